@@ -1,0 +1,103 @@
+"""Records that cross a boundary: project state (stored), advisor replies (parsed)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+"""Version of the stored project record; storage.migrations upgrades older ones."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class FormAnswer(Record):
+    """A finalized answer to one matrix item."""
+
+    section: str
+    question_number: str
+    title: str
+    question: str
+    answer: str
+    value: Any = None
+    not_applicable: bool = False
+    confidence: float = Field(ge=0.0, le=1.0)
+    obc_references: list[str] = Field(default_factory=list)
+    source: Literal["advisor", "direct", "edition"] = "advisor"
+    advisor: str = ""
+    timestamp: datetime = Field(default_factory=utc_now)
+
+
+class ClarifyingQA(Record):
+    """A clarifying question about one item and the consultant's answer to it."""
+
+    question: str
+    related_form_section: str
+    answer: str | None = None
+    timestamp: datetime = Field(default_factory=utc_now)
+
+
+class TurnRecord(Record):
+    """One consultant message and what became of it; the project's full transcript."""
+
+    message: str
+    section: str | None
+    received_at: datetime
+    status: Literal["pending", "done", "failed"] = "pending"
+    reply_type: Literal["form_answer", "clarifying_question"] | None = None
+    content: str | None = None
+    confidence: float | None = None
+    obc_references: list[str] = Field(default_factory=list)
+    error: str | None = None
+    advisor: str = ""
+
+
+class ProjectState(Record):
+    """The complete state of one data-matrix project."""
+
+    schema_version: int = SCHEMA_VERSION
+    project_id: str
+    name: str = "Untitled project"
+    form_id: str = "part3-2024"
+    code_edition: str = "2024"
+    current_form_section: str | None = "3.01"
+    finalized_answers: list[FormAnswer] = Field(default_factory=list)
+    answer_history: dict[str, list[FormAnswer]] = Field(default_factory=dict)
+    active_clarifying_thread: list[ClarifyingQA] = Field(default_factory=list)
+    archived_clarifying_sessions: dict[str, list[ClarifyingQA]] = Field(default_factory=dict)
+    latest_user_answer: str | None = None
+    turns: list[TurnRecord] = Field(default_factory=list)
+    revision: int = 0
+    created_at: datetime = Field(default_factory=utc_now)
+    updated_at: datetime = Field(default_factory=utc_now)
+
+    def answer_for(self, section: str) -> FormAnswer | None:
+        return next((a for a in self.finalized_answers if a.section == section), None)
+
+    @property
+    def answered_sections(self) -> set[str]:
+        return {a.section for a in self.finalized_answers}
+
+    @property
+    def complete(self) -> bool:
+        return self.current_form_section is None
+
+
+class AdvisorReply(BaseModel):
+    """The advisor's JSON reply: a clarifying question or a form answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["form_answer", "clarifying_question"]
+    content: str = Field(min_length=1, max_length=8000)
+    confidence: float = Field(ge=0.0, le=1.0)
+    obc_references: list[str] = Field(default_factory=list)
+    value: Any = None
