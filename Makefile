@@ -1,0 +1,30 @@
+# One dev loop, the same in CI: `make test`, `make lint`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: install test lint format demo bench
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+test: install
+	$(PY) -m pytest
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+
+format: install
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+demo: install
+	$(PY) -m wizard_core replay tests/transcripts/house-conversion-vague.json --store data
+
+bench: install
+	$(PY) bench/bench_turn.py

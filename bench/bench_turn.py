@@ -1,0 +1,103 @@
+"""Turn overhead without the advisor's thinking time, and save time, vs. projects stored.
+
+For 1, 100 and 1 000 other projects in a TinyDB data folder, a project with every item but
+the last answered takes its final message (load, record, save, build the package, process
+the reply, save) from an advisor that answers at once; then the project is put back. Save
+time alone is the save of that full project. Prints medians and the 1 000 : 1 ratio.
+
+    python bench/bench_turn.py [--repeat 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from storage import TinyDBStorage
+from wizard_core.models import ProjectState
+from wizard_core.services import create_manager
+
+TRANSCRIPT = Path(__file__).resolve().parents[1] / "tests" / "transcripts" / "office-3-storey.json"
+FINAL_REPLY = {
+    "type": "form_answer",
+    "content": "3.27 Notes: none.",
+    "confidence": 0.9,
+    "obc_references": ["C-2.1"],
+    "value": None,
+}
+
+
+class Instant:
+    """An advisor with no thinking time: the final item's answer, at once."""
+
+    name = "instant"
+    description = "benchmark advisor"
+
+    def advise(self, request):
+        return FINAL_REPLY
+
+
+def nearly_complete(storage: TinyDBStorage) -> ProjectState:
+    """A project with 3.00 to 3.26 answered through the offline advisor; 3.27 is current."""
+    manager = create_manager(storage)
+    pid = manager.start_project("Benchmark office").project_id
+    for message in json.loads(TRANSCRIPT.read_text())["messages"][:-1]:
+        manager.process_user_response(pid, message)
+    return storage.load_project(pid)
+
+
+def fill(storage: TinyDBStorage, template: ProjectState, count: int) -> None:
+    for n in range(count):
+        storage.save_project(template.model_copy(update={"project_id": f"other{n:05d}", "revision": 0}))
+
+
+def measure(others: int, repeat: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        storage = TinyDBStorage(Path(folder))
+        template = nearly_complete(storage)
+        fill(storage, template, others)
+        manager = create_manager(storage, advisor=Instant())
+        turns, saves = [], []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            result = manager.process_user_response(template.project_id, "No further notes.")
+            turns.append(time.perf_counter() - start)
+            assert result.complete
+            current = storage.load_project(template.project_id)
+            storage.save_project(template.model_copy(update={"revision": current.revision}))
+        state = storage.load_project(template.project_id)
+        for _ in range(repeat):
+            start = time.perf_counter()
+            storage.save_project(state)
+            saves.append(time.perf_counter() - start)
+        size = (Path(folder) / "projects" / f"{template.project_id}.json").stat().st_size
+    return {
+        "turn_ms": statistics.median(turns) * 1000,
+        "save_ms": statistics.median(saves) * 1000,
+        "project_kb": size / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=200)
+    args = parser.parse_args()
+    results = {n: measure(n, args.repeat) for n in (1, 100, 1000)}
+    print(f"{'others':>7} {'turn median ms':>15} {'save median ms':>15} {'project KB':>11}")
+    for n, r in results.items():
+        print(f"{n:>7} {r['turn_ms']:>15.2f} {r['save_ms']:>15.2f} {r['project_kb']:>11.1f}")
+    print(
+        f"ratio 1000:1  turn {results[1000]['turn_ms'] / results[1]['turn_ms']:.2f}  "
+        f"save {results[1000]['save_ms'] / results[1]['save_ms']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

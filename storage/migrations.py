@@ -1,0 +1,107 @@
+"""Ordered, named upgrades of stored project records.
+
+A record's ``schema_version`` (missing means 0) counts the migrations already applied to it;
+``upgrade`` applies the rest in order. Append new migrations; never reorder or edit old ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from wizard_core.errors import StorageError
+
+Record = dict[str, Any]
+
+
+def _timestamp(value: object, fallback: str | None) -> str | None:
+    """An ISO time with a zone; the seed wrote naive times, read as UTC so all times compare."""
+    if not isinstance(value, str):
+        return fallback
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return fallback
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+def _qa(entry: Record, section: str, fallback: str | None) -> Record:
+    qa: Record = {
+        "question": entry.get("question") or "",
+        "related_form_section": section,
+        "answer": entry.get("answer"),
+    }
+    if stamp := _timestamp(entry.get("timestamp"), fallback):
+        qa["timestamp"] = stamp
+    return qa
+
+
+def _answer(entry: Record, fallback: str | None) -> Record:
+    section = str(entry["section"])
+    answer: Record = {
+        "section": section,
+        "question_number": section,
+        "title": entry.get("question") or section,
+        "question": entry.get("question") or "",
+        "answer": str(entry.get("answer") or ""),
+        # The seed kept no confidence; 0.5 marks imported answers as worth a second look.
+        "confidence": entry.get("confidence", 0.5),
+        "obc_references": entry.get("obc_references", []),
+        "source": "advisor",
+        "advisor": "imported",
+    }
+    if stamp := _timestamp(entry.get("timestamp"), fallback):
+        answer["timestamp"] = stamp
+    return answer
+
+
+def m001_seed_json_project(old: Record) -> Record:
+    """Upgrade the seed design's JSON project to the ProjectState shape."""
+    updated = _timestamp(old.get("updated_at"), None)
+    created = _timestamp(old.get("created_at"), updated)
+    current = old.get("current_form_section")
+    new: Record = {
+        "project_id": old["project_id"],
+        "name": old.get("name") or "Imported project",
+        "current_form_section": current,
+        "finalized_answers": [_answer(a, updated) for a in old.get("finalized_answers") or []],
+        "active_clarifying_thread": [
+            _qa(q, current or "", updated) for q in old.get("active_clarifying_thread") or []
+        ],
+        "archived_clarifying_sessions": {
+            str(section): [_qa(q, str(section), updated) for q in thread]
+            for section, thread in (old.get("archived_clarifying_sessions") or {}).items()
+        },
+        "latest_user_answer": old.get("latest_user_answer"),
+        "revision": 0,
+    }
+    if created:
+        new["created_at"] = created
+    if updated:
+        new["updated_at"] = updated
+    return new
+
+
+MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
+    ("m001_seed_json_project", m001_seed_json_project),
+]
+
+
+def upgrade(record: Record, where: str = "This project") -> Record:
+    """Return ``record`` brought to the current schema; the input is left unchanged."""
+    version = record.get("schema_version", 0)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ValueError(f"schema_version {version!r} is not a version number")
+    if version > len(MIGRATIONS):
+        raise StorageError(
+            f"{where} was created by a newer version of the wizard (record version {version}; "
+            f"this version reads up to {len(MIGRATIONS)}). Update the wizard to open it."
+        )
+    current = dict(record)
+    for _name, migrate in MIGRATIONS[version:]:
+        current = migrate(current)
+    current["schema_version"] = len(MIGRATIONS)
+    return current

@@ -1,0 +1,188 @@
+"""The command line, run as a real process against a real TinyDB folder."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import TRANSCRIPTS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, store: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI")}
+    return subprocess.run(
+        [sys.executable, "-m", "wizard_core", *args, "--store", str(store)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def replay(name: str, store: Path) -> dict:
+    done = run("replay", str(TRANSCRIPTS / name), "--format", "json", store=store)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)  # exactly one JSON object
+
+
+OFFICE_VALUES = {
+    "3.01": "New construction",
+    "3.02": ["D"],
+    "3.03": False,
+    "3.04": {"existing": 0, "new": 1150, "total": 1150},
+    "3.05": {"existing": 0, "new": 3450, "total": 3450},
+    "3.06": None,
+    "3.07": {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 12.8},
+    "3.08": False,
+    "3.09": 2,
+    "3.10": ["3.2.2.60"],
+    "3.11": "Entire building",
+    "3.12": False,
+    "3.13": "Single stage",
+    "3.14": True,
+    "3.15": {"restriction": "Combustible permitted", "actual": "Noncombustible", "heavy_timber": False},
+    "3.16": "Normal",
+    "3.17": "SC1",
+    "3.19": True,
+    "3.20": {"barrier_free_entrances": 2, "hazardous_substances": False},
+    "3.25": None,
+    "3.26": None,
+    "3.27": None,
+}
+
+
+def test_replay_of_the_plain_office_transcript_answers_every_item(tmp_path):
+    report = replay("office-3-storey.json", tmp_path)
+    assert report["complete"] is True and report["current_section"] is None
+    assert set(report) == {
+        "project_id",
+        "complete",
+        "current_section",
+        "answers",
+        "archived_clarifying_sessions",
+        "turns",
+    }
+    answers = report["answers"]
+    assert sorted(answers) == [f"3.{n:02d}" for n in range(28)]
+    for section, value in OFFICE_VALUES.items():
+        assert answers[section]["value"] == value, section
+    assert answers["3.18"]["value"]["total"] == 342
+    assert [r["persons"] for r in answers["3.18"]["value"]["rows"]] == [334, 8]
+    assert answers["3.21"]["value"].startswith("Floors 45 min")
+    assert set(answers["3.04"]) == {"question", "answer", "value", "confidence", "obc_references"}
+    assert answers["3.04"]["question"] and answers["3.04"]["obc_references"] == ["A-1.4.1.2"]
+    assert len(report["turns"]) == 27
+    assert all(t["type"] == "form_answer" for t in report["turns"])
+    assert report["turns"][0] == {
+        "message": "New construction: a three storey office building for an engineering firm.",
+        "section": "3.01",
+        "type": "form_answer",
+        "content": report["turns"][0]["content"],
+    }
+
+
+def test_replay_of_the_vague_transcript_asks_before_answering(tmp_path):
+    report = replay("house-conversion-vague.json", tmp_path)
+    types = [t["type"] for t in report["turns"]]
+    assert types == [
+        "clarifying_question",
+        "form_answer",
+        "form_answer",
+        "form_answer",
+        "clarifying_question",
+        "form_answer",
+        "form_answer",
+    ]
+    answers = report["answers"]
+    assert answers["3.01"]["value"] == "Change of use"
+    assert answers["3.02"]["value"] == ["D"]
+    assert answers["3.03"]["value"] is False
+    assert answers["3.04"]["value"] == {"existing": 140, "new": 0, "total": 140}
+    assert answers["3.05"]["value"] == {"existing": 280, "new": 0, "total": 280}
+    assert report["current_section"] == "3.06" and report["complete"] is False
+    archived = report["archived_clarifying_sessions"]
+    assert sorted(archived) == ["3.01", "3.04"]
+    assert archived["3.04"][0]["answer"] == "140 m2 existing, 0 new, 140 m2 total."
+    assert answers["3.04"]["confidence"] >= 0.9
+
+
+def test_projects_context_and_export_read_the_replayed_project(tmp_path):
+    pid = replay("house-conversion-vague.json", tmp_path)["project_id"]
+    listed = json.loads(run("projects", "--format", "json", store=tmp_path).stdout)
+    assert listed == [
+        {
+            "project_id": pid,
+            "name": "House conversion to a small office, vague answers",
+            "complete": False,
+            "answered": 6,
+            "current_section": "3.06",
+            "updated_at": listed[0]["updated_at"],
+        }
+    ]
+    context = run("context", pid, store=tmp_path)
+    assert context.returncode == 0 and "**3.06 - Mezzanine area**" in context.stdout
+    assert "### 3.04 - Building area Discussion" in context.stdout
+
+    md = run("export", pid, "--format", "md", store=tmp_path).stdout
+    assert "| 3.04 | Building area | Existing 140 m², new 0 m², total 140 m² | A-1.4.1.2 |" in md
+    assert "## Basis of answers" in md and "About 140." not in md.split("## Basis")[0]
+    rows = list(csv.DictReader(io.StringIO(run("export", pid, "--format", "csv", store=tmp_path).stdout)))
+    assert [r["Item"] for r in rows][:3] == ["3.00", "3.01", "3.02"] and len(rows) == 28
+    assert rows[1]["Answer"] == "Change of use" and "Q: " in rows[1]["Discussion"]
+    document = json.loads(run("export", pid, "--format", "json", store=tmp_path).stdout)
+    assert document["items"][4]["value"] == {"existing": 140, "new": 0, "total": 140}
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "does not exist"),
+        ("{not json", "not valid JSON"),
+        ('{"name": "x", "messages": "hello"}', "not a transcript"),
+        ('{"name": "x", "messages": [1, 2]}', "not a transcript"),
+        ('{"name": "x"}', "not a transcript"),
+        ('{"name": "x", "messages": ["' + "y" * 5000 + '"]}', "message 1"),
+    ],
+)
+def test_bad_transcripts_exit_2_with_one_line_and_write_nothing(tmp_path, content, expected):
+    path = tmp_path / "transcript.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    store = tmp_path / "store"
+    done = run("replay", str(path), "--format", "json", store=store)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and expected in done.stderr
+    assert not (store / "projects").exists() or not list((store / "projects").glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["context", "nope"],
+        ["export", "nope", "--format", "md"],
+        ["export", "../../etc/passwd"],
+        ["frobnicate"],
+    ],
+)
+def test_unknown_projects_and_commands_exit_2(tmp_path, command):
+    done = run(*command, store=tmp_path)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_help_lists_the_commands(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "wizard_core", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0
+    for command in ("replay", "projects", "context", "export"):
+        assert command in done.stdout

@@ -1,0 +1,165 @@
+"""The offline advisor, item by item: plain answers finalize, vague ones get one question."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import advance_to, make_manager
+
+
+def ask(section: str, *messages: str, before: list[str] | None = None):
+    """Reach ``section`` with plain answers, then send ``messages``; return results and state."""
+    manager = make_manager()
+    project = manager.start_project("Advisor test")
+    for message in before or []:
+        manager.process_user_response(project.project_id, message)
+    advance_to(manager, project.project_id, section)
+    results = [manager.process_user_response(project.project_id, m) for m in messages]
+    return results, manager.storage.load_project(project.project_id)
+
+
+PLAIN = [
+    ("3.01", "It's an addition to an existing warehouse.", "Addition"),
+    ("3.01", "Change of use from a dwelling to a restaurant", "Change of use"),
+    ("3.01", "New construction", "New construction"),
+    ("3.02", "Group D, offices.", ["D"]),
+    ("3.02", "Retail on the ground floor and apartments above", ["E", "C"]),
+    ("3.02", "Group A, Division 2", ["A2"]),
+    ("3.03", "No superimposed occupancies.", False),
+    ("3.03", "Yes: shops below, apartments above.", True),
+    ("3.04", "140 m2 existing, 0 new, 140 m2 total.", {"existing": 140, "new": 0, "total": 140}),
+    ("3.04", "Existing 500 m², addition 250 m²", {"existing": 500, "new": 250, "total": 750}),
+    ("3.04", "1,150 m2", {"existing": 0, "new": 1150, "total": 1150}),
+    (
+        "3.07",
+        "two storeys, no basement, 8.5 m high",
+        {"storeys_above_grade": 2, "storeys_below_grade": 0, "height_m": 8.5},
+    ),
+    (
+        "3.07",
+        "3 storeys above grade, 1 storey below grade, 12.8 m high",
+        {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 12.8},
+    ),
+    ("3.08", "No, it is not a high building.", False),
+    ("3.09", "The building faces 2 streets.", 2),
+    ("3.09", "one street", 1),
+    ("3.10", "Article 3.2.2.60", ["3.2.2.60"]),
+    ("3.11", "Fully sprinklered throughout.", "Entire building"),
+    ("3.11", "No, the building is not sprinklered.", "Not required"),
+    ("3.12", "Yes, a standpipe is required.", True),
+    ("3.13", "Two stage fire alarm", "Two stage"),
+    ("3.13", "No fire alarm system is required.", "Not required"),
+    ("3.14", "Yes", True),
+    (
+        "3.15",
+        "Noncombustible construction is required.",
+        {"restriction": "Noncombustible required", "actual": "Noncombustible", "heavy_timber": False},
+    ),
+    ("3.16", "Post-disaster", "Post-disaster"),
+    ("3.17", "SC3", "SC3"),
+    ("3.18", "Occupant load 120", {"total": 120, "rows": []}),
+    (
+        "3.18",
+        "Offices: 930 m2 at 9.3 m2 per person",
+        {"total": 100, "rows": [{"area": "Offices", "persons": 100, "basis": "9.3 m²/person"}]},
+    ),
+    (
+        "3.20",
+        "One barrier-free entrance; hazardous substances are stored on site.",
+        {"barrier_free_entrances": 1, "hazardous_substances": True},
+    ),
+    ("3.25", "Not applicable", None),
+]
+
+
+@pytest.mark.parametrize(("section", "message", "expected"), PLAIN)
+def test_plain_answer_finalizes_the_item_with_its_value(section, message, expected):
+    (result,), state = ask(section, message)
+    assert result.type == "form_answer", result.content
+    answer = state.answer_for(section)
+    assert answer.value == expected
+    assert answer.question and "TODO" not in answer.question
+    assert answer.obc_references, "an answer cites the item's references"
+    assert state.current_form_section != section
+
+
+VAGUE = [
+    ("3.01", "We're doing some work on an old building.", ["New construction", "Change of use"]),
+    ("3.01", "What are the options?", ["Addition", "Renovation"]),
+    ("3.04", "About 2000.", ["exact"]),
+    ("3.04", "1150", ["m²", "ft²"]),
+    ("3.07", "3 storeys", ["height"]),
+    ("3.10", "Which one applies?", ["3.2.2"]),
+    ("3.20", "Two barrier-free entrances.", ["hazardous"]),
+]
+
+
+@pytest.mark.parametrize(("section", "message", "mentions"), VAGUE)
+def test_vague_answer_gets_one_clarifying_question_saying_what_is_missing(section, message, mentions):
+    (result,), state = ask(section, message)
+    assert result.type == "clarifying_question"
+    assert state.answer_for(section) is None and state.current_form_section == section
+    assert [qa.question for qa in state.active_clarifying_thread] == [result.content]
+    for word in mentions:
+        assert word.lower() in result.content.lower()
+
+
+def test_clarified_area_uses_the_whole_thread_and_is_archived():
+    results, state = ask("3.04", "About 140.", "140 m2 existing, 0 new, 140 m2 total.")
+    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
+    assert state.answer_for("3.04").value == {"existing": 140, "new": 0, "total": 140}
+    archived = state.archived_clarifying_sessions["3.04"]
+    assert archived[0].question == results[0].content
+    assert archived[0].answer == "140 m2 existing, 0 new, 140 m2 total."
+    assert state.active_clarifying_thread == []
+
+
+def test_unit_given_in_a_follow_up_completes_an_earlier_number():
+    results, state = ask("3.04", "1150", "m2")
+    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
+    # The project is new construction (3.01), so all the area is new.
+    assert state.answer_for("3.04").value == {"existing": 0, "new": 1150, "total": 1150}
+
+
+def test_square_feet_are_converted_and_the_conversion_is_stated():
+    (result,), state = ask("3.04", "1,500 sq ft existing, no new area")
+    value = state.answer_for("3.04").value
+    assert value == {"existing": 139.4, "new": 0, "total": 139.4}
+    assert "ft²" in result.content and "converted" in result.content
+    assert result.confidence < 0.9
+
+
+def test_confidence_is_lower_for_inferred_than_explicit_answers():
+    (explicit,), _ = ask("3.04", "New 1,150 m2, existing 0, total 1,150 m2")
+    (inferred,), _ = ask("3.04", "1,150 m2")
+    assert explicit.confidence > inferred.confidence
+
+
+def test_reuses_storeys_given_earlier_when_the_message_refers_to_them():
+    (result,), state = ask("3.07", "As mentioned earlier, 12.8 m high with one basement level.")
+    assert result.type == "form_answer", result.content
+    # "a three storey office building" was said for 3.01
+    assert state.answer_for("3.07").value == {
+        "storeys_above_grade": 3,
+        "storeys_below_grade": 1,
+        "height_m": 12.8,
+    }
+    assert "earlier" in result.content
+
+
+def test_same_as_copies_an_earlier_items_value():
+    (result,), state = ask("3.05", "Same as the building area.")
+    assert state.answer_for("3.05").value == state.answer_for("3.04").value
+    assert result.confidence <= 0.7
+
+
+def test_article_count_must_match_the_major_occupancies():
+    (result,), _ = ask("3.10", "3.2.2.60 and 3.2.2.69")
+    assert result.type == "clarifying_question"
+    assert "one article per major occupancy" in result.content
+
+
+def test_a_required_system_is_not_read_as_not_required():
+    (result,), state = ask("3.13", "Yes, a single stage fire alarm system is required.")
+    assert result.type == "form_answer"
+    assert state.answer_for("3.13").value == "Single stage"

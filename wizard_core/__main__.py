@@ -1,0 +1,5 @@
+import sys
+
+from wizard_core.cli import main
+
+sys.exit(main())

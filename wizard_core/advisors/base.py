@@ -1,0 +1,34 @@
+"""The advisor interface: given a turn's context, answer with the JSON reply format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from wizard_core.content import FormItem, KnowledgeEntry
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+
+
+@dataclass(frozen=True)
+class AdvisorRequest:
+    """Everything an advisor may use: the Markdown package and the structures behind it."""
+
+    package: str
+    state: ProjectState
+    item: FormItem
+    excerpts: list[KnowledgeEntry]
+    forms: FormQuestionService
+
+    @property
+    def message(self) -> str:
+        return self.state.latest_user_answer or ""
+
+
+class Advisor(Protocol):
+    """Answers a turn with a dict (or JSON text) in the context package's response format."""
+
+    name: str
+    description: str
+
+    def advise(self, request: AdvisorRequest) -> Any: ...

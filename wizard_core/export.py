@@ -1,0 +1,117 @@
+"""The finished matrix as a consultant pastes it: Markdown, CSV or JSON, with a basis appendix."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+from wizard_core.values import describe_value
+
+FORMATS = ("md", "csv", "json")
+
+
+def matrix_rows(state: ProjectState, forms: FormQuestionService) -> list[dict[str, Any]]:
+    """One row per item, answered or not, in matrix order."""
+    rows = []
+    for item in forms.items:
+        answer = state.answer_for(item.number)
+        discussion = [
+            {"question": qa.question, "answer": qa.answer}
+            for qa in state.archived_clarifying_sessions.get(item.number, [])
+        ]
+        rows.append(
+            {
+                "item": item.number,
+                "title": item.title,
+                "answer": describe_value(item, answer.value) if answer else "",
+                "value": answer.value if answer else None,
+                "not_applicable": answer.not_applicable if answer else False,
+                "references": answer.obc_references if answer else list(item.references),
+                "confidence": answer.confidence if answer else None,
+                "basis": answer.answer if answer else "",
+                "source": answer.source if answer else "",
+                "status": "answered" if answer else "to do",
+                "discussion": discussion,
+            }
+        )
+    return rows
+
+
+def export(state: ProjectState, forms: FormQuestionService, fmt: str) -> str:
+    rows = matrix_rows(state, forms)
+    if fmt == "json":
+        return json.dumps(_json_document(state, forms, rows), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        return _csv(rows)
+    if fmt == "md":
+        return _markdown(state, forms, rows)
+    raise ValueError(f"unknown export format {fmt!r}")
+
+
+def _json_document(state: ProjectState, forms: FormQuestionService, rows: list[dict]) -> dict:
+    return {
+        "project_id": state.project_id,
+        "name": state.name,
+        "form": forms.form.title,
+        "code_edition": state.code_edition,
+        "complete": state.complete,
+        "updated_at": state.updated_at.isoformat(),
+        "items": rows,
+    }
+
+
+def _csv(rows: list[dict]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["Item", "Title", "Answer", "References", "Confidence", "Basis", "Discussion"])
+    for row in rows:
+        discussion = " | ".join(f"Q: {d['question']} A: {d['answer'] or ''}" for d in row["discussion"])
+        confidence = "" if row["confidence"] is None else f"{row['confidence']:.2f}"
+        cells = [row["item"], row["title"], row["answer"], "; ".join(row["references"]), confidence]
+        writer.writerow([_safe_cell(c) for c in [*cells, row["basis"], discussion]])
+    return buffer.getvalue()
+
+
+def _safe_cell(text: str) -> str:
+    """Spreadsheets run cells starting with = + - @ as formulas; make them plain text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+
+
+def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict]) -> str:
+    edition = forms.edition(state.code_edition)
+    lines = [
+        f"# {_md_cell(state.name)} — building code data matrix",
+        "",
+        f"{forms.form.title}. Code: {edition.regulation} (last amendment {edition.last_amendment}). "
+        f"Updated {state.updated_at:%Y-%m-%d}. Status: "
+        + ("complete" if state.complete else f"{len(state.finalized_answers)} of {len(rows)} items answered")
+        + ".",
+        "",
+        "| Item | Title | Answer | References |",
+        "|---|---|---|---|",
+    ]
+    for row in rows:
+        refs = ", ".join(row["references"])
+        lines.append(
+            f"| {row['item']} | {_md_cell(row['title'])} | {_md_cell(row['answer'] or '—')} | {refs} |"
+        )
+    lines += ["", "## Basis of answers", ""]
+    for row in rows:
+        if row["status"] != "answered":
+            continue
+        lines.append(f"### {row['item']} {_md_cell(row['title'])}")
+        lines.append(f"- Confidence: {row['confidence']:.2f} ({row['source']})")
+        lines.append(f"- Basis: {_md_cell(row['basis'])}")
+        for turn in row["discussion"]:
+            lines.append(f"- Q: {_md_cell(turn['question'])}")
+            lines.append(f"  A: {_md_cell(turn['answer'] or '(no answer)')}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,121 @@
+"""AIResponseProcessor: validates the advisor's JSON reply and applies it to the project."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from .content import FormItem
+from .errors import InvalidReplyError
+from .forms import FormQuestionService
+from .knowledge import KnowledgeSource, normalize_reference
+from .models import AdvisorReply, ClarifyingQA, FormAnswer, ProjectState
+from .values import validate_value
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What one turn produced, for the UI and the CLI to render."""
+
+    type: str
+    section: str
+    content: str
+    confidence: float
+    obc_references: list[str]
+    answer: FormAnswer | None
+    next_section: str | None
+    complete: bool
+
+
+class AIResponseProcessor:
+    """Turns a raw advisor reply into a clarifying question or a finalized answer."""
+
+    def __init__(self, form_service: FormQuestionService, knowledge: KnowledgeSource) -> None:
+        self.forms = form_service
+        self.knowledge = knowledge
+
+    def parse(self, raw: Any, item: FormItem) -> tuple[AdvisorReply, Any]:
+        """Validate a reply (dict or JSON text) for ``item``; return it with its normalized value."""
+        try:
+            data = json.loads(raw) if isinstance(raw, str | bytes) else raw
+            reply = AdvisorReply.model_validate(data)
+        except (json.JSONDecodeError, ValidationError) as exc:
+            raise InvalidReplyError(
+                "The advisor's reply was not in the expected format, so nothing was changed. "
+                "Please try again.",
+                raw=raw,
+            ) from exc
+        value = validate_value(item, reply.value) if reply.type == "form_answer" else None
+        known = []
+        for reference in reply.obc_references:
+            normalized = normalize_reference(reference)
+            if self.knowledge.get(normalized) is None:
+                log.info("dropping unknown reference %r from advisor reply", reference)
+            elif normalized not in known:
+                known.append(normalized)
+        return reply.model_copy(update={"obc_references": known}), value
+
+    def process(self, raw: Any, state: ProjectState, now: datetime, advisor: str = "") -> TurnResult:
+        """Apply the reply to ``state`` (which must have a current item)."""
+        section = state.current_form_section
+        if section is None:
+            raise InvalidReplyError("The matrix is already complete.")
+        item = self.forms.get_item(section)
+        reply, value = self.parse(raw, item)
+        if reply.type == "clarifying_question":
+            state.active_clarifying_thread.append(
+                ClarifyingQA(question=reply.content, related_form_section=section, timestamp=now)
+            )
+            answer = None
+        else:
+            answer = FormAnswer(
+                section=section,
+                question_number=section,
+                title=item.title,
+                question=item.question,
+                answer=reply.content,
+                value=value,
+                not_applicable=value is None,
+                confidence=reply.confidence,
+                obc_references=reply.obc_references or list(item.references),
+                source="advisor",
+                advisor=advisor,
+                timestamp=now,
+            )
+            finalize(state, answer, self.forms)
+        state.updated_at = now
+        return TurnResult(
+            type=reply.type,
+            section=section,
+            content=reply.content,
+            confidence=reply.confidence,
+            obc_references=answer.obc_references if answer else reply.obc_references,
+            answer=answer,
+            next_section=state.current_form_section,
+            complete=state.complete,
+        )
+
+
+def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService) -> None:
+    """Record ``answer``, archive the item's thread and move to the next unanswered item."""
+    section = answer.section
+    previous = state.answer_for(section)
+    if previous is not None:
+        state.answer_history.setdefault(section, []).append(previous)
+        state.finalized_answers.remove(previous)
+    order = forms.sections
+    state.finalized_answers.append(answer)
+    state.finalized_answers.sort(key=lambda a: order.index(a.section) if a.section in order else len(order))
+    if state.current_form_section == section and state.active_clarifying_thread:
+        state.archived_clarifying_sessions.setdefault(section, []).extend(state.active_clarifying_thread)
+        state.active_clarifying_thread = []
+    if state.current_form_section == section:
+        state.current_form_section = forms.next_unanswered(section, state.answered_sections)
+    state.latest_user_answer = None
