@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -39,6 +40,7 @@ class Instant:
 
     name = "instant"
     description = "benchmark advisor"
+    remote = False
 
     def advise(self, request):
         return FINAL_REPLY
@@ -63,6 +65,7 @@ def measure(others: int, repeat: int) -> dict[str, float]:
         storage = TinyDBStorage(Path(folder))
         template = nearly_complete(storage)
         fill(storage, template, others)
+        os.sync()  # let the fill's writeback finish so it is not timed as part of the turns
         manager = create_manager(storage, advisor=Instant())
         turns, saves = [], []
         for _ in range(repeat):

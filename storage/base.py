@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from storage.migrations import upgrade
 from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
-from wizard_core.models import ProjectState, utc_now
+from wizard_core.models import ProjectState
 
 # Ids become file names, so only characters that can never form a path are allowed.
 PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -104,9 +104,8 @@ def decode(record: object, project_id: str, where: str) -> ProjectState:
         raise corrupt(where, "it is not a valid wizard project") from exc
 
 
-def check_revision(stored: ProjectState | None, state: ProjectState) -> None:
+def check_revision(stored_revision: int | None, state: ProjectState) -> None:
     """Raise ConflictError unless ``state`` was loaded at the stored revision."""
-    stored_revision = None if stored is None else stored.revision
     # A never-saved state (revision 0) may only create; an imported record also sits at 0.
     if stored_revision is None and state.revision == 0:
         return
@@ -114,19 +113,19 @@ def check_revision(stored: ProjectState | None, state: ProjectState) -> None:
         raise ConflictError(CONFLICT_MESSAGE)
 
 
-def encode(state: ProjectState) -> tuple[dict[str, Any], datetime]:
-    """The JSON record to store for ``state`` at the next revision, and its save time."""
-    now = utc_now()
+def encode(state: ProjectState) -> dict[str, Any]:
+    """The JSON record to store for ``state`` at the next revision.
+
+    ``updated_at`` is the core's to set (it runs on an injectable clock), so it is kept.
+    """
     record = state.model_dump(mode="json")
     record["revision"] = state.revision + 1
-    record["updated_at"] = now.isoformat()
-    return record, now
+    return record
 
 
-def mark_saved(state: ProjectState, record: dict[str, Any], saved_at: datetime) -> None:
+def mark_saved(state: ProjectState, record: dict[str, Any]) -> None:
     """After a successful write, make ``state`` match what is stored."""
     state.revision = record["revision"]
-    state.updated_at = saved_at
 
 
 def summarize(state: ProjectState) -> ProjectSummary:

@@ -48,13 +48,13 @@ class InMemoryStorage(StorageAdapter):
 
     def save_project(self, state: ProjectState) -> None:
         require_saveable_id(state.project_id)
-        record, saved_at = encode(state)
+        record = encode(state)
         with self._lock:
             stored = self._records.get(state.project_id)
-            current = None if stored is None else self._decode(state.project_id, stored)
+            current = None if stored is None else self._decode(state.project_id, stored).revision
             check_revision(current, state)
             self._records[state.project_id] = json.dumps(record)
-        mark_saved(state, record, saved_at)
+        mark_saved(state, record)
 
     def list_projects(self) -> list[ProjectSummary]:
         with self._lock:

@@ -190,11 +190,12 @@ class TinyDBStorage(StorageAdapter):
     def save_project(self, state: ProjectState) -> None:
         project_id = state.project_id
         require_saveable_id(project_id)
-        record, saved_at = encode(state)
+        record = encode(state)
         try:
             with self._locked(project_id), self._db(project_id) as db:
+                # Decoding in full refuses to overwrite a file that cannot be read.
                 stored = self._stored(db, project_id)
-                check_revision(stored, state)
+                check_revision(None if stored is None else stored.revision, state)
                 table = db.table(TABLE)
                 if stored is None:
                     table.insert(Document(record, doc_id=DOC_ID))
@@ -202,7 +203,7 @@ class TinyDBStorage(StorageAdapter):
                     table.update(_replace_with(record), doc_ids=[DOC_ID])
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror}).") from exc
-        mark_saved(state, record, saved_at)
+        mark_saved(state, record)
 
     def delete_project(self, project_id: str) -> None:
         require_id(project_id)

@@ -59,6 +59,7 @@ def test_clarifying_question_waits_for_the_next_message_then_is_archived():
 class Failing:
     name = "failing"
     description = "always fails"
+    remote = True
 
     def __init__(self, error: Exception) -> None:
         self.error = error
@@ -70,6 +71,7 @@ class Failing:
 class Scripted:
     name = "scripted"
     description = "returns what it is given"
+    remote = False
 
     def __init__(self, reply) -> None:
         self.reply = reply
@@ -155,3 +157,53 @@ def test_a_complete_project_refuses_further_messages():
     answer_items(manager, pid, scenario("office-3-storey.json")["messages"])
     with pytest.raises(InputError, match="Every item"):
         manager.process_user_response(pid, "one more thing")
+
+
+def test_direct_entry_finalizes_with_the_same_rules_as_the_advisor():
+    manager = make_manager()
+    pid = manager.start_project("Direct").project_id
+    answer = manager.answer_directly(pid, "3.01", "change of use")
+    assert answer.value == "Change of use" and answer.source == "direct"
+    state = manager.storage.load_project(pid)
+    assert state.current_form_section == "3.02"
+    with pytest.raises(InputError, match="not one of"):
+        manager.answer_directly(pid, "3.02", ["Z9"])
+    with pytest.raises(InputError, match="does not equal total"):
+        manager.answer_directly(pid, "3.04", {"existing": 10, "new": 10, "total": 30})
+    with pytest.raises(InputError, match="code edition"):
+        manager.answer_directly(pid, "3.00", "O. Reg. 332/12")
+    assert manager.storage.load_project(pid).revision == state.revision, "refusals change nothing"
+
+
+def test_revising_an_item_keeps_the_old_answer_and_returns_to_where_it_was():
+    manager = make_manager()
+    pid = manager.start_project("Revise").project_id
+    messages = scenario("office-3-storey.json")["messages"]
+    answer_items(manager, pid, messages[:5])  # 3.01 to 3.05; 3.06 is current
+    manager.go_to_item(pid, "3.04")
+    result = manager.process_user_response(pid, "Existing 0, new 1,300 m2, total 1,300 m2")
+    state = manager.storage.load_project(pid)
+    assert result.type == "form_answer" and result.next_section == "3.06"
+    assert state.answer_for("3.04").value == {"existing": 0, "new": 1300, "total": 1300}
+    assert [a.value["total"] for a in state.answer_history["3.04"]] == [1150]
+    assert state.current_form_section == "3.06"
+
+
+def test_leaving_an_item_mid_discussion_archives_its_thread():
+    manager = make_manager()
+    pid = manager.start_project("Park").project_id
+    question = manager.process_user_response(pid, "We're doing some work on an old building.")
+    state = manager.go_to_item(pid, "3.04")
+    assert state.active_clarifying_thread == []
+    assert state.archived_clarifying_sessions["3.01"][0].question == question.content
+    assert state.current_form_section == "3.04"
+
+
+def test_rename_and_delete():
+    manager = make_manager()
+    pid = manager.start_project("Old name").project_id
+    assert manager.rename_project(pid, "  New name  ").name == "New name"
+    with pytest.raises(InputError):
+        manager.rename_project(pid, "   ")
+    manager.delete_project(pid)
+    assert manager.storage.list_projects() == []

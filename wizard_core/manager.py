@@ -7,16 +7,19 @@ import re
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from storage.base import StorageAdapter
 
 from .advisors.base import Advisor, AdvisorRequest
+from .content import FormItem
 from .context import ContextBuilder, ContextPackage
-from .errors import InputError, WizardError
+from .errors import InputError, InvalidReplyError, WizardError
 from .forms import FormQuestionService
 from .knowledge import KnowledgeSource
 from .models import ClarifyingQA, FormAnswer, ProjectState, TurnRecord, utc_now
-from .responses import AIResponseProcessor, TurnResult, finalize
+from .responses import AIResponseProcessor, TurnResult, finalize, park
+from .values import describe_value, validate_value
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +92,6 @@ class ContextManager:
             ),
             self.forms,
         )
-        state.current_form_section = self.forms.first_question
         self.storage.save_project(state)
         return state
 
@@ -98,7 +100,8 @@ class ContextManager:
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self.storage.load_project(project_id)
         self._record_message(state, text)
-        self.storage.save_project(state)  # the message is kept even if the advisor fails
+        if self.advisor.remote:
+            self.storage.save_project(state)  # a slow call follows: keep the message first
         package = self.context_builder.build(state)
         try:
             raw = self.advisor.advise(self._request(state, package))
@@ -110,6 +113,61 @@ class ContextManager:
         self.storage.save_project(state)
         return result
 
+    def answer_directly(self, project_id: str, section: str, value: Any) -> FormAnswer:
+        """Finalize ``section`` with a value the consultant typed, checked by the same rules."""
+        state = self.storage.load_project(project_id)
+        item = self._revisable_item(section)
+        try:
+            value = validate_value(item, value)
+        except InvalidReplyError as error:
+            raise InputError(str(error)) from None
+        answer = FormAnswer(
+            section=item.number,
+            question_number=item.number,
+            title=item.title,
+            question=item.question,
+            answer=f"{item.number} {item.title}: {describe_value(item, value)} (entered directly).",
+            value=value,
+            not_applicable=value is None,
+            confidence=1.0,
+            obc_references=list(item.references),
+            source="direct",
+            timestamp=self.clock(),
+        )
+        finalize(state, answer, self.forms)
+        state.updated_at = answer.timestamp
+        self.storage.save_project(state)
+        return answer
+
+    def go_to_item(self, project_id: str, section: str) -> ProjectState:
+        """Make ``section`` the current item (to answer it now or revise it)."""
+        state = self.storage.load_project(project_id)
+        item = self._revisable_item(section)
+        if state.current_form_section == item.number:
+            return state
+        park(state)
+        state.current_form_section = item.number
+        state.latest_user_answer = None
+        state.updated_at = self.clock()
+        self.storage.save_project(state)
+        return state
+
+    def rename_project(self, project_id: str, name: str) -> ProjectState:
+        state = self.storage.load_project(project_id)
+        state.name = clean_text(name, MAX_NAME_CHARS, "project name")
+        state.updated_at = self.clock()
+        self.storage.save_project(state)
+        return state
+
+    def delete_project(self, project_id: str) -> None:
+        self.storage.delete_project(project_id)
+
+    def _revisable_item(self, section: str) -> FormItem:
+        item = self.forms.get_item(section)
+        if item.answer_type == "code_version":
+            raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
+        return item
+
     def context_package(self, project_id: str) -> ContextPackage:
         """The package the next message would be sent with (latest response as it stands)."""
         return self.context_builder.build(self.storage.load_project(project_id))
@@ -120,8 +178,9 @@ class ContextManager:
         now = self.clock()
         state.latest_user_answer = text
         thread = state.active_clarifying_thread
-        if thread and thread[-1].answer is None:
-            thread[-1].answer = text
+        retrying = bool(state.turns) and state.turns[-1].status == "failed"
+        if thread and (thread[-1].answer is None or retrying):
+            thread[-1].answer = text  # a retry replaces the failed attempt's answer
         elif thread:
             # A second message to the same question (e.g. a retry): keep both in the thread.
             thread.append(
@@ -144,11 +203,11 @@ class ContextManager:
         return AdvisorRequest(package.markdown, state, package.item, package.excerpts, self.forms)
 
     def _fail_turn(self, state: ProjectState, error: WizardError) -> None:
+        """Keep the message, marked failed; the reply changed nothing (it is applied only once valid)."""
         log.warning("turn failed for project %s: %s", state.project_id, error, exc_info=error)
-        fresh = self.storage.load_project(state.project_id)
-        fresh.turns[-1].status = "failed"
-        fresh.turns[-1].error = str(error)
-        self.storage.save_project(fresh)
+        state.turns[-1].status = "failed"
+        state.turns[-1].error = str(error)
+        self.storage.save_project(state)
 
     def _complete_turn(self, state: ProjectState, result: TurnResult) -> None:
         turn = state.turns[-1]

@@ -113,9 +113,15 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
     order = forms.sections
     state.finalized_answers.append(answer)
     state.finalized_answers.sort(key=lambda a: order.index(a.section) if a.section in order else len(order))
-    if state.current_form_section == section and state.active_clarifying_thread:
+    if state.current_form_section == section:
+        park(state)
+        state.current_form_section = forms.next_unanswered(section, state.answered_sections)
+        state.latest_user_answer = None
+
+
+def park(state: ProjectState) -> None:
+    """Move the current item's clarifying thread to the archive (kept for later turns)."""
+    section = state.current_form_section
+    if section and state.active_clarifying_thread:
         state.archived_clarifying_sessions.setdefault(section, []).extend(state.active_clarifying_thread)
         state.active_clarifying_thread = []
-    if state.current_form_section == section:
-        state.current_form_section = forms.next_unanswered(section, state.answered_sections)
-    state.latest_user_answer = None

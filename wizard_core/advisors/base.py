@@ -30,5 +30,6 @@ class Advisor(Protocol):
 
     name: str
     description: str
+    remote: bool  # True when advise() may be slow or fail on the network
 
     def advise(self, request: AdvisorRequest) -> Any: ...

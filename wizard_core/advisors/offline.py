@@ -32,6 +32,7 @@ class OfflineAdvisor:
     """Rule-based advisor used when no model is configured."""
 
     name = "offline"
+    remote = False
     description = (
         "Built-in rule-based advisor (no AI model): it matches your answer to the item's options, "
         "units and numbers, and asks a clarifying question when something is missing."
