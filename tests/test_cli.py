@@ -88,6 +88,8 @@ def test_replay_of_the_plain_office_transcript_answers_every_item(tmp_path):
         "section": "3.01",
         "type": "form_answer",
         "content": report["turns"][0]["content"],
+        "decision": "continuing",
+        "stale": False,
     }
 
 

@@ -9,30 +9,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from storage import default_data_dir, open_storage
 from wizard_core.errors import WizardError
 from wizard_core.export import FORMATS, export
-from wizard_core.manager import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, ContextManager, clean_text
+from wizard_core.manager import ContextManager
+from wizard_core.replay import ReplayClock, load_transcript, replay
 from wizard_core.services import ADVISORS, create_manager, make_advisor
-
-MAX_TRANSCRIPT_BYTES = 5_000_000
 
 
 class UsageError(WizardError):
     """The command line itself is wrong."""
-
-
-class Transcript(BaseModel):
-    """A replayable transcript: a project name and the consultant's messages in order."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1)
-    messages: list[str] = Field(min_length=1)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     projects.add_argument("--format", choices=("json", "text"), default="text")
     store_option(projects)
 
+    summary = commands.add_parser("summary", help="print a project's context summary")
+    summary.add_argument("project_id")
+    summary.add_argument("--format", choices=("json", "text"), default="text")
+    store_option(summary)
+
     context = commands.add_parser("context", help="print the context package of the next message")
     context.add_argument("project_id")
     store_option(context)
@@ -95,82 +87,14 @@ def _manager(args: argparse.Namespace) -> ContextManager:
     return create_manager(storage, make_advisor(getattr(args, "advisor", None)))
 
 
-def load_transcript(path: Path) -> Transcript:
-    """Read and check a transcript completely before anything is written."""
-    try:
-        if path.stat().st_size > MAX_TRANSCRIPT_BYTES:
-            raise UsageError(f"{path} is larger than {MAX_TRANSCRIPT_BYTES:,} bytes.")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"Transcript {path} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"Cannot read transcript {path}: {exc}.") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
-    try:
-        transcript = Transcript.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "top level"
-        raise UsageError(
-            f"{path} is not a transcript ({where}: {err['msg']}); "
-            'expected {"name": str, "messages": [str, ...]}.'
-        ) from None
-    clean_text(transcript.name, MAX_NAME_CHARS, "transcript name")
-    for number, message in enumerate(transcript.messages, start=1):
-        try:
-            clean_text(message, MAX_MESSAGE_CHARS, "message")
-        except WizardError as error:
-            raise UsageError(f"{path}, message {number}: {error}") from None
-    return transcript
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     transcript = load_transcript(args.transcript)
-    manager = _manager(args)
-    state = manager.start_project(transcript.name)
-    turns: list[dict[str, str | None]] = []
-    for message in transcript.messages:
-        section = manager.storage.load_project(state.project_id).current_form_section
-        try:
-            result = manager.process_user_response(state.project_id, message)
-            turns.append(
-                {
-                    "message": message,
-                    "section": result.section,
-                    "type": result.type,
-                    "content": result.content,
-                }
-            )
-        except WizardError as error:
-            turns.append({"message": message, "section": section, "type": "error", "content": str(error)})
-    final = manager.storage.load_project(state.project_id)
-    report = replay_report(final, turns)
-    print(json.dumps(report, indent=2, ensure_ascii=False) if args.format == "json" else _replay_md(report))
+    clock = ReplayClock()
+    storage = open_storage(args.store if args.store is not None else default_data_dir())
+    manager = create_manager(storage, make_advisor(args.advisor), clock=clock)
+    result = replay(manager, transcript, clock)
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.format == "json" else _replay_md(result))
     return 0
-
-
-def replay_report(state: Any, turns: list[dict]) -> dict:
-    return {
-        "project_id": state.project_id,
-        "complete": state.complete,
-        "current_section": state.current_form_section,
-        "answers": {
-            a.section: {
-                "question": a.question,
-                "answer": a.answer,
-                "value": a.value,
-                "confidence": a.confidence,
-                "obc_references": a.obc_references,
-            }
-            for a in state.finalized_answers
-        },
-        "archived_clarifying_sessions": {
-            section: [{"question": qa.question, "answer": qa.answer} for qa in thread]
-            for section, thread in state.archived_clarifying_sessions.items()
-        },
-        "turns": turns,
-    }
 
 
 def _replay_md(report: dict) -> str:
@@ -222,6 +146,24 @@ def cmd_projects(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_summary(args: argparse.Namespace) -> int:
+    summary = _manager(args).summary(args.project_id)
+    if args.format == "json":
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    items = summary["items"]
+    print(
+        f"{summary['name']}: {summary['status']}, {summary['freshness']} "
+        f"(relevance {summary['temporal_relevance']:.2f}), {summary['interaction_count']} messages"
+    )
+    print(f"{items['answered']} answered, {items['flagged']} flagged, {items['remaining']} remaining")
+    for decision in summary["last_decisions"]:
+        print(
+            f"  {decision['at']}  {decision['decision']} ({decision['confidence']:.2f}): {decision['reason']}"
+        )
+    return 0
+
+
 def cmd_context(args: argparse.Namespace) -> int:
     print(_manager(args).context_package(args.project_id).markdown, end="")
     return 0
@@ -239,6 +181,7 @@ COMMANDS = {
     "new": cmd_new,
     "say": cmd_say,
     "projects": cmd_projects,
+    "summary": cmd_summary,
     "context": cmd_context,
     "export": cmd_export,
 }

@@ -67,13 +67,15 @@ class ContextBuilder:
     def build_markdown_context(self, state: ProjectState) -> str:
         return self.build(state).markdown
 
-    def build(self, state: ProjectState, excerpt_limit: int = 8) -> ContextPackage:
+    def build(self, state: ProjectState, excerpt_limit: int = 8, recap: str | None = None) -> ContextPackage:
         item = self.forms.get_item(state.current_form_section) if state.current_form_section else None
         query = " ".join(
             [state.latest_user_answer or ""] + [qa.answer or "" for qa in state.active_clarifying_thread]
         )
         excerpts = self.knowledge.relevant_entries(item, query, excerpt_limit) if item else []
         lines = [TITLE, ""]
+        if recap:
+            lines += [f"Recap (the consultant is back after a break): {recap}", ""]
         for heading, body in zip(SECTIONS, self._bodies(state, item, excerpts), strict=True):
             lines += [heading, *body, ""]
         return ContextPackage("\n".join(lines).rstrip() + "\n", item, excerpts)

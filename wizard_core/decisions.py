@@ -101,7 +101,7 @@ class DecisionEngine:
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current:
-            remainder = _strip(message[reset.end() :])
+            remainder = _strip(self._reset.sub(" ", message[reset.end() :]))
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
         revision = self._revision_target(state, message)
         if revision is not None:
@@ -128,7 +128,7 @@ class DecisionEngine:
         numbers = [n for n in ITEM_NUMBER.findall(message) if self.forms.has_item(n)]
         by_number = [n for n in numbers if n != current and n != "3.00"]
         if by_number:
-            return self._revision(by_number[0], trigger, message, 0.95, "item number")
+            return self._revision_decision(by_number[0], trigger, message, 0.95, "item number")
         lowered = message.lower()
         by_title = [
             i.number
@@ -136,10 +136,10 @@ class DecisionEngine:
             if i.number in answered and i.number not in (current, "3.00") and _title(i) in lowered
         ]
         if by_title:
-            return self._revision(by_title[0], trigger, message, 0.85, "item title")
+            return self._revision_decision(by_title[0], trigger, message, 0.85, "item title")
         return None
 
-    def _revision(
+    def _revision_decision(
         self, target: str, trigger: re.Match, message: str, confidence: float, how: str
     ) -> Decision:
         title = self.forms.get_item(target).title
@@ -154,6 +154,9 @@ class DecisionEngine:
         return bool(ABOUT_CURRENT.search(message)) or any(t and t in lowered for t in terms)
 
 
+FILLER = r"\b(?:let'?s|lets|please|ok(?:ay)?|so|and|then|this|that|item|question|one|again|it|all)\b"
+
+
 def _title(item: FormItem) -> str:
     return re.sub(r"\s*\(.*?\)", "", item.title).strip().lower()
 
@@ -166,6 +169,8 @@ def _phrases(words: list[str], anchored: bool = False) -> re.Pattern[str]:
 
 def _strip(text: str) -> str:
     """Drop the punctuation and filler left where a trigger phrase was cut out."""
+    if not re.sub(FILLER, " ", text, flags=re.I).strip(" ,.;:!-"):
+        return ""
     text = re.sub(r"^[\s,.;:!-]+", "", text)
     text = re.sub(
         r"^(?:and |so |ok(?:ay)?[,.]? |to |item |the |it'?s |it is |please )+", "", text, flags=re.I

@@ -20,6 +20,8 @@ class KnowledgeSource(Protocol):
 
     def relevant_entries(self, item: FormItem, query: str, limit: int) -> list[KnowledgeEntry]: ...
 
+    def search(self, query: str, limit: int) -> list[KnowledgeEntry]: ...
+
 
 class KnowledgeBaseService:
     """Code notes loaded from Markdown files, looked up by id and by keywords."""
@@ -52,6 +54,17 @@ class KnowledgeBaseService:
             if self.entries[eid] not in chosen:
                 chosen.append(self.entries[eid])
         return chosen[:limit]
+
+    def search(self, query: str, limit: int = 5) -> list[KnowledgeEntry]:
+        """Notes ranked by the query's words in their title and keywords (then in their text)."""
+        wanted = _terms(query)
+        scored = []
+        for eid, entry in self.entries.items():
+            score = 3 * len(wanted & self._terms[eid]) + len(wanted & _terms(entry.text))
+            if score:
+                scored.append((score, eid))
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        return [self.entries[eid] for _, eid in scored[:limit]]
 
 
 _STOP = {"the", "a", "an", "of", "and", "or", "in", "to", "is", "for", "on", "by", "with", "per"}

@@ -6,6 +6,7 @@ import logging
 import re
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -14,10 +15,11 @@ from storage.base import StorageAdapter
 from .advisors.base import Advisor, AdvisorRequest
 from .content import FormItem
 from .context import ContextBuilder, ContextPackage
+from .decisions import Decision, DecisionEngine, Temporal, temporal
 from .errors import InputError, InvalidReplyError, WizardError
 from .forms import FormQuestionService
 from .knowledge import KnowledgeSource
-from .models import ClarifyingQA, FormAnswer, ProjectState, TurnRecord, utc_now
+from .models import DecisionRecord, FormAnswer, ProjectState, TurnRecord, utc_now
 from .responses import AIResponseProcessor, TurnResult, finalize, park
 from .values import describe_value, validate_value
 
@@ -25,6 +27,8 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
+MAX_DECISIONS_KEPT = 500
+SUMMARY_DECISIONS = 5
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -61,6 +65,7 @@ class ContextManager:
         self.clock = clock
         self.context_builder = ContextBuilder(form_service, knowledge_service)
         self.response_processor = AIResponseProcessor(form_service, knowledge_service)
+        self.decisions = DecisionEngine(form_service)
 
     def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
         """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
@@ -96,22 +101,96 @@ class ContextManager:
         return state
 
     def process_user_response(self, project_id: str, user_answer: str) -> TurnResult:
-        """One turn: the seeds' sequence, read top-down."""
+        """One turn: classify the message, then answer, revise, reset or answer a side question."""
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self.storage.load_project(project_id)
-        self._record_message(state, text)
+        now = self.clock()
+        health = temporal(state.updated_at, now)
+        decision = self.decisions.decide(state, text)
+        if state.current_form_section is None and decision.kind != "revision":
+            raise InputError("Every item of this matrix is answered. Choose an item to revise it.")
+        self._log_decision(state, text, decision, health, now)
+        if decision.kind == "reset":
+            result = self._reset(state, text, decision, health)
+        elif decision.kind == "revision":
+            result = self._revise(state, text, decision, health)
+        elif decision.kind == "side_question":
+            result = self._side_question(state, text, health)
+        else:
+            result = self._advise(state, text, health)
+        self.storage.save_project(state)
+        return result
+
+    def _advise(
+        self,
+        state: ProjectState,
+        text: str,
+        health: Temporal,
+        decision: str = "continuing",
+        answer: str = "",
+    ) -> TurnResult:
+        """The seeds' sequence: record, build the package, ask the advisor, apply its reply.
+
+        ``answer`` is the part of ``text`` that answers the item, when a trigger phrase led it.
+        """
+        self._record_message(state, text, answers_thread=True)
+        if answer:
+            state.latest_user_answer = answer
         if self.advisor.remote:
             self.storage.save_project(state)  # a slow call follows: keep the message first
-        package = self.context_builder.build(state)
+        recap = self.recap(state, health) if health.stale else None
+        package = self.context_builder.build(state, recap=recap)
         try:
             raw = self.advisor.advise(self._request(state, package))
             result = self.response_processor.process(raw, state, self.clock(), self.advisor.name)
         except WizardError as error:
             self._fail_turn(state, error)
             raise
-        self._complete_turn(state, result)
-        self.storage.save_project(state)
-        return result
+        return self._complete_turn(state, result, decision, health)
+
+    def _reset(self, state: ProjectState, text: str, decision: Decision, health: Temporal) -> TurnResult:
+        """Archive the item's thread as abandoned and ask the item afresh (or take what follows)."""
+        park(state, abandoned=True)
+        state.item_started_at = self.clock()
+        if decision.remainder:
+            return self._advise(state, text, health, "reset", answer=decision.remainder)
+        item = self.forms.get_item(state.current_form_section or "")
+        self._record_message(state, text, answers_thread=False)
+        content = (
+            f"Starting {item.number} {item.title} over; the earlier discussion is kept in the archive. "
+            + item.question
+        )
+        return self._notice(state, "notice", content, item.references, "reset", health)
+
+    def _revise(self, state: ProjectState, text: str, decision: Decision, health: Temporal) -> TurnResult:
+        """Go back to an earlier item; answer it now if the message says how, else ask."""
+        target = decision.target or ""
+        self._move_to(state, target)
+        item = self.forms.get_item(target)
+        if _has_answer(decision.remainder, item):
+            return self._advise(state, text, health, "revision")
+        self._record_message(state, text, answers_thread=False)
+        previous = state.answer_for(target)
+        current = f" (current answer: {describe_value(item, previous.value)})" if previous else ""
+        content = f"Back to {item.number} {item.title}{current}. {item.question}"
+        return self._notice(state, "notice", content, item.references, "revision", health)
+
+    def _side_question(self, state: ProjectState, text: str, health: Temporal) -> TurnResult:
+        """Answer a question about the code from the notes, without finalizing or advancing."""
+        self._record_message(state, text, answers_thread=False)
+        entries = self.knowledge.search(text, limit=3)
+        item = self.forms.get_item(state.current_form_section or "")
+        if entries:
+            best = entries[0]
+            others = ", ".join(e.id for e in entries[1:])
+            content = (
+                f"From the code notes ({best.edition}, paraphrased), {best.id} {best.title}: {best.text}"
+                + (f" See also {others}." if others else "")
+            )
+        else:
+            content = "The code notes shipped with the wizard do not cover that question."
+        content += f" Back to {item.number} {item.title}: {item.question}"
+        return self._notice(state, "side_answer", content, [e.id for e in entries], "side_question", health)
 
     def answer_directly(self, project_id: str, section: str, value: Any) -> FormAnswer:
         """Finalize ``section`` with a value the consultant typed, checked by the same rules."""
@@ -145,9 +224,7 @@ class ContextManager:
         item = self._revisable_item(section)
         if state.current_form_section == item.number:
             return state
-        park(state)
-        state.current_form_section = item.number
-        state.latest_user_answer = None
+        self._move_to(state, item.number)
         state.updated_at = self.clock()
         self.storage.save_project(state)
         return state
@@ -168,35 +245,97 @@ class ContextManager:
             raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
         return item
 
+    def summary(self, project_id: str) -> dict[str, Any]:
+        """Seed 002's context summary: status, activity, freshness, progress, recent decisions."""
+        state = self.storage.load_project(project_id)
+        health = temporal(state.updated_at, self.clock())
+        answered = len(state.finalized_answers)
+        started = state.session_started_at or state.created_at
+        status = (
+            "complete"
+            if state.complete
+            else "new"
+            if not state.turns
+            else "stale"
+            if health.stale
+            else "active"
+        )
+        return {
+            "project_id": state.project_id,
+            "name": state.name,
+            "status": status,
+            "interaction_count": len(state.turns),
+            "minutes_active": round(max(0.0, (state.updated_at - started).total_seconds() / 60), 1),
+            "minutes_since_activity": health.minutes_since,
+            "temporal_relevance": health.relevance,
+            "freshness": health.label,
+            "is_stale": health.stale,
+            "current_section": state.current_form_section,
+            "items": {
+                "answered": answered,
+                "flagged": len(state.flagged),
+                "remaining": len(self.forms.items) - answered,
+            },
+            "flagged": dict(state.flagged),
+            "recap": self.recap(state, health) if health.stale else None,
+            "last_decisions": [
+                d.model_dump(mode="json", exclude={"message"}) for d in state.decisions[-SUMMARY_DECISIONS:]
+            ],
+        }
+
     def context_package(self, project_id: str) -> ContextPackage:
         """The package the next message would be sent with (latest response as it stands)."""
         return self.context_builder.build(self.storage.load_project(project_id))
 
-    def _record_message(self, state: ProjectState, text: str) -> None:
-        if state.current_form_section is None:
-            raise InputError("Every item of this matrix is answered. Choose an item to revise it.")
+    def _record_message(self, state: ProjectState, text: str, answers_thread: bool) -> None:
+        """Keep the message: as the latest answer, the open question's answer, and a turn record."""
         now = self.clock()
-        state.latest_user_answer = text
         thread = state.active_clarifying_thread
         retrying = bool(state.turns) and state.turns[-1].status == "failed"
-        if thread and (thread[-1].answer is None or retrying):
-            thread[-1].answer = text  # a retry replaces the failed attempt's answer
-        elif thread:
-            # A second message to the same question (e.g. a retry): keep both in the thread.
-            thread.append(
-                ClarifyingQA(
-                    question=thread[-1].question,
-                    answer=text,
-                    related_form_section=state.current_form_section,
-                    timestamp=now,
-                )
-            )
+        if answers_thread:
+            state.latest_user_answer = text
+            if thread and (thread[-1].answer is None or retrying):
+                thread[-1].answer = text  # a retry replaces the failed attempt's answer
         state.turns.append(
             TurnRecord(
-                message=text, section=state.current_form_section, received_at=now, advisor=self.advisor.name
+                message=text,
+                section=state.current_form_section,
+                received_at=now,
+                advisor=self.advisor.name,
+                decision=state.decisions[-1].decision if state.decisions else "continuing",
+                stale=state.decisions[-1].stale if state.decisions else False,
             )
         )
         state.updated_at = now
+
+    def _log_decision(
+        self, state: ProjectState, text: str, decision: Decision, health: Temporal, now: datetime
+    ) -> None:
+        if health.stale or state.session_started_at is None:
+            state.session_started_at = now
+        state.decisions.append(
+            DecisionRecord(
+                at=now,
+                section=state.current_form_section,
+                decision=decision.kind,
+                confidence=decision.confidence,
+                reason=decision.reason,
+                stale=health.stale,
+                message=text[:120],
+            )
+        )
+        del state.decisions[:-MAX_DECISIONS_KEPT]
+
+    def _move_to(self, state: ProjectState, section: str) -> None:
+        """Make ``section`` current, parking the open thread and remembering where to return."""
+        if state.current_form_section == section:
+            return
+        park(state)
+        if state.current_form_section and state.return_to is None:
+            state.return_to = state.current_form_section
+        state.current_form_section = section
+        state.item_started_at = self.clock()
+        state.latest_user_answer = None
 
     def _request(self, state: ProjectState, package: ContextPackage) -> AdvisorRequest:
         assert package.item is not None
@@ -209,10 +348,60 @@ class ContextManager:
         state.turns[-1].error = str(error)
         self.storage.save_project(state)
 
-    def _complete_turn(self, state: ProjectState, result: TurnResult) -> None:
+    def _complete_turn(
+        self, state: ProjectState, result: TurnResult, decision: str, health: Temporal
+    ) -> TurnResult:
         turn = state.turns[-1]
         turn.status = "done"
+        turn.section = result.section
         turn.reply_type = result.type  # type: ignore[assignment]
         turn.content = result.content
         turn.confidence = result.confidence
         turn.obc_references = result.obc_references
+        return replace(result, decision=decision, stale=health.stale)
+
+    def _notice(
+        self,
+        state: ProjectState,
+        kind: str,
+        content: str,
+        references: list[str],
+        decision: str,
+        health: Temporal,
+    ) -> TurnResult:
+        """A reply the wizard gives itself (no advisor call): nothing is finalized."""
+        section = state.current_form_section or ""
+        result = TurnResult(
+            type=kind,
+            section=section,
+            content=content,
+            confidence=1.0,
+            obc_references=list(references),
+            answer=None,
+            next_section=state.current_form_section,
+            complete=state.complete,
+        )
+        return self._complete_turn(state, result, decision, health)
+
+    def recap(self, state: ProjectState, health: Temporal) -> str:
+        """A short reminder of where the project stands, for a consultant back from a break."""
+        answered = len(state.finalized_answers)
+        total = len(self.forms.items)
+        hours, minutes = divmod(int(health.minutes_since), 60)
+        gap = f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+        current = state.current_form_section
+        where = (
+            f"the current item is {current} {self.forms.get_item(current).title}" if current else "complete"
+        )
+        text = f"Resumed after {gap}: {answered} of {total} items answered; {where}."
+        if state.flagged:
+            text += f" Flagged for review: {', '.join(sorted(state.flagged))}."
+        return text
+
+
+def _has_answer(remainder: str, item: FormItem) -> bool:
+    """Whether a revision message says more than which item to go back to."""
+    words = re.sub(re.escape(item.title.split(" (")[0]), " ", remainder, flags=re.I)
+    return bool(
+        re.search(r"\w", re.sub(r"\b(?:item|question|answer|the|to|please|for|on)\b", " ", words, flags=re.I))
+    )

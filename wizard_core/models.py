@@ -42,6 +42,7 @@ class ClarifyingQA(Record):
     question: str
     related_form_section: str
     answer: str | None = None
+    abandoned: bool = False
     timestamp: datetime = Field(default_factory=utc_now)
 
 
@@ -52,12 +53,26 @@ class TurnRecord(Record):
     section: str | None
     received_at: datetime
     status: Literal["pending", "done", "failed"] = "pending"
-    reply_type: Literal["form_answer", "clarifying_question"] | None = None
+    decision: Literal["continuing", "revision", "reset", "side_question"] = "continuing"
+    stale: bool = False
+    reply_type: Literal["form_answer", "clarifying_question", "side_answer", "notice"] | None = None
     content: str | None = None
     confidence: float | None = None
     obc_references: list[str] = Field(default_factory=list)
     error: str | None = None
     advisor: str = ""
+
+
+class DecisionRecord(Record):
+    """One entry of the project's reasoning log: how a message was classified and why."""
+
+    at: datetime
+    section: str | None
+    decision: Literal["continuing", "revision", "reset", "side_question"]
+    confidence: float = Field(ge=0.0, le=1.0)
+    reason: str
+    stale: bool = False
+    message: str = ""
 
 
 class ProjectState(Record):
@@ -75,6 +90,11 @@ class ProjectState(Record):
     archived_clarifying_sessions: dict[str, list[ClarifyingQA]] = Field(default_factory=dict)
     latest_user_answer: str | None = None
     turns: list[TurnRecord] = Field(default_factory=list)
+    flagged: dict[str, str] = Field(default_factory=dict)
+    return_to: str | None = None
+    item_started_at: datetime | None = None
+    session_started_at: datetime | None = None
+    decisions: list[DecisionRecord] = Field(default_factory=list)
     revision: int = 0
     created_at: datetime = Field(default_factory=utc_now)
     updated_at: datetime = Field(default_factory=utc_now)

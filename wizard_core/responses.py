@@ -32,6 +32,8 @@ class TurnResult:
     answer: FormAnswer | None
     next_section: str | None
     complete: bool
+    decision: str = "continuing"
+    stale: bool = False
 
 
 class AIResponseProcessor:
@@ -104,24 +106,46 @@ class AIResponseProcessor:
 
 
 def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService) -> None:
-    """Record ``answer``, archive the item's thread and move to the next unanswered item."""
+    """Record ``answer``, archive the item's thread and move on to the next item.
+
+    A replaced answer goes to the item's history and flags the answered items that depend on
+    it; after a revision the wizard returns to the item it came from.
+    """
     section = answer.section
     previous = state.answer_for(section)
     if previous is not None:
         state.answer_history.setdefault(section, []).append(previous)
         state.finalized_answers.remove(previous)
+        if previous.value != answer.value:
+            flag_dependants(state, section, forms)
+    state.flagged.pop(section, None)
     order = forms.sections
     state.finalized_answers.append(answer)
     state.finalized_answers.sort(key=lambda a: order.index(a.section) if a.section in order else len(order))
     if state.current_form_section == section:
         park(state)
-        state.current_form_section = forms.next_unanswered(section, state.answered_sections)
+        back = state.return_to
+        state.return_to = None
+        answered = state.answered_sections
+        resume = back if back and back not in answered else forms.next_unanswered(section, answered)
+        state.current_form_section = resume
+        state.item_started_at = answer.timestamp
         state.latest_user_answer = None
 
 
-def park(state: ProjectState) -> None:
+def flag_dependants(state: ProjectState, section: str, forms: FormQuestionService) -> None:
+    """Mark answered items whose answers depend on ``section`` for review."""
+    title = forms.get_item(section).title
+    for item in forms.items:
+        if section in item.depends_on and item.number in state.answered_sections:
+            state.flagged[item.number] = f"{section} {title} was revised; check this answer still holds."
+
+
+def park(state: ProjectState, abandoned: bool = False) -> None:
     """Move the current item's clarifying thread to the archive (kept for later turns)."""
     section = state.current_form_section
     if section and state.active_clarifying_thread:
+        for qa in state.active_clarifying_thread:
+            qa.abandoned = qa.abandoned or abandoned
         state.archived_clarifying_sessions.setdefault(section, []).extend(state.active_clarifying_thread)
         state.active_clarifying_thread = []

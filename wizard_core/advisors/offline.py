@@ -128,12 +128,15 @@ def _not_applicable(message: str, item: FormItem) -> bool:
 
 
 def _item_texts(state: ProjectState, message: str) -> list[str]:
-    """What the consultant has said for the current item since it was last answered, oldest first."""
+    """What the consultant has said to the advisor about the current item since it was (re)started."""
     section = state.current_form_section
-    previous = state.answer_for(section) if section else None
-    since = previous.timestamp if previous else None
+    since = state.item_started_at
     texts = [
-        t.message for t in state.turns if t.section == section and (since is None or t.received_at > since)
+        t.message
+        for t in state.turns
+        if t.section == section
+        and (since is None or t.received_at >= since)
+        and (t.status == "pending" or t.reply_type in ("form_answer", "clarifying_question"))
     ]
     if not texts or texts[-1] != message:
         texts.append(message)

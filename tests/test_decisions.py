@@ -1,0 +1,215 @@
+"""Context decisions per message: continuing, revision, reset, side question; and staleness."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.support import Clock, advance_to, make_manager
+from wizard_core.decisions import temporal
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def at_3_08():
+    manager = make_manager()
+    pid = manager.start_project("Decisions").project_id
+    advance_to(manager, pid, "3.08")
+    return manager, pid
+
+
+def test_plain_answers_continue(at_3_08):
+    manager, pid = at_3_08
+    result = manager.process_user_response(pid, "No, it is not a high building.")
+    assert (result.decision, result.type) == ("continuing", "form_answer")
+    state = manager.storage.load_project(pid)
+    assert state.answer_for("3.08").value is False
+    assert state.decisions[-1].decision == "continuing" and state.decisions[-1].reason
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ("3.07", "Actually it's 3 storeys above grade, 1 below grade, 12.8 m high."),
+        ("3.09", "The site goes back to a lane; it faces 2 streets."),
+        ("3.01", "What are the options?"),
+        ("3.12", "No, a standpipe is not required, never was."),
+    ],
+)
+def test_messages_that_look_like_triggers_are_answers(section, message):
+    manager = make_manager()
+    pid = manager.start_project("Look-alikes").project_id
+    advance_to(manager, pid, section)
+    result = manager.process_user_response(pid, message)
+    assert result.decision == "continuing"
+    assert result.section == section
+
+
+def test_revision_by_item_number_goes_back_then_returns(at_3_08):
+    manager, pid = at_3_08
+    notice = manager.process_user_response(pid, "Go back to 3.04")
+    assert (notice.decision, notice.type, notice.section) == ("revision", "notice", "3.04")
+    assert "1,150" in notice.content, "the current answer is shown"
+    result = manager.process_user_response(pid, "Existing 0, new 1,300 m2, total 1,300 m2")
+    state = manager.storage.load_project(pid)
+    assert result.type == "form_answer" and result.next_section == "3.08"
+    assert state.answer_for("3.04").value["total"] == 1300
+    assert state.answer_history["3.04"][0].value["total"] == 1150
+
+
+def test_revision_in_passing_reanswers_flags_dependants_and_returns(at_3_08):
+    manager, pid = at_3_08
+    result = manager.process_user_response(pid, "Actually the building area should be 1,300 m2, all new.")
+    assert (result.decision, result.type, result.section) == ("revision", "form_answer", "3.04")
+    state = manager.storage.load_project(pid)
+    assert state.answer_for("3.04").value == {"existing": 0, "new": 1300, "total": 1300}
+    assert state.current_form_section == "3.08"
+    assert "3.05" in state.flagged and "3.04" in state.flagged["3.05"]
+    assert "3.04" not in state.flagged and "3.08" not in state.flagged
+    # Answering a flagged item again clears its flag.
+    manager.go_to_item(pid, "3.05")
+    manager.process_user_response(pid, "Gross area 3,900 m2, all new.")
+    state = manager.storage.load_project(pid)
+    assert "3.05" not in state.flagged and state.current_form_section == "3.08"
+
+
+def test_reset_archives_the_thread_as_abandoned_and_asks_afresh():
+    manager = make_manager()
+    pid = manager.start_project("Reset").project_id
+    question = manager.process_user_response(pid, "We're doing some work on an old building.")
+    result = manager.process_user_response(pid, "Never mind, let's start this item over.")
+    assert (result.decision, result.type) == ("reset", "notice")
+    state = manager.storage.load_project(pid)
+    assert state.active_clarifying_thread == [] and state.current_form_section == "3.01"
+    (kept,) = state.archived_clarifying_sessions["3.01"]
+    assert kept.question == question.content and kept.abandoned
+    assert state.answer_for("3.01") is None
+    answer = manager.process_user_response(pid, "Change of use.")
+    assert answer.type == "form_answer"
+    assert manager.storage.load_project(pid).answer_for("3.01").value == "Change of use"
+
+
+def test_reset_with_a_new_answer_takes_it_at_once():
+    manager = make_manager()
+    pid = manager.start_project("Reset").project_id
+    advance_to(manager, pid, "3.04")
+    manager.process_user_response(pid, "About 900.")
+    result = manager.process_user_response(pid, "Scratch that: 1,300 m2, all new.")
+    assert (result.decision, result.type) == ("reset", "form_answer")
+    state = manager.storage.load_project(pid)
+    assert state.answer_for("3.04").value == {"existing": 0, "new": 1300, "total": 1300}
+    assert all(qa.abandoned for qa in state.archived_clarifying_sessions["3.04"])
+
+
+def test_side_question_is_answered_from_the_notes_without_advancing(at_3_08):
+    manager, pid = at_3_08
+    manager.go_to_item(pid, "3.04")
+    before = manager.storage.load_project(pid)
+    result = manager.process_user_response(pid, "What counts as a storey?")
+    assert (result.decision, result.type) == ("side_question", "side_answer")
+    assert "storey" in result.content.lower() and result.obc_references
+    after = manager.storage.load_project(pid)
+    assert after.current_form_section == "3.04"
+    assert after.finalized_answers == before.finalized_answers
+    assert after.active_clarifying_thread == before.active_clarifying_thread
+
+
+def test_temporal_relevance_follows_the_seed_bands():
+    start = Clock().now
+    bands = [(2, 1.0, False), (10, 0.8, False), (20, 0.57, False), (31, 0.0, True)]
+    for minutes, relevance, stale in bands:
+        health = temporal(start, start + timedelta(minutes=minutes))
+        assert (health.relevance, health.stale) == (relevance, stale)
+
+
+def test_a_long_break_makes_the_next_message_stale_with_a_recap():
+    clock = Clock()
+    manager = make_manager()
+    manager.clock = clock
+    pid = manager.start_project("Break").project_id
+    manager.process_user_response(pid, "New construction")
+    clock.now += timedelta(minutes=45)
+    summary = manager.summary(pid)
+    assert summary["is_stale"] and summary["status"] == "stale"
+    assert summary["recap"].startswith("Resumed after 45 min")
+    assert (
+        "Recap"
+        in manager.context_builder.build(manager.storage.load_project(pid), recap=summary["recap"]).markdown
+    )
+    result = manager.process_user_response(pid, "Group D, offices.")
+    assert result.stale and result.decision == "continuing"
+    fresh = manager.summary(pid)
+    assert not fresh["is_stale"] and fresh["temporal_relevance"] == 1.0
+    assert fresh["interaction_count"] == 2 and fresh["items"]["answered"] == 3
+    assert [d["decision"] for d in fresh["last_decisions"]] == ["continuing", "continuing"]
+    assert fresh["last_decisions"][-1]["stale"] is True
+
+
+def test_replay_with_timestamps_reports_decisions_and_staleness(tmp_path):
+    transcript = {
+        "name": "Timed",
+        "messages": [
+            {"text": "New construction, a two storey clinic.", "at": "2026-03-02T09:00:00Z"},
+            {"text": "Group D.", "at": "2026-03-02T09:02:00Z"},
+            {"text": "What counts as a storey?", "at": "2026-03-02T09:03:00Z"},
+            {"text": "No.", "at": "2026-03-02T11:00:00Z"},
+            "Go back to 3.01",
+            "Never mind, start this item over.",
+        ],
+    }
+    path = tmp_path / "timed.json"
+    path.write_text(json.dumps(transcript), encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wizard_core",
+            "replay",
+            str(path),
+            "--format",
+            "json",
+            "--store",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    turns = json.loads(done.stdout)["turns"]
+    assert [t["decision"] for t in turns] == [
+        "continuing",
+        "continuing",
+        "side_question",
+        "continuing",
+        "revision",
+        "reset",
+    ]
+    assert [t["stale"] for t in turns] == [False, False, False, True, False, False]
+    pid = json.loads(done.stdout)["project_id"]
+    summary = subprocess.run(
+        [sys.executable, "-m", "wizard_core", "summary", pid, "--format", "json", "--store", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    data = json.loads(summary.stdout)
+    assert {
+        "status",
+        "interaction_count",
+        "minutes_active",
+        "temporal_relevance",
+        "is_stale",
+        "items",
+        "last_decisions",
+    } <= set(data)
+    assert data["interaction_count"] == 6
+    assert data["last_decisions"][-1]["decision"] == "reset"

@@ -1,0 +1,165 @@
+"""Replaying a consultant transcript into a new project, with its timing if it has one."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from wizard_core.errors import InputError, WizardError
+from wizard_core.manager import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, ContextManager, clean_text
+from wizard_core.models import ProjectState, utc_now
+
+MAX_TRANSCRIPT_BYTES = 5_000_000
+
+
+class TimedMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    at: datetime
+
+    @field_validator("at")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+class Transcript(BaseModel):
+    """A project name and the consultant's messages: plain strings or {"text", "at"}."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    messages: list[str | TimedMessage] = Field(min_length=1)
+
+
+def load_transcript(path: Path) -> Transcript:
+    """Read and check a transcript completely before anything is written."""
+    try:
+        if path.stat().st_size > MAX_TRANSCRIPT_BYTES:
+            raise InputError(f"{path} is larger than {MAX_TRANSCRIPT_BYTES:,} bytes.")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"Transcript {path} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"Cannot read transcript {path}: {exc}.") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    try:
+        transcript = Transcript.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "top level"
+        raise InputError(
+            f"{path} is not a transcript ({where}: {err['msg']}); "
+            'expected {"name": str, "messages": [str or {"text": str, "at": time}, ...]}.'
+        ) from None
+    clean_text(transcript.name, MAX_NAME_CHARS, "transcript name")
+    previous: datetime | None = None
+    for number, message in enumerate(transcript.messages, start=1):
+        text = message if isinstance(message, str) else message.text
+        try:
+            clean_text(text, MAX_MESSAGE_CHARS, "message")
+        except WizardError as error:
+            raise InputError(f"{path}, message {number}: {error}") from None
+        if isinstance(message, TimedMessage):
+            if previous and message.at < previous:
+                raise InputError(f"{path}, message {number}: its time is earlier than the message before.")
+            previous = message.at
+    return transcript
+
+
+class ReplayClock:
+    """The transcript's time: each message's ``at`` plus a millisecond per reading."""
+
+    def __init__(self) -> None:
+        self.base: datetime | None = None
+        self.ticks = 0
+
+    def set(self, at: datetime) -> None:
+        self.base, self.ticks = at, 0
+
+    def __call__(self) -> datetime:
+        if self.base is None:
+            return utc_now()
+        self.ticks += 1
+        return self.base + timedelta(milliseconds=self.ticks)
+
+
+def replay(manager: ContextManager, transcript: Transcript, clock: ReplayClock) -> dict[str, Any]:
+    """Send every message to a new project; the report has one turn per message."""
+    times = _times(transcript.messages)
+    if times[0] is not None:
+        clock.set(times[0] - timedelta(seconds=1))
+    project_id = manager.start_project(transcript.name).project_id
+    turns = []
+    for message, at in zip(transcript.messages, times, strict=True):
+        text = message if isinstance(message, str) else message.text
+        if at is not None:
+            clock.set(at)
+        try:
+            result = manager.process_user_response(project_id, text)
+            turn = {
+                "message": text,
+                "section": result.section,
+                "type": result.type,
+                "content": result.content,
+                "decision": result.decision,
+                "stale": result.stale,
+            }
+        except WizardError as error:
+            turn = _failed_turn(manager.storage.load_project(project_id), text, error)
+        turns.append(turn)
+    return report(manager.storage.load_project(project_id), turns)
+
+
+def _times(messages: list[str | TimedMessage]) -> list[datetime | None]:
+    """Each message's time; an untimed message after timed ones comes a second later."""
+    times: list[datetime | None] = []
+    last: datetime | None = None
+    for message in messages:
+        if isinstance(message, TimedMessage):
+            last = message.at
+        elif last is not None:
+            last = last + timedelta(seconds=1)
+        times.append(last)
+    return times
+
+
+def _failed_turn(state: ProjectState, text: str, error: WizardError) -> dict[str, Any]:
+    turn = state.turns[-1] if state.turns and state.turns[-1].message == text else None
+    return {
+        "message": text,
+        "section": turn.section if turn else state.current_form_section,
+        "type": "error",
+        "content": str(error),
+        "decision": turn.decision if turn else "continuing",
+        "stale": turn.stale if turn else False,
+    }
+
+
+def report(state: ProjectState, turns: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "project_id": state.project_id,
+        "complete": state.complete,
+        "current_section": state.current_form_section,
+        "answers": {
+            a.section: {
+                "question": a.question,
+                "answer": a.answer,
+                "value": a.value,
+                "confidence": a.confidence,
+                "obc_references": a.obc_references,
+            }
+            for a in state.finalized_answers
+        },
+        "archived_clarifying_sessions": {
+            section: [{"question": qa.question, "answer": qa.answer} for qa in thread]
+            for section, thread in state.archived_clarifying_sessions.items()
+        },
+        "turns": turns,
+    }
