@@ -18,6 +18,7 @@ from .context import ContextBuilder, ContextPackage
 from .decisions import Decision, DecisionEngine, Temporal, temporal
 from .errors import InputError, InvalidReplyError, WizardError
 from .forms import FormQuestionService
+from .health import context_summary, recap_text
 from .knowledge import KnowledgeSource
 from .models import DecisionRecord, FormAnswer, ProjectState, TurnRecord, utc_now
 from .responses import AIResponseProcessor, TurnResult, finalize, park
@@ -28,7 +29,6 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
 MAX_DECISIONS_KEPT = 500
-SUMMARY_DECISIONS = 5
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -100,8 +100,13 @@ class ContextManager:
         self.storage.save_project(state)
         return state
 
-    def process_user_response(self, project_id: str, user_answer: str) -> TurnResult:
-        """One turn: classify the message, then answer, revise, reset or answer a side question."""
+    def process_user_response(
+        self, project_id: str, user_answer: str, on_text: Callable[[str], None] | None = None
+    ) -> TurnResult:
+        """One turn: classify the message, then answer, revise, reset or answer a side question.
+
+        ``on_text`` receives the advisor's visible reply so far while a model streams it.
+        """
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self.storage.load_project(project_id)
         now = self.clock()
@@ -111,13 +116,13 @@ class ContextManager:
             raise InputError("Every item of this matrix is answered. Choose an item to revise it.")
         self._log_decision(state, text, decision, health, now)
         if decision.kind == "reset":
-            result = self._reset(state, text, decision, health)
+            result = self._reset(state, text, decision, health, on_text)
         elif decision.kind == "revision":
-            result = self._revise(state, text, decision, health)
+            result = self._revise(state, text, decision, health, on_text)
         elif decision.kind == "side_question":
             result = self._side_question(state, text, health)
         else:
-            result = self._advise(state, text, health)
+            result = self._advise(state, text, health, on_text=on_text)
         self.storage.save_project(state)
         return result
 
@@ -128,6 +133,7 @@ class ContextManager:
         health: Temporal,
         decision: str = "continuing",
         answer: str = "",
+        on_text: Callable[[str], None] | None = None,
     ) -> TurnResult:
         """The seeds' sequence: record, build the package, ask the advisor, apply its reply.
 
@@ -138,22 +144,32 @@ class ContextManager:
             state.latest_user_answer = answer
         if self.advisor.remote:
             self.storage.save_project(state)  # a slow call follows: keep the message first
-        recap = self.recap(state, health) if health.stale else None
+        recap = recap_text(state, self.forms, health) if health.stale else None
         package = self.context_builder.build(state, recap=recap)
+        request = self._request(state, package, on_text)
         try:
-            raw = self.advisor.advise(self._request(state, package))
+            raw = self.advisor.advise(request)
             result = self.response_processor.process(raw, state, self.clock(), self.advisor.name)
         except WizardError as error:
+            request.usage.record(state.turns[-1])
             self._fail_turn(state, error)
             raise
+        request.usage.record(state.turns[-1])
         return self._complete_turn(state, result, decision, health)
 
-    def _reset(self, state: ProjectState, text: str, decision: Decision, health: Temporal) -> TurnResult:
+    def _reset(
+        self,
+        state: ProjectState,
+        text: str,
+        decision: Decision,
+        health: Temporal,
+        on_text: Callable[[str], None] | None = None,
+    ) -> TurnResult:
         """Archive the item's thread as abandoned and ask the item afresh (or take what follows)."""
         park(state, abandoned=True)
         state.item_started_at = self.clock()
         if decision.remainder:
-            return self._advise(state, text, health, "reset", answer=decision.remainder)
+            return self._advise(state, text, health, "reset", answer=decision.remainder, on_text=on_text)
         item = self.forms.get_item(state.current_form_section or "")
         self._record_message(state, text, answers_thread=False)
         content = (
@@ -162,13 +178,20 @@ class ContextManager:
         )
         return self._notice(state, "notice", content, item.references, "reset", health)
 
-    def _revise(self, state: ProjectState, text: str, decision: Decision, health: Temporal) -> TurnResult:
+    def _revise(
+        self,
+        state: ProjectState,
+        text: str,
+        decision: Decision,
+        health: Temporal,
+        on_text: Callable[[str], None] | None = None,
+    ) -> TurnResult:
         """Go back to an earlier item; answer it now if the message says how, else ask."""
         target = decision.target or ""
         self._move_to(state, target)
         item = self.forms.get_item(target)
         if _has_answer(decision.remainder, item):
-            return self._advise(state, text, health, "revision")
+            return self._advise(state, text, health, "revision", on_text=on_text)
         self._record_message(state, text, answers_thread=False)
         previous = state.answer_for(target)
         current = f" (current answer: {describe_value(item, previous.value)})" if previous else ""
@@ -246,42 +269,8 @@ class ContextManager:
         return item
 
     def summary(self, project_id: str) -> dict[str, Any]:
-        """Seed 002's context summary: status, activity, freshness, progress, recent decisions."""
-        state = self.storage.load_project(project_id)
-        health = temporal(state.updated_at, self.clock())
-        answered = len(state.finalized_answers)
-        started = state.session_started_at or state.created_at
-        status = (
-            "complete"
-            if state.complete
-            else "new"
-            if not state.turns
-            else "stale"
-            if health.stale
-            else "active"
-        )
-        return {
-            "project_id": state.project_id,
-            "name": state.name,
-            "status": status,
-            "interaction_count": len(state.turns),
-            "minutes_active": round(max(0.0, (state.updated_at - started).total_seconds() / 60), 1),
-            "minutes_since_activity": health.minutes_since,
-            "temporal_relevance": health.relevance,
-            "freshness": health.label,
-            "is_stale": health.stale,
-            "current_section": state.current_form_section,
-            "items": {
-                "answered": answered,
-                "flagged": len(state.flagged),
-                "remaining": len(self.forms.items) - answered,
-            },
-            "flagged": dict(state.flagged),
-            "recap": self.recap(state, health) if health.stale else None,
-            "last_decisions": [
-                d.model_dump(mode="json", exclude={"message"}) for d in state.decisions[-SUMMARY_DECISIONS:]
-            ],
-        }
+        """Seed 002's context summary for the sidebar panel and the ``summary`` command."""
+        return context_summary(self.storage.load_project(project_id), self.forms, self.clock())
 
     def context_package(self, project_id: str) -> ContextPackage:
         """The package the next message would be sent with (latest response as it stands)."""
@@ -337,9 +326,13 @@ class ContextManager:
         state.item_started_at = self.clock()
         state.latest_user_answer = None
 
-    def _request(self, state: ProjectState, package: ContextPackage) -> AdvisorRequest:
+    def _request(
+        self, state: ProjectState, package: ContextPackage, on_text: Callable[[str], None] | None = None
+    ) -> AdvisorRequest:
         assert package.item is not None
-        return AdvisorRequest(package.markdown, state, package.item, package.excerpts, self.forms)
+        return AdvisorRequest(
+            package.markdown, state, package.item, package.excerpts, self.forms, on_text=on_text
+        )
 
     def _fail_turn(self, state: ProjectState, error: WizardError) -> None:
         """Keep the message, marked failed; the reply changed nothing (it is applied only once valid)."""
@@ -382,21 +375,6 @@ class ContextManager:
             complete=state.complete,
         )
         return self._complete_turn(state, result, decision, health)
-
-    def recap(self, state: ProjectState, health: Temporal) -> str:
-        """A short reminder of where the project stands, for a consultant back from a break."""
-        answered = len(state.finalized_answers)
-        total = len(self.forms.items)
-        hours, minutes = divmod(int(health.minutes_since), 60)
-        gap = f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
-        current = state.current_form_section
-        where = (
-            f"the current item is {current} {self.forms.get_item(current).title}" if current else "complete"
-        )
-        text = f"Resumed after {gap}: {answered} of {total} items answered; {where}."
-        if state.flagged:
-            text += f" Flagged for review: {', '.join(sorted(state.flagged))}."
-        return text
 
 
 def _has_answer(remainder: str, item: FormItem) -> bool:
