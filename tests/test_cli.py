@@ -188,3 +188,19 @@ def test_help_lists_the_commands(tmp_path):
     assert done.returncode == 0
     for command in ("replay", "projects", "context", "export"):
         assert command in done.stdout
+
+
+def test_replay_of_a_mixed_use_addition_orders_articles_by_occupancy(tmp_path):
+    report = replay("mixed-use-addition.json", tmp_path)
+    answers = report["answers"]
+    assert report["complete"] is True
+    assert answers["3.01"]["value"] == "Addition"
+    assert answers["3.02"]["value"] == ["E", "C"]
+    assert answers["3.03"]["value"] is True
+    assert answers["3.04"]["value"] == {"existing": 600, "new": 250, "total": 850}
+    assert answers["3.06"]["value"] is None
+    assert answers["3.07"]["value"] == {"storeys_above_grade": 3, "storeys_below_grade": 0, "height_m": 11}
+    assert answers["3.09"]["value"] == 1
+    assert answers["3.10"]["value"] == ["3.2.2.69", "3.2.2.51"]
+    assert answers["3.18"]["value"]["total"] == 211
+    assert answers["3.20"]["value"] == {"barrier_free_entrances": 2, "hazardous_substances": False}

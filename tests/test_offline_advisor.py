@@ -69,6 +69,14 @@ PLAIN = [
         {"barrier_free_entrances": 1, "hazardous_substances": True},
     ),
     ("3.25", "Not applicable", None),
+    ("3.13", "Fire alarm: single-stage", "Single stage"),
+    ("3.17", "SC-2", "SC2"),
+    (
+        "3.15",
+        "Combustible construction permitted, combustible construction provided, no heavy timber",
+        {"restriction": "Combustible permitted", "actual": "Combustible", "heavy_timber": False},
+    ),
+    ("3.05", "1,700 m2 gross, of which 1,200 existing", {"existing": 1200, "new": 500, "total": 1700}),
 ]
 
 
@@ -151,6 +159,13 @@ def test_same_as_copies_an_earlier_items_value():
     (result,), state = ask("3.05", "Same as the building area.")
     assert state.answer_for("3.05").value == state.answer_for("3.04").value
     assert result.confidence <= 0.7
+
+
+def test_article_of_another_group_is_questioned():
+    (result,), state = ask("3.10", "3.2.2.51")
+    assert result.type == "clarifying_question" and state.answer_for("3.10") is None
+    assert "Group D" in result.content and "3.2.2.56 to 3.2.2.65" in result.content
+    assert "3.2.2.51 (C)" in result.content
 
 
 def test_article_count_must_match_the_major_occupancies():

@@ -100,6 +100,8 @@ class FormDefinition(Strict):
     form_id: str = Field(pattern=r"^[a-z0-9-]+$")
     title: str
     editions: list[Edition] = Field(min_length=1)
+    # Major occupancy -> first and last classification article of its group (3.10 checks).
+    classification_articles: dict[str, tuple[str, str]] = Field(default_factory=dict)
     items: list[FormItem] = Field(min_length=2)
 
     @model_validator(mode="after")

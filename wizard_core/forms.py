@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from pathlib import Path
 
@@ -62,6 +63,18 @@ class FormQuestionService:
                 return section
         return None
 
+    def article_groups(self, article: str) -> list[str]:
+        """The major occupancies whose classification articles include ``article``."""
+        key = _article_key(article)
+        return [
+            group
+            for group, (first, last) in self.form.classification_articles.items()
+            if key is not None and _article_key(first) <= key <= _article_key(last)  # type: ignore[operator]
+        ]
+
+    def article_range(self, group: str) -> tuple[str, str] | None:
+        return self.form.classification_articles.get(group)
+
     def edition(self, key: str) -> Edition:
         for edition in self.form.editions:
             if edition.key == key:
@@ -72,3 +85,9 @@ class FormQuestionService:
     @cached_property
     def schemas(self) -> dict[str, dict]:
         return {item.number: value_schema(item) for item in self.form.items}
+
+
+def _article_key(article: str) -> tuple[int, str] | None:
+    """'3.2.2.55E' -> (55, 'E'), for ordering classification articles."""
+    match = re.fullmatch(r"3\.2\.2\.(\d+)([A-Z]?)", article)
+    return (int(match[1]), match[2]) if match else None

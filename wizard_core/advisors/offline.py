@@ -48,9 +48,9 @@ class OfflineAdvisor:
         if copied is not None:
             return self._answer(item, copied.value, copied, message)
         texts = _item_texts(state, message)
-        reading = READERS[item.answer_type](item, texts, state)
+        reading = READERS[item.answer_type](item, texts, state, request.forms)
         if not reading.complete and REFERS_BACK.search(message):
-            earlier = READERS[item.answer_type](item, _earlier_texts(state) + texts, state)
+            earlier = READERS[item.answer_type](item, _earlier_texts(state) + texts, state, request.forms)
             if earlier.complete:
                 earlier.confidence = min(earlier.confidence, REUSED_CONFIDENCE)
                 earlier.notes.append("taken from what you said earlier in this project")

@@ -146,17 +146,22 @@ class OptionMatch:
 
 def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
     """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
-    lowered = normalize(text).lower()
+    lowered = _dehyphen(normalize(text).lower())
     candidates: list[tuple[int, int, Option, bool]] = []
     for option in options:
         phrases = [(option.label, True)] + [(s, False) for s in option.synonyms]
         for phrase, by_label in phrases:
             if _is_code(option.label) and by_label:
-                pattern = rf"(?<![\w-]){re.escape(phrase)}(?![\w-])"
+                spaced = (
+                    re.escape(phrase[:-1]) + r"[\s-]?" + re.escape(phrase[-1])
+                    if phrase[-1].isdigit()
+                    else re.escape(phrase)
+                )
+                pattern = rf"(?<![\w-]){spaced}(?![\w-])"
                 for m in re.finditer(pattern, normalize(text)):  # codes are case-sensitive
                     candidates.append((m.start(), m.end(), option, by_label))
                 continue
-            pattern = rf"(?<![\w-]){re.escape(normalize(phrase).lower())}(?:s|es)?(?![\w-])"
+            pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
             for m in re.finditer(pattern, lowered):
                 if not NEGATED_BEFORE.search(lowered[max(0, m.start() - 12) : m.start()]):
                     candidates.append((m.start(), m.end(), option, by_label))
@@ -171,6 +176,11 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
         if previous is None or (by_label and not previous.by_label):
             chosen[option.label] = OptionMatch(option, by_label, start)
     return sorted(chosen.values(), key=lambda m: m.start)
+
+
+def _dehyphen(text: str) -> str:
+    """'single-stage' and 'single stage' match alike (same length, so positions hold)."""
+    return re.sub(r"(?<=\w)-(?=\w)", " ", text)
 
 
 def _is_code(label: str) -> bool:

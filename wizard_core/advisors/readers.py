@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_core.content import FormItem, Option
+from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.values import fmt_number
 
@@ -37,7 +38,7 @@ NEW_PROJECT_TYPES = {"new construction"}
 EXISTING_ONLY_TYPES = {"change of use", "renovation / alteration", "repair"}
 
 
-def read_area(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService) -> Reading:
     roles: dict[str, float] = {}
     roleless: list[float] = []
     has_unit = approximate = False
@@ -154,7 +155,9 @@ def _split_from_project_type(state: ProjectState) -> str | None:
     return None
 
 
-def read_building_height(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_building_height(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     found: dict[str, Any] = {}
     notes: list[str] = []
     storey = r"stor(?:e?y|eys|ies)|floors?|levels?"
@@ -205,7 +208,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState) 
     return Reading(found, True, confidence=confidence, notes=notes)
 
 
-def read_choice(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService) -> Reading:
     for text in reversed(texts):
         matches = p.match_options(text, item.options)
         if len(matches) == 1:
@@ -229,7 +232,9 @@ def _described(option: Option) -> str:
     return f"{option.label} ({option.description.rstrip('.')})" if option.description else option.label
 
 
-def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_multi_choice(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     for text in reversed(texts):
         normalized = p.normalize(text)
         codes = [
@@ -251,7 +256,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState) -> 
     )
 
 
-def read_yes_no(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_yes_no(item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService) -> Reading:
     for text in reversed(texts):
         answer, confidence = p.yes_no(text)
         if answer is not None:
@@ -259,7 +264,9 @@ def read_yes_no(item: FormItem, texts: list[str], state: ProjectState) -> Readin
     return Reading(missing="a yes or no")
 
 
-def read_integer(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_integer(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     low, high = int(item.minimum or 0), int(item.maximum or 10**9)
     for text in reversed(texts):
         numbers = [q for q in p.quantities(text) if not q.unit]
@@ -283,25 +290,47 @@ def read_integer(item: FormItem, texts: list[str], state: ProjectState) -> Readi
     return Reading(missing=f"a number from {low} to {high}")
 
 
-def read_articles(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_articles(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
+    occupancies = state.answer_for("3.02")
+    groups = list(occupancies.value) if occupancies and occupancies.value else []
     for text in reversed(texts):
         articles = p.classification_articles(text)
-        if articles:
-            occupancies = state.answer_for("3.02")
-            groups = list(occupancies.value) if occupancies and occupancies.value else []
-            if groups and len(articles) != len(groups):
-                return Reading(
-                    missing=f"one article per major occupancy: 3.02 lists {len(groups)} "
-                    f"({', '.join(groups)}) but {len(articles)} article(s) were given"
+        if not articles:
+            continue
+        if groups and len(articles) != len(groups):
+            return Reading(
+                missing=f"one article per major occupancy: 3.02 lists {len(groups)} "
+                f"({', '.join(groups)}) but {len(articles)} article(s) were given"
+            )
+        if not groups or not forms.form.classification_articles:
+            return Reading(articles, True, confidence=0.9)
+        ordered = []
+        for group in groups:
+            fits = [a for a in articles if group in forms.article_groups(a) and a not in ordered]
+            if not fits:
+                given = ", ".join(
+                    f"{a} ({'/'.join(forms.article_groups(a)) or 'unknown group'})" for a in articles
                 )
-            return Reading(articles, True, confidence=0.95)
-    return Reading(
-        missing="the classification article (3.2.2.20 to 3.2.2.93) for each major "
-        "occupancy, for example 3.2.2.60"
-    )
+                return Reading(
+                    missing=f"an article for Group {group} ({_span(forms, group)}); given: {given}"
+                )
+            ordered.append(fits[0])
+        notes = ["listed in the order of the major occupancies in 3.02"] if ordered != articles else []
+        return Reading(ordered, True, confidence=0.95, notes=notes)
+    spans = "; ".join(f"{g}: {_span(forms, g)}" for g in groups) if groups else "3.2.2.20 to 3.2.2.93"
+    return Reading(missing=f"the classification article for each major occupancy ({spans})")
 
 
-def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def _span(forms: FormQuestionService, group: str) -> str:
+    span = forms.article_range(group)
+    return f"{span[0]} to {span[1]}" if span else "see 3.2.2"
+
+
+def read_occupant_load(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     text = texts[-1]
     lowered = p.normalize(text).lower()
     rows: list[dict[str, Any]] = []
@@ -358,7 +387,9 @@ def _basis(part: str, rate: re.Match | None) -> str:
     return ""
 
 
-def read_entrances_hazards(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_entrances_hazards(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     entrances = hazards = None
     for text in texts:
         lowered = p.normalize(text).lower()
@@ -383,10 +414,12 @@ def read_entrances_hazards(item: FormItem, texts: list[str], state: ProjectState
     )
 
 
-def read_construction(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_construction(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
+) -> Reading:
     found: dict[str, Any] = {}
     for text in texts:
-        for clause in re.split(r"[;.]|\bbut\b|\bwhile\b|\bwhereas\b", p.normalize(text).lower()):
+        for clause in re.split(r"[;.,]|\bbut\b|\bwhile\b|\bwhereas\b", p.normalize(text).lower()):
             if "heavy timber" in clause:
                 found["heavy_timber"] = not p.NEGATION.search(clause)
                 continue
@@ -436,7 +469,7 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState) -> 
 RESTRICTION_WORDS = re.compile(r"permit|allow|requir|restrict|\bmay\b|\bmust\b|limit|\bcan be\b")
 
 
-def read_text(item: FormItem, texts: list[str], state: ProjectState) -> Reading:
+def read_text(item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService) -> Reading:
     return Reading(texts[-1].strip(), True, confidence=0.9)
 
 
