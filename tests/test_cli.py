@@ -204,3 +204,27 @@ def test_replay_of_a_mixed_use_addition_orders_articles_by_occupancy(tmp_path):
     assert answers["3.10"]["value"] == ["3.2.2.69", "3.2.2.51"]
     assert answers["3.18"]["value"]["total"] == 211
     assert answers["3.20"]["value"] == {"barrier_free_entrances": 2, "hazardous_substances": False}
+
+
+def test_replay_of_a_vague_clinic_asks_until_the_facts_are_exact(tmp_path):
+    report = replay("clinic-vague.json", tmp_path)
+    by_section: dict[str, list[str]] = {}
+    for turn in report["turns"]:
+        by_section.setdefault(turn["section"], []).append(turn["type"])
+    assert by_section["3.01"] == ["clarifying_question", "form_answer"]
+    assert by_section["3.04"] == ["clarifying_question", "form_answer"]  # "about 2000 sq ft"
+    assert by_section["3.07"] == ["clarifying_question", "clarifying_question", "form_answer"]
+    assert by_section["3.18"] == ["clarifying_question"]  # "about 100 people" is an estimate
+    answers = report["answers"]
+    assert answers["3.04"]["value"] == {"existing": 0, "new": 199.7, "total": 199.7}
+    assert "ft²" in answers["3.04"]["answer"]
+    assert answers["3.05"]["value"] == answers["3.04"]["value"]
+    assert answers["3.06"]["value"] is None
+    assert answers["3.07"]["value"] == {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 11.6}
+    assert answers["3.10"]["value"] == ["3.2.2.62"]
+    assert answers["3.15"]["value"] == {
+        "restriction": "Combustible permitted",
+        "actual": "Combustible",
+        "heavy_timber": False,
+    }
+    assert report["current_section"] == "3.18"

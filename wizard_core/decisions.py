@@ -14,7 +14,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from wizard_core.advisors.parsing import is_question
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -106,8 +105,9 @@ class DecisionEngine:
         revision = self._revision_target(state, message)
         if revision is not None:
             return revision
-        if is_question(message) and current and not self._about_current(message, current):
-            cue = self._side.match(message.strip())
+        cue = self._side.match(message.strip())
+        asks = message.strip().endswith("?") or cue is not None
+        if asks and current and not self._about_current(message, current):
             confidence = 0.85 if cue else 0.7
             reason = (
                 f"a question ('{cue.group().strip()}') not about {current}"

@@ -48,7 +48,7 @@ QUESTION_START = re.compile(
     re.I,
 )
 NOT_APPLICABLE = re.compile(
-    r"\b(n/?a|not applicable|does not apply|doesn't apply|none|no (?:further )?notes?|nothing|"
+    r"^\W*no\b|\b(n/?a|not applicable|does not apply|doesn't apply|none|no (?:further )?notes?|nothing|"
     r"there (?:is|are) no|not proposed|no \w+(?: \w+)? (?:is|are) proposed)\b",
     re.I,
 )

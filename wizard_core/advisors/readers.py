@@ -42,7 +42,8 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     roles: dict[str, float] = {}
     roleless: list[float] = []
     has_unit = approximate = False
-    notes: list[str] = []
+    shown = ""  # the last figure as the consultant wrote it, for questions back
+    conversions: dict[str, str] = {}  # role -> how its figure was converted from ft²
     for index, text in enumerate(texts):
         lowered = p.normalize(text).lower()
         found = [q for q in p.quantities(text) if q.unit in ("", "m2", "ft2")]
@@ -50,14 +51,18 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         text_roleless = []
         for q in found:
             value = q.value
+            role = _role_near(lowered, q, found) or "roleless"
+            shown = f"{fmt_number(q.value)} {'ft²' if q.unit == 'ft2' else 'm²' if q.unit else ''}".strip()
+            conversions.pop(role, None)
             if q.unit == "ft2":
                 value = round(q.value * p.FT2_TO_M2, 1)
-                notes.append(f"{fmt_number(q.value)} ft² converted to {fmt_number(value)} m² (× 0.0929)")
-            role = _role_near(lowered, q, found)
-            if role:
-                roles[role] = value
-            else:
+                conversions[role] = (
+                    f"{fmt_number(q.value)} ft² converted to {fmt_number(value)} m² (× 0.0929)"
+                )
+            if role == "roleless":
                 text_roleless.append(value)
+            else:
+                roles[role] = value
         if found:
             roleless = text_roleless or roleless
             approximate = any(q.approximate for q in found)
@@ -67,18 +72,18 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             roles["existing"] = 0.0
         if ALL_EXISTING.search(lowered):
             roles["new"] = 0.0
+    notes = list(conversions.values())
     if len(roleless) == 1 and "total" not in roles:
         roles["total"] = roleless[0]
     if not roles:
         return Reading(missing=f"the {item.title.lower()} in m² (existing, new and total)")
-    first = fmt_number(next(iter(roles.values())))
     if approximate:
         return Reading(
-            missing=f"the exact figure: you gave about {first}; please give the "
+            missing=f"the exact figure: you gave about {shown}; please give the "
             f"{item.title.lower()} exactly, in m² (existing, new and total)"
         )
     if not has_unit:
-        return Reading(missing=f"the unit: is {first} in square metres (m²) or square feet (ft²)")
+        return Reading(missing=f"the unit: is {shown} in square metres (m²) or square feet (ft²)")
     confidence = 0.95
     if len(roles) == 1:
         inferred = _split_from_project_type(state)
@@ -186,6 +191,8 @@ def read_building_height(
         elif re.search(r"\b(single|one)[\s-]stor", lowered) or "bungalow" in lowered:
             found["storeys_above_grade"] = 1
         for q in p.quantities(text):
+            if q.unit in ("m", "ft") and q.approximate:
+                found["approximate_height"] = q.value
             if q.unit in ("m", "ft") and not q.approximate:
                 meters = q.value if q.unit == "m" else round(q.value * p.FT_TO_M, 2)
                 if q.unit == "ft":
@@ -195,6 +202,12 @@ def read_building_height(
         return Reading(
             missing="the number of storeys above grade, storeys below grade and the building height in metres"
         )
+    if "height_m" not in found and "approximate_height" in found:
+        return Reading(
+            missing="the exact building height in metres "
+            f"(you gave about {fmt_number(found['approximate_height'])})"
+        )
+    found.pop("approximate_height", None)
     if "height_m" not in found:
         return Reading(
             missing="the building height in metres (grade to the top of the roof, per "
@@ -332,6 +345,10 @@ def read_occupant_load(
     item: FormItem, texts: list[str], state: ProjectState, forms: FormQuestionService
 ) -> Reading:
     text = texts[-1]
+    if any(q.approximate for q in p.quantities(text)):
+        return Reading(
+            missing="the exact occupant load (persons by floor or area, and the basis), not an estimate"
+        )
     lowered = p.normalize(text).lower()
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
@@ -429,27 +446,11 @@ def read_construction(
             if not (emt or non or comb):
                 continue
             if RESTRICTION_WORDS.search(clause):
-                label = (
-                    "Encapsulated mass timber permitted"
-                    if emt
-                    else "Noncombustible required"
-                    if non
-                    else "Combustible permitted"
-                )
-                found["restriction"] = label
+                found["restriction"] = _restriction_label(emt, non)
+                if ALSO_ACTUAL.search(clause):  # "combustible permitted and used"
+                    found["actual"] = _actual_label(emt, non, comb)
             else:
-                label = (
-                    "Encapsulated mass timber and noncombustible"
-                    if emt and non
-                    else "Encapsulated mass timber"
-                    if emt
-                    else "Combustible and noncombustible"
-                    if non and comb
-                    else "Noncombustible"
-                    if non
-                    else "Combustible"
-                )
-                found["actual"] = label
+                found["actual"] = _actual_label(emt, non, comb)
     notes = []
     if found.get("restriction") == "Noncombustible required" and "actual" not in found:
         found["actual"] = "Noncombustible"
@@ -466,6 +467,21 @@ def read_construction(
     return Reading(found, True, confidence=0.8 if notes else 0.9, notes=notes)
 
 
+def _restriction_label(emt: bool, non: bool) -> str:
+    if emt:
+        return "Encapsulated mass timber permitted"
+    return "Noncombustible required" if non else "Combustible permitted"
+
+
+def _actual_label(emt: bool, non: bool, comb: bool) -> str:
+    if emt:
+        return "Encapsulated mass timber and noncombustible" if non else "Encapsulated mass timber"
+    if non:
+        return "Combustible and noncombustible" if comb else "Noncombustible"
+    return "Combustible"
+
+
+ALSO_ACTUAL = re.compile(r"\b(?:and|&)\s+(?:is\s+|will be\s+)?(?:used|provided|proposed|built|constructed)\b")
 RESTRICTION_WORDS = re.compile(r"permit|allow|requir|restrict|\bmay\b|\bmust\b|limit|\bcan be\b")
 
 
