@@ -103,10 +103,8 @@ class ContextManager:
     def process_user_response(
         self, project_id: str, user_answer: str, on_text: Callable[[str], None] | None = None
     ) -> TurnResult:
-        """One turn: classify the message, then answer, revise, reset or answer a side question.
-
-        ``on_text`` receives the advisor's visible reply so far while a model streams it.
-        """
+        """One turn: classify the message, then answer, revise, reset or answer a side question."""
+        # on_text, if given, receives the advisor's visible reply so far while a model streams it.
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self.storage.load_project(project_id)
         now = self.clock()

@@ -61,6 +61,12 @@ class TurnRecord(Record):
     obc_references: list[str] = Field(default_factory=list)
     error: str | None = None
     advisor: str = ""
+    # What the turn's model calls cost (empty for advisors without a model).
+    model: str | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    tokens_estimated: bool = False  # True when the server reported no usage
+    latency_ms: int | None = None
 
 
 class DecisionRecord(Record):

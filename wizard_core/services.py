@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from storage import StorageAdapter
 from wizard_core.advisors.base import Advisor
 from wizard_core.advisors.offline import OfflineAdvisor
+from wizard_core.config import load_settings
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge import KnowledgeBaseService
 from wizard_core.manager import ContextManager
 from wizard_core.models import utc_now
 
-ADVISORS = ("offline",)
+ADVISORS = ("offline", "openai")
 
 
 @lru_cache(maxsize=1)
@@ -25,15 +26,37 @@ def content_services() -> tuple[FormQuestionService, KnowledgeBaseService]:
     return FormQuestionService(), KnowledgeBaseService()
 
 
-def default_advisor_name() -> str:
-    """The advisor chosen by configuration: offline unless a model is configured."""
-    return os.environ.get("WIZARD_ADVISOR", "offline")
+def default_advisor_name(secrets: Mapping[str, Any] | None = None) -> str:
+    """WIZARD_ADVISOR if set; otherwise openai when a key or base URL is configured, else offline."""
+    settings = load_settings(secrets)
+    return settings.advisor or ("openai" if settings.configured else "offline")
 
 
-def make_advisor(name: str | None = None) -> Advisor:
-    name = name or default_advisor_name()
+def advisor_notice(secrets: Mapping[str, Any] | None = None) -> str | None:
+    """What the app should say when no model is configured and the offline advisor stands in."""
+    settings = load_settings(secrets)
+    if settings.advisor or settings.configured:
+        return None
+    return (
+        "No AI model is configured (set OPENAI_API_KEY, or OPENAI_BASE_URL for a local server), "
+        "so the built-in offline advisor is answering."
+    )
+
+
+def make_advisor(name: str | None = None, secrets: Mapping[str, Any] | None = None) -> Advisor:
+    name = name or default_advisor_name(secrets)
     if name == "offline":
         return OfflineAdvisor()
+    if name == "openai":
+        settings = load_settings(secrets)
+        if not settings.configured:
+            raise InputError(
+                "The openai advisor needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)."
+            )
+        # Imported here: langchain takes over a second to import, which offline runs skip.
+        from wizard_core.advisors.llm import LLMAdvisor
+
+        return LLMAdvisor(settings)
     raise InputError(f"Unknown advisor {name!r}; choose one of: {', '.join(ADVISORS)}.")
 
 

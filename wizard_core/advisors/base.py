@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from wizard_core.content import FormItem, KnowledgeEntry
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
+from wizard_core.tokens import TurnUsage
 
 
 @dataclass(frozen=True)
@@ -19,6 +21,9 @@ class AdvisorRequest:
     item: FormItem
     excerpts: list[KnowledgeEntry]
     forms: FormQuestionService
+    # Called with the reply's visible text so far as it streams (it restarts if the advisor asks again).
+    on_text: Callable[[str], None] | None = None
+    usage: TurnUsage = field(default_factory=TurnUsage)  # filled in by advisors that call a model
 
     @property
     def message(self) -> str:

@@ -1,0 +1,91 @@
+"""Token accounting: what a turn's model calls cost, and a project's totals.
+
+Counts come from the server's usage report. When a server sends none, the count is an
+estimate, labelled so. tiktoken is deliberately not used: it downloads its encoding files on
+first use (and again if a cached file fails its hash), which hangs a turn without network,
+and its counts are only estimates for models other than OpenAI's anyway.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .models import ProjectState, TurnRecord
+
+
+@dataclass
+class TurnUsage:
+    """Filled in by a remote advisor during a turn; the manager copies it onto the turn record."""
+
+    model: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    estimated: bool = False
+    latency_ms: int | None = None
+    calls: int = 0
+
+    def add(self, model: str | None, input_tokens: int, output_tokens: int, estimated: bool) -> None:
+        self.model = model or self.model
+        self.input_tokens += input_tokens
+        self.output_tokens += output_tokens
+        self.estimated = self.estimated or estimated
+        self.calls += 1
+
+    def record(self, turn: TurnRecord) -> None:
+        """Copy onto ``turn`` when a model was called (an offline turn keeps its fields empty)."""
+        if self.calls == 0 and self.latency_ms is None:
+            return
+        turn.model = self.model
+        turn.input_tokens = self.input_tokens
+        turn.output_tokens = self.output_tokens
+        turn.tokens_estimated = self.estimated
+        turn.latency_ms = self.latency_ms
+
+
+@dataclass(frozen=True)
+class UsageTotals:
+    """A project's tokens over every turn that called a model."""
+
+    input_tokens: int
+    output_tokens: int
+    estimated: bool
+    turns: int
+
+    def describe(self) -> str:
+        label = " (estimated)" if self.estimated else ""
+        return f"{self.input_tokens:,} in / {self.output_tokens:,} out{label} over {self.turns} turns"
+
+
+def project_usage(state: ProjectState) -> UsageTotals:
+    return totals(state.turns)
+
+
+def totals(turns: Iterable[TurnRecord]) -> UsageTotals:
+    counted = [t for t in turns if t.input_tokens is not None]
+    return UsageTotals(
+        input_tokens=sum(t.input_tokens or 0 for t in counted),
+        output_tokens=sum(t.output_tokens or 0 for t in counted),
+        estimated=any(t.tokens_estimated for t in counted),
+        turns=len(counted),
+    )
+
+
+def describe_turn(turn: TurnRecord) -> str | None:
+    """'1,200 in / 85 out tokens · gpt-4o-mini · 2.3 s', or None for a turn without a model."""
+    if turn.input_tokens is None:
+        return None
+    parts = [f"{turn.input_tokens:,} in / {turn.output_tokens or 0:,} out tokens"]
+    if turn.tokens_estimated:
+        parts[0] += " (estimated)"
+    if turn.model:
+        parts.append(turn.model)
+    if turn.latency_ms is not None:
+        parts.append(f"{turn.latency_ms / 1000:.1f} s")
+    return " · ".join(parts)
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters per token: an estimate, labelled as one wherever it is shown."""
+    return math.ceil(len(text) / 4)
