@@ -6,7 +6,7 @@ import json
 import re
 
 from tests.support import advance_to, make_manager
-from wizard_core.context import SECTIONS, TITLE
+from wizard_core.context import SECTIONS, TITLE, Budget, ContextBuilder
 
 
 def headings(markdown: str) -> list[str]:
@@ -78,3 +78,53 @@ def test_excerpts_follow_the_current_item():
     assert package.item.number == "3.13"
     assert "3.2.4" in {e.id for e in package.excerpts}
     assert all(e.edition == "2024" for e in package.excerpts)
+
+
+def _long_project(manager):
+    """A project with clarifying discussions on many items, stopped at 3.18."""
+    pid = manager.start_project("Long").project_id
+    vague_first = {"3.04": "About 1000.", "3.07": "3 storeys", "3.11": "sprinklers yes", "3.13": "alarm yes"}
+    for message in scenario_messages()[:17]:
+        section = manager.storage.load_project(pid).current_form_section
+        if section in vague_first:
+            manager.process_user_response(pid, vague_first[section])
+        manager.process_user_response(pid, message)
+    manager.process_user_response(pid, "About 300 people.")
+    return pid
+
+
+def scenario_messages():
+    from tests.support import scenario
+
+    return scenario("office-3-storey.json")["messages"]
+
+
+def test_package_fits_the_token_budget_by_trimming_in_order():
+    manager = make_manager()
+    pid = _long_project(manager)
+    state = manager.storage.load_project(pid)
+    full = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=100_000)).build(state)
+    assert full.left_out == ()
+    tight = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=full.tokens + 1_000))
+    package = tight.build(state)
+    budget = tight.budget.package_tokens
+    assert package.tokens <= budget < full.tokens
+    assert package.left_out and "archived discussions of" in package.left_out[0]
+    assert "Left out to fit the token budget" in package.markdown
+    # Never trimmed: the current item, its thread, the latest message, its excerpts.
+    for kept in ("**3.18 - Occupant load**", '"About 300 people."', '- Q: "To answer 3.18'):
+        assert kept in package.markdown
+    for excerpt in full.excerpts:
+        assert f"### {excerpt.id} - " in package.markdown
+    assert headings(package.markdown) == [TITLE, *SECTIONS]
+
+
+def test_trimming_goes_as_far_as_summarized_history_when_needed():
+    manager = make_manager()
+    pid = _long_project(manager)
+    state = manager.storage.load_project(pid)
+    package = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=4_000)).build(state)
+    assert package.left_out[-1] == "earlier answers in full (given in brief)"
+    assert "form structure details" in package.left_out
+    assert "In brief (left out in full to fit the token budget)" in package.markdown
+    assert "**3.18 - Occupant load**" in package.markdown

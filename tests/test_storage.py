@@ -436,6 +436,8 @@ from wizard_core.errors import ProjectNotFound
 from wizard_core.models import ProjectState
 
 store = TinyDBStorage(Path(sys.argv[1]))
+if store.exists("fresh"):  # an earlier saver was killed between saving and deleting it
+    store.delete_project("fresh")
 while True:
     try:
         state = store.load_project("crash")

@@ -8,12 +8,15 @@ is rendered as a JSON string literal on one line, so no message can start a line
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 
 from .content import FormItem, KnowledgeEntry
 from .forms import FormQuestionService
 from .knowledge import KnowledgeSource
 from .models import ClarifyingQA, ProjectState
+from .tokens import estimate_tokens
 from .values import describe_value
 
 TITLE = "# Form Completion Project - Context Package"
@@ -55,53 +58,124 @@ class ContextPackage:
     markdown: str
     item: FormItem | None
     excerpts: list[KnowledgeEntry]
+    query: str = ""
+    tokens: int = 0  # estimated, about four characters a token
+    left_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The package's share of the model's window: the window less the reply and the instructions."""
+
+    window_tokens: int = 8192
+    reply_tokens: int = 1024
+    instruction_tokens: int = 700
+
+    @property
+    def package_tokens(self) -> int:
+        return self.window_tokens - self.reply_tokens - self.instruction_tokens
+
+
+@dataclass
+class _Trim:
+    """What has been left out so far to fit the budget."""
+
+    dropped_archives: list[str] = field(default_factory=list)
+    summary_history: bool = False
+    compact_structure: bool = False
 
 
 class ContextBuilder:
     """Builds the complete context package in Markdown."""
 
-    def __init__(self, form_service: FormQuestionService, knowledge: KnowledgeSource) -> None:
+    def __init__(
+        self, form_service: FormQuestionService, knowledge: KnowledgeSource, budget: Budget | None = None
+    ) -> None:
         self.forms = form_service
         self.knowledge = knowledge
+        self.budget = budget or Budget()
 
     def build_markdown_context(self, state: ProjectState) -> str:
         return self.build(state).markdown
 
-    def build(self, state: ProjectState, excerpt_limit: int = 8, recap: str | None = None) -> ContextPackage:
+    def build(
+        self,
+        state: ProjectState,
+        query: str | None = None,
+        recap: str | None = None,
+        excerpt_limit: int = 8,
+    ) -> ContextPackage:
+        """The package for the current item; ``query`` is the standalone retrieval question."""
         item = self.forms.get_item(state.current_form_section) if state.current_form_section else None
-        query = " ".join(
-            [state.latest_user_answer or ""] + [qa.answer or "" for qa in state.active_clarifying_thread]
-        )
+        if query is None:
+            query = " ".join(
+                [state.latest_user_answer or ""] + [qa.answer or "" for qa in state.active_clarifying_thread]
+            )
         excerpts = self.knowledge.relevant_entries(item, query, excerpt_limit) if item else []
+        trim = _Trim()
+        markdown = self._render(state, item, excerpts, recap, trim)
+        # Over budget: trim in a fixed order (see docs/ARCHITECTURE.md), never touching the
+        # current item, its thread, the latest message or its excerpts.
+        for step in self._trim_steps(state, item):
+            if estimate_tokens(markdown) <= self.budget.package_tokens:
+                break
+            step(trim)
+            markdown = self._render(state, item, excerpts, recap, trim)
+        return ContextPackage(
+            markdown, item, excerpts, query.strip(), estimate_tokens(markdown), trim_notes(trim)
+        )
+
+    def _trim_steps(self, state: ProjectState, item: FormItem | None) -> list[Callable[[_Trim], None]]:
+        related = set(item.depends_on) if item else set()
+        if item:
+            related |= {i.number for i in self.forms.items if item.number in i.depends_on}
+        archived = list(state.archived_clarifying_sessions)
+        unrelated = [s for s in archived if s not in related]
+        steps: list[Callable[[_Trim], None]] = [partial(_drop_archive, section=s) for s in unrelated]
+        steps += [_compact_structure, _summarize_history]
+        steps += [partial(_drop_archive, section=s) for s in archived if s in related]
+        return steps
+
+    def _render(
+        self,
+        state: ProjectState,
+        item: FormItem | None,
+        excerpts: list[KnowledgeEntry],
+        recap: str | None,
+        trim: _Trim,
+    ) -> str:
         lines = [TITLE, ""]
         if recap:
             lines += [f"Recap (the consultant is back after a break): {recap}", ""]
-        for heading, body in zip(SECTIONS, self._bodies(state, item, excerpts), strict=True):
-            lines += [heading, *body, ""]
-        return ContextPackage("\n".join(lines).rstrip() + "\n", item, excerpts)
-
-    def _bodies(
-        self, state: ProjectState, item: FormItem | None, excerpts: list[KnowledgeEntry]
-    ) -> list[list[str]]:
-        return [
-            self._history(state),
+        notes = trim_notes(trim)
+        if notes:
+            lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
+        bodies = [
+            self._history(state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()),
             self._current(state, item),
             self._active(state),
             [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
-            self._archived(state),
+            self._archived(state, skip=set(trim.dropped_archives)),
             self._excerpts(excerpts),
-            self._structure(state),
+            self._structure(state, compact=trim.compact_structure),
             self._response_format(item),
         ]
+        for heading, body in zip(SECTIONS, bodies, strict=True):
+            lines += [heading, *body, ""]
+        return "\n".join(lines).rstrip() + "\n"
 
-    def _history(self, state: ProjectState) -> list[str]:
-        lines = []
+    def _history(self, state: ProjectState, summary: bool = False, keep: set[str] | None = None) -> list[str]:
+        lines, brief = [], []
         for number, answer in enumerate(state.finalized_answers, start=1):
             item = self.forms.get_item(answer.section)
-            lines.append(
-                f"{number}. **{answer.section} - {item.title}**: {quote(describe_value(item, answer.value))}"
-                f" (confidence {answer.confidence:.2f})"
-            )
+            value = describe_value(item, answer.value)
+            if summary and answer.section not in (keep or set()):
+                brief.append(f"{answer.section} {quote(value)}")
+                continue
+            confidence = f"(confidence {answer.confidence:.2f})"
+            lines.append(f"{number}. **{answer.section} - {item.title}**: {quote(value)} {confidence}")
+        if brief:
+            lines.insert(0, "In brief (left out in full to fit the token budget): " + "; ".join(brief))
         return lines or ["(no items answered yet)"]
 
     def _current(self, state: ProjectState, item: FormItem | None) -> list[str]:
@@ -130,9 +204,11 @@ class ContextBuilder:
     def _active(self, state: ProjectState) -> list[str]:
         return _thread(state.active_clarifying_thread, state.latest_user_answer) or ["(none)"]
 
-    def _archived(self, state: ProjectState) -> list[str]:
+    def _archived(self, state: ProjectState, skip: set[str] | None = None) -> list[str]:
         lines = []
         for section, thread in state.archived_clarifying_sessions.items():
+            if section in (skip or set()):
+                continue
             title = self.forms.get_item(section).title if self.forms.has_item(section) else section
             lines += [f"### {section} - {title} Discussion", *_thread(thread, None)]
         return lines or ["(none)"]
@@ -143,19 +219,26 @@ class ContextBuilder:
             lines += [f"### {entry.id} - {entry.title} ({entry.edition} edition, paraphrased)", entry.text]
         return lines or ["(no excerpts found)"]
 
-    def _structure(self, state: ProjectState) -> list[str]:
+    def _structure(self, state: ProjectState, compact: bool = False) -> list[str]:
         answered = state.answered_sections
+        current = state.current_form_section
+
+        def status(number: str) -> str:
+            return "current" if number == current else "answered" if number in answered else "to do"
+
+        if compact:
+            groups: dict[str, list[str]] = {}
+            for item in self.forms.items:
+                groups.setdefault(status(item.number), []).append(item.number)
+            return [f"- {name}: {', '.join(numbers)}" for name, numbers in groups.items()] + [
+                "(item titles and formats left out to fit the token budget)"
+            ]
         lines = []
         for item in self.forms.items:
-            status = (
-                "current"
-                if item.number == state.current_form_section
-                else "answered"
-                if item.number in answered
-                else "to do"
-            )
             unit = f", {item.unit}" if item.unit else ""
-            lines.append(f"- {item.number} {item.title} — {TYPE_HINTS[item.answer_type]}{unit} [{status}]")
+            lines.append(
+                f"- {item.number} {item.title} — {TYPE_HINTS[item.answer_type]}{unit} [{status(item.number)}]"
+            )
         return lines
 
     def _response_format(self, item: FormItem | None) -> list[str]:
@@ -190,3 +273,26 @@ def _thread(thread: list[ClarifyingQA], latest: str | None) -> list[str]:
             is_latest = index == len(thread) - 1 and qa.answer == latest
             lines.append("- A: (the latest user response below)" if is_latest else f"- A: {quote(qa.answer)}")
     return lines
+
+
+def _drop_archive(trim: _Trim, section: str) -> None:
+    trim.dropped_archives.append(section)
+
+
+def _compact_structure(trim: _Trim) -> None:
+    trim.compact_structure = True
+
+
+def _summarize_history(trim: _Trim) -> None:
+    trim.summary_history = True
+
+
+def trim_notes(trim: _Trim) -> tuple[str, ...]:
+    notes = []
+    if trim.dropped_archives:
+        notes.append("archived discussions of " + ", ".join(trim.dropped_archives))
+    if trim.compact_structure:
+        notes.append("form structure details")
+    if trim.summary_history:
+        notes.append("earlier answers in full (given in brief)")
+    return tuple(notes)
