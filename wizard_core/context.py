@@ -113,14 +113,14 @@ class ContextBuilder:
             )
         excerpts = self.knowledge.relevant_entries(item, query, excerpt_limit) if item else []
         trim = _Trim()
-        markdown = self._render(state, item, excerpts, recap, trim)
+        markdown = self._render(state, item, excerpts, recap, trim, query)
         # Over budget: trim in a fixed order (see docs/ARCHITECTURE.md), never touching the
         # current item, its thread, the latest message or its excerpts.
         for step in self._trim_steps(state, item):
             if estimate_tokens(markdown) <= self.budget.package_tokens:
                 break
             step(trim)
-            markdown = self._render(state, item, excerpts, recap, trim)
+            markdown = self._render(state, item, excerpts, recap, trim, query)
         return ContextPackage(
             markdown, item, excerpts, query.strip(), estimate_tokens(markdown), trim_notes(trim)
         )
@@ -143,6 +143,7 @@ class ContextBuilder:
         excerpts: list[KnowledgeEntry],
         recap: str | None,
         trim: _Trim,
+        query: str = "",
     ) -> str:
         lines = [TITLE, ""]
         if recap:
@@ -156,7 +157,7 @@ class ContextBuilder:
             self._active(state),
             [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
             self._archived(state, skip=set(trim.dropped_archives)),
-            self._excerpts(excerpts),
+            ([f"Retrieved for: {quote(query)}"] if query else []) + self._excerpts(excerpts),
             self._structure(state, compact=trim.compact_structure),
             self._response_format(item),
         ]

@@ -21,7 +21,9 @@ from .forms import FormQuestionService
 from .health import context_summary, recap_text
 from .knowledge import KnowledgeSource
 from .models import DecisionRecord, FormAnswer, ProjectState, TurnRecord, utc_now
+from .query import StandaloneQuery, deterministic_query, is_follow_up, rewrite_prompt
 from .responses import AIResponseProcessor, TurnResult, finalize, park
+from .tokens import TurnUsage
 from .values import describe_value, validate_value
 
 log = logging.getLogger(__name__)
@@ -143,8 +145,12 @@ class ContextManager:
         if self.advisor.remote:
             self.storage.save_project(state)  # a slow call follows: keep the message first
         recap = recap_text(state, self.forms, health) if health.stale else None
-        package = self.context_builder.build(state, recap=recap)
-        request = self._request(state, package, on_text)
+        usage = TurnUsage()
+        query = self._standalone_query(state, usage)
+        package = self.context_builder.build(state, query=query.text, recap=recap)
+        state.turns[-1].query = query.text
+        state.turns[-1].excerpt_ids = [e.id for e in package.excerpts]
+        request = self._request(state, package, on_text, usage)
         try:
             raw = self.advisor.advise(request)
             result = self.response_processor.process(raw, state, self.clock(), self.advisor.name)
@@ -324,12 +330,29 @@ class ContextManager:
         state.item_started_at = self.clock()
         state.latest_user_answer = None
 
+    def _standalone_query(self, state: ProjectState, usage: TurnUsage) -> StandaloneQuery:
+        """The retrieval question; a model rewrites it only for a follow-up, if it can."""
+        item = self.forms.get_item(state.current_form_section or "")
+        message = state.latest_user_answer or ""
+        thread = state.active_clarifying_thread
+        query = deterministic_query(item, thread, message)
+        rewrite = getattr(self.advisor, "rewrite_query", None)
+        if rewrite is not None and is_follow_up(message, thread):
+            rewritten = rewrite(rewrite_prompt(item, thread, message), usage)
+            if rewritten:
+                return StandaloneQuery(f"{item.number} {item.title}: {rewritten}", "model")
+        return query
+
     def _request(
-        self, state: ProjectState, package: ContextPackage, on_text: Callable[[str], None] | None = None
+        self,
+        state: ProjectState,
+        package: ContextPackage,
+        on_text: Callable[[str], None] | None,
+        usage: TurnUsage,
     ) -> AdvisorRequest:
         assert package.item is not None
         return AdvisorRequest(
-            package.markdown, state, package.item, package.excerpts, self.forms, on_text=on_text
+            package.markdown, state, package.item, package.excerpts, self.forms, on_text=on_text, usage=usage
         )
 
     def _fail_turn(self, state: ProjectState, error: WizardError) -> None:

@@ -61,6 +61,8 @@ class TurnRecord(Record):
     obc_references: list[str] = Field(default_factory=list)
     error: str | None = None
     advisor: str = ""
+    query: str | None = None  # the standalone retrieval question
+    excerpt_ids: list[str] = Field(default_factory=list)  # code excerpts in the package
     # What the turn's model calls cost (empty for advisors without a model).
     model: str | None = None
     input_tokens: int | None = None

@@ -38,3 +38,9 @@ class Advisor(Protocol):
     remote: bool  # True when advise() may be slow or fail on the network
 
     def advise(self, request: AdvisorRequest) -> Any: ...
+
+
+class QueryRewriter(Protocol):
+    """An advisor that can rewrite a follow-up into a standalone question (one model call)."""
+
+    def rewrite_query(self, prompt: str, usage: TurnUsage) -> str | None: ...

@@ -25,7 +25,8 @@ from langchain_core.prompts import ChatPromptTemplate
 from wizard_core.config import ModelSettings
 from wizard_core.context import SECTIONS
 from wizard_core.errors import AdvisorError, InvalidReplyError
-from wizard_core.tokens import estimate_tokens
+from wizard_core.query import REWRITE_INSTRUCTIONS
+from wizard_core.tokens import TurnUsage, estimate_tokens
 
 from .base import AdvisorRequest
 from .repair import check_reply
@@ -61,6 +62,10 @@ CORRECTION = ChatPromptTemplate.from_messages(
         ),
     ]
 )
+
+REWRITE = ChatPromptTemplate.from_messages([("system", "{instructions}"), ("human", "{discussion}")])
+REWRITE_TIMEOUT = 10.0  # seconds: a rewrite that takes longer falls back to the deterministic one
+MAX_QUERY_CHARS = 500
 
 _methods: dict[tuple[str, str], str] = {}  # what each server accepted, per process
 _methods_lock = threading.Lock()
@@ -111,6 +116,26 @@ class LLMAdvisor:
             return checked.reply
         finally:
             request.usage.latency_ms = round((time.monotonic() - started) * 1000)
+
+    def rewrite_query(self, prompt: str, usage: TurnUsage) -> str | None:
+        """Seed 003's rewrite: a follow-up made standalone, or None if the model can't in time."""
+        started = time.monotonic()
+        deadline = started + min(REWRITE_TIMEOUT, self.settings.turn_timeout / 4)
+        messages = REWRITE.format_messages(instructions=REWRITE_INSTRUCTIONS, discussion=prompt)
+        try:
+            output = self.client.answer(messages, None, deadline)
+        except AdvisorError as error:
+            log.warning("query rewrite skipped: %s", error)
+            return None
+        counted_in, counted_out = output.input_tokens, output.output_tokens
+        usage.add(
+            model=output.model or self.settings.model,
+            input_tokens=sum(estimate_tokens(m.text) for m in messages) if counted_in is None else counted_in,
+            output_tokens=estimate_tokens(output.text) if counted_out is None else counted_out,
+            estimated=counted_in is None or counted_out is None,
+        )
+        text = " ".join(output.text.split())[:MAX_QUERY_CHARS]
+        return text or None
 
     def _ask(self, messages: list[BaseMessage], request: AdvisorRequest, deadline: float) -> ModelOutput:
         """One answer, with the structured-output method this server takes (found out once)."""
