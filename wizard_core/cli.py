@@ -70,7 +70,26 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("project_id")
     exp.add_argument("--format", choices=FORMATS, default="md")
     store_option(exp)
+
+    kb = commands.add_parser("kb", help="search the code knowledge, or import your own code text")
+    kb_commands = kb.add_subparsers(dest="kb_command", required=True, parser_class=_Parser)
+    kb_search = kb_commands.add_parser("search", help="the excerpts that best answer a question")
+    kb_search.add_argument("query")
+    kb_search.add_argument("--k", type=_positive_int, default=5, help="how many excerpts (default 5)")
+    kb_search.add_argument("--format", choices=("json", "text"), default="text")
+    store_option(kb_search)
+    kb_import = kb_commands.add_parser("import", help="import code text from a .txt, .md or .pdf file")
+    kb_import.add_argument("path", type=Path)
+    kb_import.add_argument("--edition", default="2024")
+    kb_import.add_argument("--name", default=None, help="import name (default: the file name)")
+    store_option(kb_import)
     return parser
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,6 +195,39 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_kb(args: argparse.Namespace) -> int:
+    # Imported here: only kb commands need the importer.
+    from wizard_core.code_import import import_code_text, imported_dir
+    from wizard_core.knowledge import KnowledgeBaseService
+
+    data_dir = args.store if args.store is not None else default_data_dir()
+    if args.kb_command == "import":
+        print(import_code_text(args.path, data_dir, edition=args.edition, name=args.name).describe())
+        return 0
+    if not args.query.strip():
+        raise UsageError("kb search: give a question or article number to search for")
+    knowledge = KnowledgeBaseService(imported_dir=imported_dir(data_dir))
+    hits = knowledge.search_hits(args.query, args.k)
+    rows = [
+        {
+            "id": h.entry.id,
+            "score": h.score,
+            "text": h.entry.text,
+            "source": h.entry.source,
+            "title": h.entry.title,
+            "edition": h.entry.edition,
+            "origin": h.origin,
+        }
+        for h in hits
+    ]
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for row in rows:
+            print(f"{row['score']:8.3f}  {row['id']}  {row['title']} ({row['edition']}, {row['source']})")
+    return 0
+
+
 COMMANDS = {
     "replay": cmd_replay,
     "new": cmd_new,
@@ -184,4 +236,5 @@ COMMANDS = {
     "summary": cmd_summary,
     "context": cmd_context,
     "export": cmd_export,
+    "kb": cmd_kb,
 }
