@@ -115,7 +115,7 @@ def test_package_fits_the_token_budget_by_trimming_in_order():
     for kept in ("**3.18 - Occupant load**", '"About 300 people."', '- Q: "To answer 3.18'):
         assert kept in package.markdown
     for excerpt in full.excerpts:
-        assert f"### {excerpt.id} - " in package.markdown
+        assert f"{excerpt.id} - {excerpt.title}" in package.markdown
     assert headings(package.markdown) == [TITLE, *SECTIONS]
 
 

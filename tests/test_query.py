@@ -99,3 +99,30 @@ def test_a_failed_rewrite_falls_back_to_the_deterministic_query(fake, monkeypatc
     assert result.type == "form_answer"
     turn = manager.storage.load_project(pid).turns[-1]
     assert turn.query.startswith("3.11 Sprinkler system: " + QUESTION["content"])
+
+
+def test_imported_code_text_is_preferred_and_quoted_in_the_package(tmp_path):
+    from storage import TinyDBStorage
+    from tests.code_text import article
+    from wizard_core.code_import import import_code_text
+    from wizard_core.services import forget_content
+
+    lines = ["Section 3.2. Building Fire Safety", "3.2.4. Fire Alarm and Detection Systems"]
+    lines += article("3.2.4.1", "Determination of Requirement for a Fire Alarm System", noun="gizmo")
+    lines += article("3.2.4.2", "Continuous Operation", noun="sprocket")
+    lines += article("3.2.4.3", "Zoning", noun="flange")
+    source = tmp_path / "my-code.txt"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data_dir = tmp_path / "data"
+    import_code_text(source, data_dir, edition="2024")
+    forget_content()
+    try:
+        manager = create_manager(TinyDBStorage(data_dir), clock=Clock())
+        pid = manager.start_project("Imported").project_id
+        manager.go_to_item(pid, "3.13")
+        markdown = manager.context_package(pid).markdown
+        assert "your imported code text; imported/my-code.md lines" in markdown
+        assert "> ## 3.2.4.1 | Determination of Requirement for a Fire Alarm System" in markdown
+        assert "gizmo" in markdown
+    finally:
+        forget_content()

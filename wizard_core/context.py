@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from .content import FormItem, KnowledgeEntry
+from .expansion import DEFAULT_CONTEXT_LINES
 from .forms import FormQuestionService
 from .knowledge import KnowledgeSource
 from .models import ClarifyingQA, ProjectState
@@ -94,6 +95,7 @@ class ContextBuilder:
         self.forms = form_service
         self.knowledge = knowledge
         self.budget = budget or Budget()
+        self.context_lines = DEFAULT_CONTEXT_LINES
 
     def build_markdown_context(self, state: ProjectState) -> str:
         return self.build(state).markdown
@@ -215,10 +217,34 @@ class ContextBuilder:
         return lines or ["(none)"]
 
     def _excerpts(self, excerpts: list[KnowledgeEntry]) -> list[str]:
+        """Each excerpt widened to its surrounding lines (seed 004), quoted line by line.
+
+        Source lines are quoted with '> ' so a heading in a code file cannot pose as a section.
+        """
+        expand = getattr(self.knowledge, "expanded_excerpts", None)
+        if expand is None:
+            return [
+                line
+                for e in excerpts
+                for line in (f"### {e.id} - {e.title} ({e.edition} edition, paraphrased)", e.text)
+            ] or ["(no excerpts found)"]
+        by_id = {e.id: e for e in excerpts}
         lines = []
-        for entry in excerpts:
-            lines += [f"### {entry.id} - {entry.title} ({entry.edition} edition, paraphrased)", entry.text]
+        for block in expand(excerpts, self.context_lines):
+            entries = [by_id[i] for i in block.ids if i in by_id]
+            names = "; ".join(f"{e.id} - {e.title}" for e in entries)
+            editions = "/".join(sorted({e.edition for e in entries}))
+            origin = self._origin(entries[0]) if entries else "notes"
+            source = entries[0].source if entries else block.file_path
+            where = f"{source} lines {block.start_line}-{block.end_line}"
+            lines.append(f"### {names} ({editions} edition, {origin}; {where})")
+            lines += [f"> {line}".rstrip() for line in block.text.splitlines()]
         return lines or ["(no excerpts found)"]
+
+    def _origin(self, entry: KnowledgeEntry) -> str:
+        origin = getattr(self.knowledge, "origin", None)
+        imported = origin is not None and origin(entry) == "imported"
+        return "your imported code text" if imported else "paraphrased notes"
 
     def _structure(self, state: ProjectState, compact: bool = False) -> list[str]:
         answered = state.answered_sections

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from storage import StorageAdapter
 from wizard_core.advisors.base import Advisor
 from wizard_core.advisors.offline import OfflineAdvisor
+from wizard_core.code_import import imported_dir
 from wizard_core.config import load_settings
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
@@ -20,10 +22,23 @@ from wizard_core.models import utc_now
 ADVISORS = ("offline", "openai")
 
 
-@lru_cache(maxsize=1)
-def content_services() -> tuple[FormQuestionService, KnowledgeBaseService]:
-    """The matrix and the code notes; immutable, so one copy serves every session."""
-    return FormQuestionService(), KnowledgeBaseService()
+def content_services(data_dir: Path | None = None) -> tuple[FormQuestionService, KnowledgeBaseService]:
+    """The matrix and the code notes, with the code text imported into ``data_dir`` if any.
+
+    Both are read-only, so one copy per data folder serves every session; call
+    ``forget_content()`` after an import so the next call reads it.
+    """
+    return _content_services(str(Path(data_dir).resolve()) if data_dir is not None else None)
+
+
+@lru_cache(maxsize=8)
+def _content_services(data_dir: str | None) -> tuple[FormQuestionService, KnowledgeBaseService]:
+    imported = imported_dir(Path(data_dir)) if data_dir is not None else None
+    return FormQuestionService(), KnowledgeBaseService(imported_dir=imported)
+
+
+def forget_content() -> None:
+    _content_services.cache_clear()
 
 
 def default_advisor_name(secrets: Mapping[str, Any] | None = None) -> str:
@@ -64,6 +79,10 @@ def create_manager(
     storage: StorageAdapter,
     advisor: Advisor | None = None,
     clock: Callable[[], datetime] = utc_now,
+    data_dir: Path | None = None,
 ) -> ContextManager:
-    forms, knowledge = content_services()
+    """A manager on ``storage``; code text imported into its data folder joins the notes."""
+    forms, knowledge = content_services(
+        data_dir if data_dir is not None else getattr(storage, "data_dir", None)
+    )
     return ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock)
