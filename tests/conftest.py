@@ -11,12 +11,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import InMemoryStorage, StorageAdapter, TinyDBStorage
+from wizard_core.config import KEYS
 
 
 @pytest.fixture(autouse=True)
 def isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Clear model credentials and point the data folder at this test's tmp_path."""
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "WIZARD_MODEL"):
+    for name in KEYS:
         monkeypatch.delenv(name, raising=False)
     data_dir = tmp_path / "data"
     monkeypatch.setenv("WIZARD_DATA_DIR", str(data_dir))

@@ -27,6 +27,8 @@ KEYS = (
     "WIZARD_TURN_TIMEOUT",
     "WIZARD_MAX_RETRIES",
     "WIZARD_STREAMING",
+    "WIZARD_CONTEXT_WINDOW",
+    "WIZARD_REPLY_TOKENS",
 )
 
 
@@ -46,6 +48,8 @@ class ModelSettings:
     turn_timeout: float = DEFAULT_TURN_TIMEOUT
     max_retries: int = 2
     streaming: bool = True
+    context_window: int = 8192  # the model's window in tokens; the package keeps within it
+    reply_tokens: int = 1024  # room left for the reply
 
     @property
     def configured(self) -> bool:
@@ -87,6 +91,8 @@ def load_settings(
         turn_timeout=_number(raw, "WIZARD_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT, 1, 600),
         max_retries=int(_number(raw, "WIZARD_MAX_RETRIES", 2, 0, 10, whole=True)),
         streaming=_flag(raw, "WIZARD_STREAMING", True),
+        context_window=int(_number(raw, "WIZARD_CONTEXT_WINDOW", 8192, 2048, 2_000_000, whole=True)),
+        reply_tokens=int(_number(raw, "WIZARD_REPLY_TOKENS", 1024, 256, 100_000, whole=True)),
     )
 
 

@@ -14,7 +14,7 @@ from storage.base import StorageAdapter
 
 from .advisors.base import Advisor, AdvisorRequest
 from .content import FormItem
-from .context import ContextBuilder, ContextPackage
+from .context import Budget, ContextBuilder, ContextPackage
 from .decisions import Decision, DecisionEngine, Temporal, temporal
 from .errors import InputError, InvalidReplyError, WizardError
 from .forms import FormQuestionService
@@ -59,13 +59,14 @@ class ContextManager:
         knowledge_service: KnowledgeSource,
         advisor: Advisor,
         clock: Callable[[], datetime] = utc_now,
+        budget: Budget | None = None,
     ) -> None:
         self.storage = storage
         self.forms = form_service
         self.knowledge = knowledge_service
         self.advisor = advisor
         self.clock = clock
-        self.context_builder = ContextBuilder(form_service, knowledge_service)
+        self.context_builder = ContextBuilder(form_service, knowledge_service, budget)
         self.response_processor = AIResponseProcessor(form_service, knowledge_service)
         self.decisions = DecisionEngine(form_service)
 

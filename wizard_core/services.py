@@ -13,6 +13,7 @@ from wizard_core.advisors.base import Advisor
 from wizard_core.advisors.offline import OfflineAdvisor
 from wizard_core.code_import import imported_dir
 from wizard_core.config import load_settings
+from wizard_core.context import Budget
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge import KnowledgeBaseService
@@ -85,4 +86,6 @@ def create_manager(
     forms, knowledge = content_services(
         data_dir if data_dir is not None else getattr(storage, "data_dir", None)
     )
-    return ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock)
+    settings = load_settings()
+    budget = Budget(window_tokens=settings.context_window, reply_tokens=settings.reply_tokens)
+    return ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
