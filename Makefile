@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install test lint format demo bench
+.PHONY: install run test lint format demo bench
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -10,6 +10,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
+
+# No first-run e-mail prompt and no usage statistics: the first command just opens the wizard.
+run: install
+	$(VENV)/bin/streamlit run streamlit_app.py --server.showEmailPrompt false --browser.gatherUsageStats false
 
 test: install
 	$(PY) -m pytest

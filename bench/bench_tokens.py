@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from storage import InMemoryStorage  # noqa: E402
-from wizard_core.context import Budget, ContextBuilder  # noqa: E402
-from wizard_core.services import create_manager  # noqa: E402
+from storage import InMemoryStorage
+from wizard_core.context import Budget, ContextBuilder
+from wizard_core.services import create_manager
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "tests" / "transcripts"
 

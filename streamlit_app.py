@@ -1,0 +1,61 @@
+"""The wizard page. Each run: read the consultant's input, make one core call, draw the state.
+
+Button and form actions run as callbacks before the script; a chat message (or a Retry) is
+read from the session state here at the top and handled before anything is drawn. The chat
+box itself is drawn last (Streamlit pins it to the bottom), so its prompt names the item
+the message just moved the project to.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import actions, chat, item, matrix, services, session, sidebar
+from ui.text import apply_styles, escape
+
+st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
+apply_styles()
+manager = services.manager()
+state = session.load(manager, session.project_id())
+
+# 1. Input first.
+message = st.session_state.get(chat.INPUT) or session.take_resend()
+if message and state is not None:
+    actions.send_message(manager, state, message)
+    state = session.load(manager, state.project_id)
+elif message:
+    session.flash("warning", f"No project is open, so this message was not sent: {message}")
+
+# 2. Then draw.
+sidebar.draw(manager, state)
+if state is None:
+    st.title("OBC data matrix wizard", anchor=False)
+    st.markdown(
+        "Fill in the Ontario Building Code **data matrix** (Part 3, items 3.00–3.27) one item at a time: "
+        "answer in your own words, the advisor asks when something is missing, and the finished "
+        "matrix exports as Markdown, CSV or JSON. Start a project here, or open one from the sidebar."
+    )
+    session.show_flash()
+    sidebar.new_project_form(manager, "main")
+else:
+    edition = manager.forms.edition(state.code_edition)
+    answered, total = len(state.finalized_answers), len(manager.forms.items)
+    st.title(escape(state.name), anchor=False)
+    st.caption(f"{manager.forms.form.title} · {edition.label} ({edition.regulation})")
+    st.progress(answered / total, text=f"{answered} of {total} items answered")
+    session.show_flash()
+    item_tab, matrix_tab = st.tabs(
+        [session.ITEM_VIEW, session.MATRIX_VIEW], key=session.VIEW, on_change="rerun"
+    )
+    if item_tab.open:
+        with item_tab:
+            card_column, chat_column = st.columns([2, 3], gap="large")
+            with card_column:
+                item.draw(manager, state)
+            with chat_column:
+                chat.draw(manager, state)
+        chat.message_box(manager, state)
+    if matrix_tab.open:
+        with matrix_tab:
+            matrix.draw(manager, state)
+session.remember_drawn(state)

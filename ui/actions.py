@@ -1,0 +1,176 @@
+"""What each user action does: one core call, its outcome queued as a message for the page.
+
+Buttons and forms call these as ``on_click`` callbacks, which Streamlit runs before the
+script, so the page is always drawn from the state after the action.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import streamlit as st
+
+from ui import entry, session
+from ui.text import escape
+from wizard_core.errors import ConflictError, ProjectNotFound, WizardError
+from wizard_core.manager import ContextManager
+from wizard_core.models import ProjectState
+from wizard_core.values import describe_value
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+UNEXPECTED = "Something went wrong in the wizard itself (the details are in its log). Please try again."
+
+
+def attempt(call: Callable[..., T], *args: Any, slot: str = "top") -> T | None:
+    """Run one core call; a failure becomes a message for the page, and the result None."""
+    try:
+        return call(*args)
+    except ProjectNotFound as error:
+        session.open_project(None)
+        session.flash("warning", str(error), slot)
+    except ConflictError as error:
+        session.flash("warning", f"{error} The page now shows the latest state.", slot)
+    except WizardError as error:
+        session.flash("error", str(error), slot)
+    except Exception:  # a bug, not the consultant's doing: the log gets the details, the page a sentence
+        log.exception("unexpected error in %s", getattr(call, "__name__", "a core call"))
+        session.flash("error", UNEXPECTED, slot)
+    return None
+
+
+def send_message(manager: ContextManager, state: ProjectState, text: str) -> None:
+    """Send a consultant message; whatever happens, the text stays where they can see it."""
+    if session.changed_elsewhere(state):
+        reason = (
+            "This project was changed in another tab or session, so your message was not sent: "
+            "the page now shows the latest state. Send it again if it still applies."
+        )
+        session.keep_unsent(state.project_id, text, reason)
+        return
+    error = _ask(manager, state, text)
+    if error is None:
+        session.discard_unsent()
+    elif isinstance(error, ProjectNotFound):
+        session.open_project(None)
+        session.flash("warning", f"{error} Your message was not sent: {text}")
+    elif not _kept_in_transcript(manager, state.project_id, text):
+        # (A failed advisor call is kept as a failed turn: the chat shows it with Retry.)
+        latest = " The page now shows the latest state." if isinstance(error, ConflictError) else ""
+        session.keep_unsent(state.project_id, text, f"{error}{latest}")
+
+
+def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError | None:
+    """The one core call of a turn, with a spinner and the reply as it streams in."""
+    where = state.current_form_section or "the matrix"
+    # The page styles pin this box above the chat input, so it shows however far the page is scrolled.
+    with (
+        st.container(key="advisor-working"),
+        st.spinner(f"The advisor ({manager.advisor.name}) is working on {where}…", show_time=True),
+    ):
+        slot = st.empty()
+
+        def show(reply: str = "") -> None:
+            with slot.container():
+                st.caption(escape(f"Your message: {text if len(text) <= 300 else text[:300] + '…'}"))
+                if reply:
+                    st.markdown(escape(reply))
+
+        show()
+        try:
+            manager.process_user_response(state.project_id, text, on_text=show)
+        except WizardError as error:
+            return error
+        except Exception:  # a bug, not the consultant's doing: the log gets the details
+            log.exception("unexpected error in a turn of project %s", state.project_id)
+            return WizardError(UNEXPECTED)
+        finally:
+            slot.empty()
+    return None
+
+
+def _kept_in_transcript(manager: ContextManager, project: str, text: str) -> bool:
+    """Whether the core saved the message as a failed turn."""
+    try:
+        turns = manager.storage.load_project(project).turns
+    except WizardError:
+        return False
+    return bool(turns) and turns[-1].status != "done" and turns[-1].message == text.strip()
+
+
+def open_project(project: str) -> None:
+    session.open_project(project)
+
+
+def create_project(manager: ContextManager, slot: str) -> None:
+    name = st.session_state.get(f"new-name-{slot}", "")
+    edition = st.session_state.get(f"new-edition-{slot}", "2024")
+    state = attempt(manager.start_project, name, edition, slot=slot)
+    if state is not None:
+        session.open_project(state.project_id)
+        st.session_state[session.VIEW] = session.ITEM_VIEW
+        st.session_state[f"new-name-{slot}"] = ""
+        session.flash(
+            "success", f"Project “{state.name}” created. The first item is {state.current_form_section}."
+        )
+
+
+def rename_project(manager: ContextManager, project: str) -> None:
+    state = attempt(manager.rename_project, project, st.session_state.get("rename-name", ""), slot="manage")
+    if state is not None:
+        session.flash("success", f"Renamed to “{state.name}”.", "manage")
+
+
+def ask_delete(project: str) -> None:
+    st.session_state["confirm_delete"] = project
+
+
+def cancel_delete() -> None:
+    st.session_state.pop("confirm_delete", None)
+
+
+def delete_project(manager: ContextManager, project: str, name: str) -> None:
+    st.session_state.pop("confirm_delete", None)
+    if attempt(_delete, manager, project):
+        if st.session_state.get(session.PROJECT) == project:
+            session.open_project(None)
+        session.flash("success", f"Project “{name}” deleted.")
+
+
+def _delete(manager: ContextManager, project: str) -> bool:
+    manager.delete_project(project)
+    return True
+
+
+def go_to_item(manager: ContextManager, project: str, section: str) -> None:
+    if attempt(manager.go_to_item, project, section) is not None:
+        st.session_state[session.VIEW] = session.ITEM_VIEW
+
+
+def answer_directly(manager: ContextManager, project: str, section: str) -> None:
+    item = manager.forms.get_item(section)
+    try:
+        value = entry.read(item)
+    except ValueError as error:
+        session.flash("error", str(error), "entry")
+        return
+    answer = attempt(manager.answer_directly, project, section, value, slot="entry")
+    if answer is not None:
+        shown = describe_value(item, answer.value)
+        session.flash("success", f"Saved {item.number} {item.title}: {shown}.")
+
+
+def retry(text: str) -> None:
+    session.resend(text)
+
+
+def send_unsent() -> None:
+    """Send the kept text as edited; it stays kept until the core takes it."""
+    session.remember_drawn(None)  # the consultant has now seen the latest state
+    session.resend(st.session_state.get(session.UNSENT_WIDGET, ""))
+
+
+def discard_unsent() -> None:
+    session.discard_unsent()

@@ -1,0 +1,67 @@
+"""The current item as a card, with its direct-entry form."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import actions, entry, session
+from ui.text import escape
+from wizard_core.content import FormItem
+from wizard_core.manager import ContextManager
+from wizard_core.models import ProjectState
+from wizard_core.values import describe_value
+
+
+def draw(manager: ContextManager, state: ProjectState) -> None:
+    total = len(manager.forms.items)
+    if state.current_form_section is None:
+        st.success(
+            f"All {total} items are answered. Export the matrix from the “{session.MATRIX_VIEW}” tab, "
+            "or choose an item there to revise it."
+        )
+        return
+    item = manager.forms.get_item(state.current_form_section)
+    card(state, item)
+    direct_entry(manager, state, item)
+
+
+def card(state: ProjectState, item: FormItem) -> None:
+    with st.container(border=True, key="item-card"):
+        st.caption("Current item")
+        st.subheader(escape(f"{item.number} {item.title}"), anchor=False)
+        st.markdown(f"**{escape(item.question)}**")
+        st.caption(escape(item.guidance))
+        st.markdown(f"**Expected answer:** {escape(entry.expected(item))}")
+        st.markdown(f"**OBC references:** {escape(', '.join(item.references))}")
+        flag = state.flagged.get(item.number)
+        if flag:
+            st.warning(escape(f"Flagged for review: {flag}"))
+        answer = state.answer_for(item.number)
+        if answer is not None:
+            st.info(
+                escape(
+                    f"Current answer: {describe_value(item, answer.value)} "
+                    f"(confidence {answer.confidence:.2f}). Answering again replaces it; "
+                    "the earlier answer stays in the item's history."
+                )
+            )
+        history = state.answer_history.get(item.number, [])
+        if history:
+            with st.expander(f"Earlier answers to {item.number} ({len(history)})"):
+                for old in reversed(history):
+                    when = f"{old.timestamp:%Y-%m-%d %H:%M} UTC"
+                    st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+
+
+def direct_entry(manager: ContextManager, state: ProjectState, item: FormItem) -> None:
+    """Finalize the item from a typed value, without a conversation."""
+    with st.expander("Know the answer? Enter it directly", key=f"entry-{item.number}"):
+        with st.form(f"entry-form-{item.number}", border=False):
+            entry.draw(item, state.answer_for(item.number))
+            st.form_submit_button(
+                "Save answer",
+                type="primary",
+                on_click=actions.answer_directly,
+                args=(manager, state.project_id, item.number),
+            )
+        session.show_flash("entry")

@@ -1,0 +1,80 @@
+"""The whole matrix at a glance (click an item to go to it) and the export downloads."""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from ui import actions
+from ui.text import escape
+from wizard_core.export import FORMATS, export, matrix_rows
+from wizard_core.manager import ContextManager
+from wizard_core.models import ProjectState
+
+BADGES = {
+    "answered": ":green-badge[Answered]",
+    "current": ":blue-badge[Current]",
+    "flagged": ":orange-badge[Flagged]",
+    "to do": ":gray-badge[To do]",
+}
+DOWNLOADS = {
+    "md": ("Markdown", "text/markdown"),
+    "csv": ("CSV", "text/csv"),
+    "json": ("JSON", "application/json"),
+}
+
+
+def status(state: ProjectState, section: str) -> str:
+    if section in state.flagged:
+        return "flagged"
+    if section == state.current_form_section:
+        return "current"
+    return "answered" if state.answer_for(section) else "to do"
+
+
+def draw(manager: ContextManager, state: ProjectState) -> None:
+    widths = [2.4, 1, 4, 1]
+    header = st.columns(widths)
+    for column, title in zip(header, ["Item", "Status", "Answer", "Confidence"], strict=True):
+        column.markdown(f"**{title}**")
+    for row in matrix_rows(state, manager.forms):
+        section = row["item"]
+        item_column, status_column, answer_column, confidence_column = st.columns(
+            widths, vertical_alignment="center"
+        )
+        fixed = manager.forms.get_item(section).answer_type == "code_version"
+        item_column.button(
+            escape(f"{section} {row['title']}"),
+            key=f"goto-{section}",
+            type="tertiary",
+            disabled=fixed,
+            help="Set from the project's code edition"
+            if fixed
+            else f"Go to {section} to answer or revise it",
+            on_click=actions.go_to_item,
+            args=(manager, state.project_id, section),
+        )
+        status_column.markdown(BADGES[status(state, section)])
+        answer_column.markdown(escape(row["answer"]) if row["answer"] else "—")
+        confidence = row["confidence"]
+        confidence_column.markdown("—" if confidence is None else f"{confidence:.2f}")
+    st.divider()
+    downloads(manager, state)
+
+
+def downloads(manager: ContextManager, state: ProjectState) -> None:
+    st.subheader("Export", anchor=False)
+    st.caption("The matrix as it stands, with the basis of each answer and its discussion.")
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower()[:60] or "project"
+    for column, fmt in zip(st.columns(len(FORMATS)), FORMATS, strict=True):
+        label, mime = DOWNLOADS[fmt]
+        column.download_button(
+            f"Download {label}",
+            data=export(state, manager.forms, fmt),
+            file_name=f"{stem}-data-matrix.{fmt}",
+            mime=mime,
+            key=f"export-{fmt}",
+            on_click="ignore",
+            width="stretch",
+        )

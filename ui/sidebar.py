@@ -1,0 +1,156 @@
+"""The sidebar: the advisor in use, the projects, and the open project's answers and archive."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from storage import ProjectSummary
+from ui import actions, session
+from ui.text import escape
+from wizard_core.manager import ContextManager
+from wizard_core.models import ProjectState
+from wizard_core.tokens import project_usage
+from wizard_core.values import describe_value
+
+
+def draw(manager: ContextManager, state: ProjectState | None) -> None:
+    with st.sidebar:
+        st.header("OBC data matrix wizard", anchor=False)
+        advisor_notice(manager)
+        projects(manager, state)
+        if state is not None:
+            archive(manager, state)
+            answers(manager, state)
+
+
+def advisor_notice(manager: ContextManager) -> None:
+    advisor = manager.advisor
+    if advisor.name == "offline":
+        st.info(
+            "**Offline rule-based advisor in use** — no AI model. To use one, set `OPENAI_API_KEY` "
+            "(or `OPENAI_BASE_URL` for a local server) and restart.",
+            icon="ℹ️",
+        )
+    else:
+        st.info(escape(f"Advisor: {advisor.name}"), icon="🤖")
+    st.caption(escape(advisor.description))
+
+
+def new_project_form(manager: ContextManager, slot: str) -> None:
+    """Name, code edition (2024 by default) and matrix of a new project."""
+    editions = manager.forms.form.editions
+    keys = [e.key for e in editions]
+    with st.form(f"new-project-{slot}", border=slot == "main"):
+        st.text_input(
+            "Project name", key=f"new-name-{slot}", max_chars=120, placeholder="e.g. 12 King St offices"
+        )
+        st.selectbox(
+            "Code edition",
+            keys,
+            index=keys.index("2024") if "2024" in keys else 0,
+            format_func=lambda key: next(f"{e.label} ({e.regulation})" for e in editions if e.key == key),
+            key=f"new-edition-{slot}",
+        )
+        st.selectbox("Matrix", [manager.forms.form.title], disabled=True, key=f"new-form-{slot}")
+        st.form_submit_button(
+            "Create project", type="primary", on_click=actions.create_project, args=(manager, slot)
+        )
+    session.show_flash(slot)
+
+
+def projects(manager: ContextManager, state: ProjectState | None) -> None:
+    st.subheader("Projects", anchor=False)
+    if state is not None:
+        with st.expander("New project"):
+            new_project_form(manager, "side")
+    total = len(manager.forms.items)
+    summaries = manager.storage.list_projects()
+    if not summaries:
+        st.caption("No projects yet.")
+    for summary in summaries:
+        _project_line(
+            manager, summary, total, current=state is not None and summary.project_id == state.project_id
+        )
+    if state is not None:
+        manage(manager, state)
+
+
+def _project_line(manager: ContextManager, summary: ProjectSummary, total: int, current: bool) -> None:
+    if summary.error:
+        st.error(escape(summary.error))
+        _delete_controls(manager, summary.project_id, summary.name, f"line-{summary.project_id}")
+        return
+    st.button(
+        escape(summary.name),
+        key=f"open-{summary.project_id}",
+        type="primary" if current else "secondary",
+        on_click=actions.open_project,
+        args=(summary.project_id,),
+        width="stretch",
+    )
+    done = "complete" if summary.complete else f"{summary.answered}/{total}"
+    st.caption(f"{done} · updated {summary.updated_at:%Y-%m-%d %H:%M} UTC")
+
+
+def manage(manager: ContextManager, state: ProjectState) -> None:
+    """Rename or delete the open project."""
+    with st.expander("Rename or delete this project"):
+        with st.form("rename", border=False):
+            st.text_input("New name", value=state.name, key="rename-name", max_chars=120)
+            st.form_submit_button("Rename", on_click=actions.rename_project, args=(manager, state.project_id))
+        session.show_flash("manage")
+        _delete_controls(manager, state.project_id, state.name, "manage")
+
+
+def _delete_controls(manager: ContextManager, project: str, name: str, where: str) -> None:
+    """Delete asks first: a second button confirms."""
+    if st.session_state.get("confirm_delete") != project:
+        st.button("Delete project…", key=f"delete-{where}", on_click=actions.ask_delete, args=(project,))
+        return
+    st.warning(escape(f"Delete “{name}” and all its answers? This cannot be undone."))
+    left, right = st.columns(2)
+    left.button(
+        "Yes, delete",
+        key=f"confirm-delete-{where}",
+        type="primary",
+        on_click=actions.delete_project,
+        args=(manager, project, name),
+    )
+    right.button("Cancel", key=f"cancel-delete-{where}", on_click=actions.cancel_delete)
+
+
+def archive(manager: ContextManager, state: ProjectState) -> None:
+    """Archived clarifying sessions, grouped by item, each expandable to its questions and answers."""
+    st.subheader("Clarifying sessions", anchor=False)
+    sessions = state.archived_clarifying_sessions
+    if not sessions:
+        st.caption("None archived yet. When an item is answered, its clarifying questions are kept here.")
+    for section in manager.forms.sections:
+        thread = sessions.get(section)
+        if not thread:
+            continue
+        title = manager.forms.get_item(section).title
+        count = f"{len(thread)} question" + ("s" if len(thread) != 1 else "")
+        with st.expander(escape(f"{section} {title} · {count}"), key=f"archive-{section}"):
+            for qa in thread:
+                st.markdown(f"**Q:** {escape(qa.question)}")
+                st.markdown(f"**A:** {escape(qa.answer)}" if qa.answer else "**A:** _no answer_")
+                if qa.abandoned:
+                    st.caption("Set aside when the item was started over.")
+
+
+def answers(manager: ContextManager, state: ProjectState) -> None:
+    total = len(manager.forms.items)
+    st.subheader("Answers so far", anchor=False)
+    with st.expander(f"{len(state.finalized_answers)} of {total} answered", expanded=True, key="answers"):
+        for answer in state.finalized_answers:
+            item = manager.forms.get_item(answer.section)
+            revised = len(state.answer_history.get(answer.section, []))
+            note = f" · revised {revised}×" if revised else ""
+            st.markdown(
+                f"**{answer.section}** {escape(item.title)}: {escape(describe_value(item, answer.value))}"
+            )
+            st.caption(f"confidence {answer.confidence:.2f} · {answer.source}{note}")
+    usage = project_usage(state)
+    if usage.turns:
+        st.caption(escape(f"Model usage for this project: {usage.describe()}"))
