@@ -6,7 +6,7 @@ import pytest
 
 from storage import InMemoryStorage
 from tests.support import Clock, answer_items, make_manager, scenario
-from wizard_core.errors import AdvisorError, InputError, InvalidReplyError, WizardError
+from wizard_core.errors import AdvisorError, ConflictError, InputError, InvalidReplyError, WizardError
 from wizard_core.services import create_manager
 
 
@@ -207,3 +207,14 @@ def test_rename_and_delete():
         manager.rename_project(pid, "   ")
     manager.delete_project(pid)
     assert manager.storage.list_projects() == []
+
+
+def test_a_message_typed_against_an_old_revision_is_refused_before_anything_changes():
+    manager = make_manager()
+    pid = manager.start_project("Two tabs").project_id
+    seen = manager.load_project(pid).revision
+    manager.process_user_response(pid, "New construction")  # another tab answers first
+    with pytest.raises(ConflictError, match="another tab"):
+        manager.process_user_response(pid, "Change of use", expected_revision=seen)
+    state = manager.load_project(pid)
+    assert state.answer_for("3.01").value == "New construction" and len(state.turns) == 1

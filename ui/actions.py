@@ -80,7 +80,9 @@ def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError
 
         show()
         try:
-            manager.process_user_response(state.project_id, text, on_text=show)
+            manager.process_user_response(
+                state.project_id, text, on_text=show, expected_revision=state.revision
+            )
         except WizardError as error:
             return error
         except Exception:  # a bug, not the consultant's doing: the log gets the details
@@ -94,7 +96,7 @@ def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError
 def _kept_in_transcript(manager: ContextManager, project: str, text: str) -> bool:
     """Whether the core saved the message as a failed turn."""
     try:
-        turns = manager.storage.load_project(project).turns
+        turns = manager.load_project(project).turns
     except WizardError:
         return False
     return bool(turns) and turns[-1].status != "done" and turns[-1].message == text.strip()

@@ -45,7 +45,7 @@ def load(manager: ContextManager, project: str | None) -> ProjectState | None:
     if not project:
         return None
     try:
-        return manager.storage.load_project(project)
+        return manager.load_project(project)
     except ProjectNotFound as error:
         flash("warning", str(error))
     except WizardError as error:

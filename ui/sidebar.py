@@ -64,7 +64,7 @@ def projects(manager: ContextManager, state: ProjectState | None) -> None:
         with st.expander("New project"):
             new_project_form(manager, "side")
     total = len(manager.forms.items)
-    summaries = manager.storage.list_projects()
+    summaries = manager.list_projects()
     if not summaries:
         st.caption("No projects yet.")
     for summary in summaries:

@@ -142,7 +142,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 
 def cmd_projects(args: argparse.Namespace) -> int:
-    summaries = _manager(args).storage.list_projects()
+    summaries = _manager(args).list_projects()
     rows = [
         {
             "project_id": s.project_id,
@@ -190,7 +190,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     manager = _manager(args)
-    state = manager.storage.load_project(args.project_id)
+    state = manager.load_project(args.project_id)
     sys.stdout.write(export(state, manager.forms, args.format))
     return 0
 

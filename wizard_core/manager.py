@@ -10,13 +10,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from storage.base import StorageAdapter
+from storage.base import ProjectSummary, StorageAdapter
 
 from .advisors.base import Advisor, AdvisorRequest
 from .content import FormItem
 from .context import Budget, ContextBuilder, ContextPackage
 from .decisions import Decision, DecisionEngine, Temporal, temporal
-from .errors import InputError, InvalidReplyError, WizardError
+from .errors import ConflictError, InputError, InvalidReplyError, WizardError
 from .forms import FormQuestionService
 from .health import context_summary, recap_text
 from .knowledge import KnowledgeSource
@@ -104,12 +104,24 @@ class ContextManager:
         return state
 
     def process_user_response(
-        self, project_id: str, user_answer: str, on_text: Callable[[str], None] | None = None
+        self,
+        project_id: str,
+        user_answer: str,
+        on_text: Callable[[str], None] | None = None,
+        expected_revision: int | None = None,
     ) -> TurnResult:
-        """One turn: classify the message, then answer, revise, reset or answer a side question."""
-        # on_text, if given, receives the advisor's visible reply so far while a model streams it.
+        """One turn: classify the message, then answer, revise, reset or answer a side question.
+
+        ``on_text`` receives the advisor's visible reply so far while a model streams it;
+        ``expected_revision`` is the revision the consultant was looking at (a page or tab).
+        """
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self.storage.load_project(project_id)
+        if expected_revision is not None and state.revision != expected_revision:
+            raise ConflictError(
+                "This project was changed in another tab or session since this page was drawn, "
+                "so your message was not sent."
+            )
         now = self.clock()
         health = temporal(state.updated_at, now)
         decision = self.decisions.decide(state, text)
@@ -276,6 +288,12 @@ class ContextManager:
     def summary(self, project_id: str) -> dict[str, Any]:
         """Seed 002's context summary for the sidebar panel and the ``summary`` command."""
         return context_summary(self.storage.load_project(project_id), self.forms, self.clock())
+
+    def load_project(self, project_id: str) -> ProjectState:
+        return self.storage.load_project(project_id)
+
+    def list_projects(self) -> list[ProjectSummary]:
+        return self.storage.list_projects()
 
     def context_package(self, project_id: str) -> ContextPackage:
         """The package the next message would be sent with (latest response as it stands)."""

@@ -88,6 +88,7 @@ def validate_value(item: FormItem, value: Any) -> Any:
         return _validate(item, value)
     except (ValidationError, ValueError, TypeError) as exc:
         detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        detail = detail.removeprefix("Value error, ")  # pydantic's prefix for a validator's ValueError
         raise InvalidReplyError(f"The value for item {item.number} is not valid: {detail}.") from exc
 
 
