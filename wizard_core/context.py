@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
+from .budget import Budget, Trim, compact_structure, drop_archive, summarize_history, trim_notes
 from .content import FormItem, KnowledgeEntry
 from .expansion import DEFAULT_CONTEXT_LINES
 from .forms import FormQuestionService
@@ -64,28 +65,6 @@ class ContextPackage:
     left_out: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Budget:
-    """The package's share of the model's window: the window less the reply and the instructions."""
-
-    window_tokens: int = 8192
-    reply_tokens: int = 1024
-    instruction_tokens: int = 700
-
-    @property
-    def package_tokens(self) -> int:
-        return self.window_tokens - self.reply_tokens - self.instruction_tokens
-
-
-@dataclass
-class _Trim:
-    """What has been left out so far to fit the budget."""
-
-    dropped_archives: list[str] = field(default_factory=list)
-    summary_history: bool = False
-    compact_structure: bool = False
-
-
 class ContextBuilder:
     """Builds the complete context package in Markdown."""
 
@@ -114,7 +93,7 @@ class ContextBuilder:
                 [state.latest_user_answer or ""] + [qa.answer or "" for qa in state.active_clarifying_thread]
             )
         excerpts = self.knowledge.relevant_entries(item, query, excerpt_limit) if item else []
-        trim = _Trim()
+        trim = Trim()
         markdown = self._render(state, item, excerpts, recap, trim, query)
         # Over budget: trim in a fixed order (see docs/ARCHITECTURE.md), never touching the
         # current item, its thread, the latest message or its excerpts.
@@ -127,15 +106,15 @@ class ContextBuilder:
             markdown, item, excerpts, query.strip(), estimate_tokens(markdown), trim_notes(trim)
         )
 
-    def _trim_steps(self, state: ProjectState, item: FormItem | None) -> list[Callable[[_Trim], None]]:
+    def _trim_steps(self, state: ProjectState, item: FormItem | None) -> list[Callable[[Trim], None]]:
         related = set(item.depends_on) if item else set()
         if item:
             related |= {i.number for i in self.forms.items if item.number in i.depends_on}
         archived = list(state.archived_clarifying_sessions)
         unrelated = [s for s in archived if s not in related]
-        steps: list[Callable[[_Trim], None]] = [partial(_drop_archive, section=s) for s in unrelated]
-        steps += [_compact_structure, _summarize_history]
-        steps += [partial(_drop_archive, section=s) for s in archived if s in related]
+        steps: list[Callable[[Trim], None]] = [partial(drop_archive, section=s) for s in unrelated]
+        steps += [compact_structure, summarize_history]
+        steps += [partial(drop_archive, section=s) for s in archived if s in related]
         return steps
 
     def _render(
@@ -144,7 +123,7 @@ class ContextBuilder:
         item: FormItem | None,
         excerpts: list[KnowledgeEntry],
         recap: str | None,
-        trim: _Trim,
+        trim: Trim,
         query: str = "",
     ) -> str:
         lines = [TITLE, ""]
@@ -300,26 +279,3 @@ def _thread(thread: list[ClarifyingQA], latest: str | None) -> list[str]:
             is_latest = index == len(thread) - 1 and qa.answer == latest
             lines.append("- A: (the latest user response below)" if is_latest else f"- A: {quote(qa.answer)}")
     return lines
-
-
-def _drop_archive(trim: _Trim, section: str) -> None:
-    trim.dropped_archives.append(section)
-
-
-def _compact_structure(trim: _Trim) -> None:
-    trim.compact_structure = True
-
-
-def _summarize_history(trim: _Trim) -> None:
-    trim.summary_history = True
-
-
-def trim_notes(trim: _Trim) -> tuple[str, ...]:
-    notes = []
-    if trim.dropped_archives:
-        notes.append("archived discussions of " + ", ".join(trim.dropped_archives))
-    if trim.compact_structure:
-        notes.append("form structure details")
-    if trim.summary_history:
-        notes.append("earlier answers in full (given in brief)")
-    return tuple(notes)

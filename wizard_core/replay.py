@@ -10,8 +10,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from wizard_core.errors import InputError, WizardError
-from wizard_core.manager import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, ContextManager, clean_text
+from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState, utc_now
+from wizard_core.projects import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, clean_text
 
 MAX_TRANSCRIPT_BYTES = 5_000_000
 

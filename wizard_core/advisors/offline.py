@@ -17,7 +17,8 @@ from wizard_core.values import describe_value
 
 from . import parsing as p
 from .base import AdvisorRequest
-from .readers import READERS, Reading
+from .readers import READERS
+from .reading import Reading
 
 REFERS_BACK = re.compile(
     r"\b(as (?:i )?(?:said|mentioned|noted|stated|described)|as above|see above|same as|"

@@ -1,0 +1,153 @@
+"""Project-level actions of the wizard: start, direct entry, go to an item, rename, delete."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from storage.base import ProjectSummary, StorageAdapter
+
+from .content import FormItem
+from .errors import InputError, InvalidReplyError
+from .forms import FormQuestionService
+from .health import context_summary
+from .models import FormAnswer, ProjectState
+from .responses import finalize, park
+from .values import describe_value, validate_value
+
+MAX_MESSAGE_CHARS = 4000
+MAX_NAME_CHARS = 120
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(text: str, limit: int, what: str) -> str:
+    """Strip control characters; refuse empty or oversized text with a clear message."""
+    if not isinstance(text, str):
+        raise InputError(f"The {what} must be text.")
+    cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
+    if not cleaned:
+        raise InputError(f"The {what} is empty.")
+    if len(cleaned) > limit:
+        raise InputError(
+            f"The {what} is {len(cleaned):,} characters long; the limit is {limit:,}. "
+            "Please shorten it (nothing was saved)."
+        )
+    return cleaned
+
+
+class ProjectActions:
+    """What a consultant does to a project outside the conversation (mixed into ContextManager)."""
+
+    storage: StorageAdapter
+    forms: FormQuestionService
+    clock: Callable[[], datetime]
+
+    def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
+        """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
+        edition = self.forms.edition(code_edition)
+        now = self.clock()
+        state = ProjectState(
+            project_id=uuid.uuid4().hex,
+            name=clean_text(name, MAX_NAME_CHARS, "project name"),
+            form_id=self.forms.form_id,
+            code_edition=edition.key,
+            current_form_section=self.forms.first_question,
+            created_at=now,
+            updated_at=now,
+        )
+        version = self.forms.items[0]
+        finalize(
+            state,
+            FormAnswer(
+                section=version.number,
+                question_number=version.number,
+                title=version.title,
+                question=version.question,
+                answer=f"{edition.label}: {edition.regulation}, as amended to {edition.last_amendment}",
+                value=f"{edition.regulation} (last amendment {edition.last_amendment})",
+                confidence=1.0,
+                obc_references=list(version.references),
+                source="edition",
+                timestamp=now,
+            ),
+            self.forms,
+        )
+        self.storage.save_project(state)
+        return state
+
+    def answer_directly(self, project_id: str, section: str, value: Any) -> FormAnswer:
+        """Finalize ``section`` with a value the consultant typed, checked by the same rules."""
+        state = self.storage.load_project(project_id)
+        item = self._revisable_item(section)
+        try:
+            value = validate_value(item, value)
+        except InvalidReplyError as error:
+            raise InputError(str(error)) from None
+        answer = FormAnswer(
+            section=item.number,
+            question_number=item.number,
+            title=item.title,
+            question=item.question,
+            answer=f"{item.number} {item.title}: {describe_value(item, value)} (entered directly).",
+            value=value,
+            not_applicable=value is None,
+            confidence=1.0,
+            obc_references=list(item.references),
+            source="direct",
+            timestamp=self.clock(),
+        )
+        finalize(state, answer, self.forms)
+        state.updated_at = answer.timestamp
+        self.storage.save_project(state)
+        return answer
+
+    def go_to_item(self, project_id: str, section: str) -> ProjectState:
+        """Make ``section`` the current item (to answer it now or revise it)."""
+        state = self.storage.load_project(project_id)
+        item = self._revisable_item(section)
+        if state.current_form_section == item.number:
+            return state
+        self._move_to(state, item.number)
+        state.updated_at = self.clock()
+        self.storage.save_project(state)
+        return state
+
+    def rename_project(self, project_id: str, name: str) -> ProjectState:
+        state = self.storage.load_project(project_id)
+        state.name = clean_text(name, MAX_NAME_CHARS, "project name")
+        state.updated_at = self.clock()
+        self.storage.save_project(state)
+        return state
+
+    def delete_project(self, project_id: str) -> None:
+        self.storage.delete_project(project_id)
+
+    def _revisable_item(self, section: str) -> FormItem:
+        item = self.forms.get_item(section)
+        if item.answer_type == "code_version":
+            raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
+        return item
+
+    def summary(self, project_id: str) -> dict[str, Any]:
+        """Seed 002's context summary for the sidebar panel and the ``summary`` command."""
+        return context_summary(self.storage.load_project(project_id), self.forms, self.clock())
+
+    def load_project(self, project_id: str) -> ProjectState:
+        return self.storage.load_project(project_id)
+
+    def list_projects(self) -> list[ProjectSummary]:
+        return self.storage.list_projects()
+
+    def _move_to(self, state: ProjectState, section: str) -> None:
+        """Make ``section`` current, parking the open thread and remembering where to return."""
+        if state.current_form_section == section:
+            return
+        park(state)
+        if state.current_form_section and state.return_to is None:
+            state.return_to = state.current_form_section
+        state.current_form_section = section
+        state.item_started_at = self.clock()
+        state.latest_user_answer = None
