@@ -213,3 +213,34 @@ def test_replay_with_timestamps_reports_decisions_and_staleness(tmp_path):
     } <= set(data)
     assert data["interaction_count"] == 6
     assert data["last_decisions"][-1]["decision"] == "reset"
+
+
+@pytest.mark.parametrize(
+    ("message", "section", "value"),
+    [
+        (
+            "I need to change the gross area to 3,900 m2, all new",
+            "3.05",
+            {"existing": 0, "new": 3900, "total": 3900},
+        ),
+        ("Please change the project type to an addition", "3.01", "Addition"),
+        ("Wait, the high building answer is wrong: yes, it is one", "3.08", True),
+    ],
+)
+def test_revisions_in_other_words_reanswer_the_named_item_and_return(message, section, value):
+    manager = make_manager()
+    pid = manager.start_project("Revisions").project_id
+    advance_to(manager, pid, "3.10")
+    result = manager.process_user_response(pid, message)
+    assert (result.decision, result.section) == ("revision", section)
+    state = manager.storage.load_project(pid)
+    assert state.answer_for(section).value == value and state.current_form_section == "3.10"
+
+
+def test_no_change_is_not_a_revision():
+    manager = make_manager()
+    pid = manager.start_project("Look-alike").project_id
+    advance_to(manager, pid, "3.10")
+    assert (
+        manager.process_user_response(pid, "No change to the number of streets: 2").decision == "continuing"
+    )
