@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, chat, item, matrix, services, session, sidebar
+from ui import actions, chat, health, item, matrix, services, session, sidebar
 from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
@@ -27,7 +27,8 @@ elif message:
     session.flash("warning", f"No project is open, so this message was not sent: {message}")
 
 # 2. Then draw.
-sidebar.draw(manager, state)
+summary = health.summary(manager, state)
+sidebar.draw(manager, state, summary)
 if state is None:
     st.title("OBC data matrix wizard", anchor=False)
     st.markdown(
@@ -42,6 +43,7 @@ else:
     answered, total = len(state.finalized_answers), len(manager.forms.items)
     st.title(escape(state.name), anchor=False)
     st.caption(f"{manager.forms.form.title} · {edition.label} ({edition.regulation})")
+    health.greet(summary)
     st.progress(answered / total, text=f"{answered} of {total} items answered")
     session.show_flash()
     item_tab, matrix_tab = st.tabs(

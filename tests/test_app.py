@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from storage import open_storage
+from tests.code_text import code_text
 from tests.fake_openai import FakeOpenAI, Reply, reply
+from wizard_core.code_import import imported_dir
 from wizard_core.manager import MAX_MESSAGE_CHARS
+from wizard_core.models import utc_now
 
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 HOSTILE = (
@@ -93,6 +97,29 @@ def project_id(at: AppTest) -> str:
 
 def stored(at: AppTest):
     return open_storage().load_project(project_id(at))
+
+
+def health(at: AppTest) -> str:
+    return "\n".join(texts(at.sidebar.get_by_key("context-health")))
+
+
+def excerpts(at: AppTest, index: int) -> tuple[str, str]:
+    """The label and the lines of the "Code excerpts used" expander under reply ``index``."""
+    box = at.get_by_key(f"excerpts-{index}")
+    return plain(box.label), "\n".join(texts(box))
+
+
+def upload(at: AppTest, name: str, content: bytes, mime: str = "text/plain") -> AppTest:
+    """Choose a file in the sidebar's import form and press Import."""
+    (uploader,) = at.sidebar.file_uploader
+    uploader.set_value((name, content, mime))
+    button(at, "Import").click().run()
+    assert not at.exception
+    return at
+
+
+def imports_shown(at: AppTest) -> list[str]:
+    return [b.key.removeprefix("remove-import-") for b in at.sidebar.button if "remove-import-" in b.key]
 
 
 def test_a_fresh_start_offers_a_new_project_and_says_the_offline_advisor_is_answering():
@@ -444,7 +471,8 @@ def test_a_failing_advisor_keeps_the_message_and_retry_sends_it_again(model_serv
     assert not at.exception
     assert chat(at)[-1][1].startswith("3.01 Project type: New construction.")
     assert "120 in / 30 out tokens" in chat(at)[-1][1]  # the fake server's usage report
-    assert "Model usage for this project: 120 in / 30 out" in "\n".join(texts(at.sidebar))
+    # Both calls count: the failed one reached the server too (it reported no usage).
+    assert "Model usage for this project: 120 in / 30 out over 2 turns" in health(at)
     assert "3.02 Major occupancy classification" in card(at)
     assert stored(at).answer_for("3.01").value == "New construction"
     assert model_server.requests[-1].body["messages"]  # the retry really reached the server
@@ -503,3 +531,142 @@ def test_settings_in_streamlit_secrets_apply_when_the_environment_leaves_them_un
     at.run()
     (error,) = [plain(e.value) for e in at.error]
     assert error.startswith("The wizard cannot start: Unknown advisor 'from-secrets'")
+
+
+def test_the_sidebar_shows_the_projects_context_health_flags_and_decisions():
+    at = create()
+    assert ":gray-badge[New] :green-badge[Fresh] relevance 1.00" in health(at)
+    assert "1 answered · 0 flagged · 27 to go · 0 messages" in health(at)
+    for message in ["New construction", "Group D, offices.", "No superimposed occupancies."]:
+        say(at, message)
+    say(at, "Go back to 3.02")
+    say(at, "Group E, retail.")
+    shown = health(at)
+    assert ":green-badge[Active] :green-badge[Fresh] relevance 1.00" in shown
+    assert "4 answered · 1 flagged · 24 to go · 5 messages" in shown
+    assert "Last activity just now" in shown
+    assert (
+        "Flagged for review:\n3.03 Superimposed major occupancies: 3.02 Major occupancy classification "
+        "was revised; check this answer still holds."
+    ) in shown
+    decisions = at.sidebar.get_by_key("decisions")
+    assert plain(decisions.label) == "Last 5 decisions"
+    lines = texts(decisions)
+    assert lines[0].startswith("Continuing · on 3.02 · ") and lines[1].startswith("Revision · on 3.04 · ")
+    assert (
+        "revision trigger 'Go back to' naming 3.02 Major occupancy classification by item number "
+        "(confidence 0.95)"
+    ) in lines
+    assert "Model usage" not in shown  # the offline advisor calls no model
+
+
+def test_a_project_left_for_an_hour_greets_the_consultant_with_a_recap():
+    at = create()
+    say(at, "New construction")
+    store = open_storage()
+    state = store.load_project(project_id(at))
+    state.updated_at = utc_now() - timedelta(hours=1)
+    store.save_project(state)
+
+    again = open_app(project_id(at))
+    assert not again.exception
+    (greeting,) = [plain(i.value) for i in again.main.info]
+    assert greeting == (
+        "Welcome back. Resumed after 1 h 00 min: 2 of 28 items answered; "
+        "the current item is 3.02 Major occupancy classification."
+    )
+    assert ":orange-badge[Stale] relevance 0.00" in health(again)
+    assert "Last activity 1 h 00 min ago" in health(again)  # (it was active for less than a minute)
+
+    say(again, "Group D, offices.")
+    assert not again.main.info  # the consultant is back: no more greeting
+    assert "Sent after a break of more than 30 minutes; the advisor was given a recap" in chat(again)[-1][1]
+    assert stored(again).turns[-1].stale
+
+
+def test_a_side_question_a_revision_and_a_reset_are_labelled_in_the_chat():
+    at = create()
+    say(at, "New construction")
+    say(at, "What counts as a storey?")
+    reply_text = chat(at)[-1][1]
+    assert "Side question, answered from the code: 3.02 is unchanged." in reply_text
+    assert "Side answer · references" in reply_text
+    assert "3.02 Major occupancy classification" in card(at)
+    assert stored(at).current_form_section == "3.02" and stored(at).answer_for("3.02") is None
+    label, lines = excerpts(at, 1)
+    assert label == "Code excerpts used (3)" and "· 2024 · code notes" in lines
+
+    say(at, "Go back to 3.01")
+    reply_text = chat(at)[-1][1]
+    assert reply_text.startswith("Back to 3.01 Project type (current answer: New construction).")
+    assert (
+        "↩ Revision: back to 3.01." in reply_text and "From the wizard · references A-1.3.3.2" in reply_text
+    )
+    assert "3.01 Project type" in card(at) and stored(at).current_form_section == "3.01"
+    assert not [e for e in at.expander if e.key == "excerpts-2"]  # the wizard's notice used no excerpts
+
+    say(at, "Start over")
+    reply_text = chat(at)[-1][1]
+    assert "↺ Reset: 3.01 started over; its earlier discussion is in the archive." in reply_text
+    assert stored(at).current_form_section == "3.01" and stored(at).answer_for("3.01") is not None
+
+
+def test_each_advisor_reply_lists_its_retrieval_question_and_excerpts():
+    at = create()
+    say(at, "New construction")
+    label, lines = excerpts(at, 0)
+    turn = stored(at).turns[0]
+    assert label == f"Code excerpts used ({len(turn.excerpt_ids)})" and turn.excerpt_ids
+    assert "Searched for: 3.01 Project type: New construction" in lines
+    assert "A-1.3.3.2 Buildings to which Part 3 applies · 2024 · code notes" in lines
+
+
+def test_the_consultants_code_text_is_imported_used_next_turn_and_removed():
+    at = create()
+    assert "None imported" in "\n".join(texts(at.sidebar))
+    upload(at, "My Widgets.txt", code_text(count=5, part=7).encode())
+    assert (
+        "Imported 5 articles (2024 edition) as 'my-widgets'. The advisor uses it from your next message."
+        in [plain(s.value) for s in at.sidebar.success]
+    )
+    assert imports_shown(at) == ["my-widgets"]
+    assert "my-widgets · 5 articles" in "\n".join(texts(at.sidebar))
+    assert at.sidebar.file_uploader[0].value is None  # a fresh uploader for the next file
+    assert (imported_dir(Path(open_storage().data_dir)) / "my-widgets.md").exists()
+
+    say(at, "What are the widget clearances?")
+    assert "7.1.1.1 Gizmo Clearances" in chat(at)[-1][1]
+    assert "· your imported code text" in excerpts(at, 0)[1]
+
+    at.button(key="remove-import-my-widgets").click().run()
+    assert "Removed the imported code text “my-widgets”; the advisor no longer uses it." in [
+        plain(s.value) for s in at.sidebar.success
+    ]
+    assert imports_shown(at) == [] and "None imported" in "\n".join(texts(at.sidebar))
+    say(at, "What are the widget clearances?")
+    assert "7.1.1.1" not in chat(at)[-1][1]
+    assert "7.1.1.1 (no longer available)" in excerpts(at, 0)[1]  # the earlier reply still says so
+
+
+def test_a_file_that_is_not_code_text_is_refused_with_a_clear_message():
+    at = create()
+    upload(at, "hello.txt", b"hello world")
+    assert [plain(e.value) for e in at.sidebar.error] == [
+        "hello.txt does not look like building-code text: found 0 article headings such as "
+        "'3.2.4.1. Title', and at least 3 are needed."
+    ]
+    assert imports_shown(at) == [] and not imported_dir(Path(open_storage().data_dir)).exists()
+    assert at.sidebar.file_uploader[0].value is not None  # still chosen, to try another edition or name
+
+
+def test_a_damaged_import_is_named_and_the_shipped_notes_still_serve(isolated_environment):
+    broken = imported_dir(isolated_environment) / "damaged.md"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("## not an id | Title\nshort\n", encoding="utf-8")
+    at = create()
+    assert imports_shown(at) == ["damaged"]
+    assert "damaged · 0 articles" in "\n".join(texts(at.sidebar))
+    (warning,) = [plain(w.value) for w in at.sidebar.warning]
+    assert warning.startswith("Not in use: ")
+    say(at, "New construction")
+    assert "3.02 Major occupancy classification" in card(at)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.code_text import code_text
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 # The machine may have no network: without these flags chromium keeps dialling out.
@@ -145,6 +147,8 @@ def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -
         expect(sidebar).to_contain_text("3.01 Project type · 1 question")
         expect(sidebar).to_contain_text("3.04 Building area: Existing 140 m², new 0 m², total 140 m²")
         expect(sidebar).to_contain_text("5/28 · updated")
+        expect(sidebar.locator(".st-key-context-health")).to_contain_text("5 answered · 0 flagged · 23 to go")
+        sidebar.get_by_test_id("stSidebarContent").evaluate("element => element.scrollTo(0, 0)")
         screenshot = tmp_path / "screenshot.png"
         page.screenshot(path=screenshot)
         if os.environ.get("UPDATE_SCREENSHOT"):
@@ -190,4 +194,14 @@ def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -
         assert exported.startswith(f"# {NAME} — building code data matrix")
         assert "| 3.01 | Project type | Change of use |" in exported
         assert "| 3.05 | Gross area | Existing 280 m², new 0 m², total 280 m² |" in exported
+
+        # The consultant's own code text, uploaded through the sidebar.
+        sidebar.get_by_text("Import code text").click()
+        upload = {"name": "My Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
+        sidebar.locator("input[type=file]").set_input_files(files=[upload])
+        expect(sidebar.get_by_text("My Widgets.txt")).to_be_visible()
+        sidebar.get_by_role("button", name="Import", exact=True).click()
+        expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")
+        expect(sidebar).to_contain_text("my-widgets · 5 articles")
+        assert (tmp_path / "data" / "knowledge" / "imported" / "my-widgets.md").exists()
         browser.close()

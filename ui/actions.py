@@ -7,13 +7,16 @@ script, so the page is always drawn from the state after the action.
 from __future__ import annotations
 
 import logging
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import streamlit as st
 
-from ui import entry, session
+from ui import entry, services, session
 from ui.text import escape
+from wizard_core.code_import import ImportResult, import_code_text, list_imports, remove_import, safe_name
 from wizard_core.errors import ConflictError, ProjectNotFound, WizardError
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
@@ -176,3 +179,58 @@ def send_unsent() -> None:
 
 def discard_unsent() -> None:
     session.discard_unsent()
+
+
+IMPORT_SLOT = "import"
+IMPORT_ROUND = "import-round"  # part of the uploader's key: a new round is a fresh, empty uploader
+
+
+def import_code(file_key: str) -> None:
+    """Import the chosen file as the consultant's code text; the advisor uses it from the next turn."""
+    upload = st.session_state.get(file_key)
+    if upload is None:
+        session.flash("warning", "Choose a .txt, .md or .pdf file to import first.", IMPORT_SLOT)
+        return
+    name = st.session_state.get("import-name", "").strip() or Path(upload.name).stem
+    edition = st.session_state.get("import-edition", "2024")
+    replacing = safe_name(name) in list_imports(services.data_dir())
+    result = attempt(_import, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
+    if result is None:
+        return  # the file, edition and name stay as chosen, to try again
+    services.forget_content()
+    st.session_state[IMPORT_ROUND] = st.session_state.get(IMPORT_ROUND, 0) + 1
+    st.session_state["import-name"] = ""
+    replaced = " It replaces the earlier import of that name." if replacing else ""
+    session.flash(
+        "success", f"{result.describe()}{replaced} The advisor uses it from your next message.", IMPORT_SLOT
+    )
+
+
+def _import(filename: str, data: bytes, edition: str, name: str) -> ImportResult:
+    """Write the upload under its own name (errors name the consultant's file), then import it."""
+    with tempfile.TemporaryDirectory(prefix="wizard-import-") as folder:
+        path = _upload_path(Path(folder), filename)
+        path.write_bytes(data)
+        return import_code_text(path, services.data_dir(), edition=edition, name=name)
+
+
+def _upload_path(folder: Path, filename: str) -> Path:
+    """A path in ``folder`` with the upload's name, cut to a safe length; never outside ``folder``."""
+    base = Path(filename.replace("\\", "/")).name
+    suffix = Path(base).suffix[:12]
+    stem = base[: len(base) - len(suffix)] if suffix else base
+    stem = stem.strip(". ")[:100] or "upload"
+    return folder / f"{stem}{suffix}"
+
+
+def remove_code_text(name: str) -> None:
+    removed = attempt(remove_import, services.data_dir(), name, slot=IMPORT_SLOT)
+    if removed is None:
+        return
+    services.forget_content()
+    if removed:
+        session.flash(
+            "success", f"Removed the imported code text “{name}”; the advisor no longer uses it.", IMPORT_SLOT
+        )
+    else:
+        session.flash("warning", f"The imported code text “{name}” was already removed.", IMPORT_SLOT)

@@ -1,4 +1,4 @@
-"""The project's conversation, from its turn records: messages, replies, failures and Retry."""
+"""The project's conversation, from its turn records: messages, replies, decisions, excerpts, Retry."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from wizard_core.tokens import describe_turn
 REPLY_KINDS = {
     "form_answer": "Proposed answer",
     "clarifying_question": "Clarifying question",
-    "side_answer": "From the code notes",
-    "notice": "Wizard",
+    "side_answer": "Side answer",
+    "notice": "From the wizard",
 }
-
+# Replies the wizard gives itself (no advisor call) get their own avatar.
+AVATARS = {"side_answer": ":material/menu_book:", "notice": ":material/info:"}
+ORIGINS = {"notes": "code notes", "imported": "your imported code text"}
 
 INPUT = "message"
 
@@ -45,16 +47,20 @@ def draw(manager: ContextManager, state: ProjectState) -> None:
                 section = turn.section
                 title = manager.forms.get_item(section).title if manager.forms.has_item(section) else ""
                 st.caption(escape(f"— {section} {title} —"))
-            _turn(turn, last=index == len(state.turns) - 1)
+            _turn(manager, turn, index, last=index == len(state.turns) - 1)
 
 
-def _turn(turn: TurnRecord, last: bool) -> None:
+def _turn(manager: ContextManager, turn: TurnRecord, index: int, last: bool) -> None:
     with st.chat_message("user"):
         st.markdown(escape(turn.message))
-    with st.chat_message("assistant"):
+    with st.chat_message("assistant", avatar=AVATARS.get(turn.reply_type or "")):
         if turn.status == "done" and turn.content is not None:
+            note = _decision(turn)
+            if note:
+                st.caption(escape(note))
             st.markdown(escape(turn.content))
             st.caption(escape(_details(turn)))
+            _excerpts(manager, turn, index)
         elif turn.status == "failed":
             st.error(escape(f"The advisor could not answer: {turn.error or 'unknown error'}"))
         else:
@@ -76,6 +82,42 @@ def _details(turn: TurnRecord) -> str:
     if usage:
         parts.append(usage)
     return " · ".join(parts)
+
+
+def _decision(turn: TurnRecord) -> str | None:
+    """A line on how the message was taken, when it was more than an answer to the current item."""
+    where = turn.section or "the item"
+    notes = {
+        "revision": f"↩ Revision: back to {where}.",
+        "reset": f"↺ Reset: {where} started over; its earlier discussion is in the archive.",
+        "side_question": f"Side question, answered from the code: {where} is unchanged.",
+    }
+    note = notes.get(turn.decision)
+    if turn.stale:
+        recap = turn.reply_type in {"form_answer", "clarifying_question"}
+        after = "Sent after a break of more than 30 minutes" + (
+            "; the advisor was given a recap of the project." if recap else "."
+        )
+        note = f"{note} {after}" if note else after
+    return note
+
+
+def _excerpts(manager: ContextManager, turn: TurnRecord, index: int) -> None:
+    """The retrieval question and the code excerpts the reply drew on, each with its title and origin."""
+    # A side answer is a search of the notes: its references are the entries it quotes.
+    ids = turn.excerpt_ids or (turn.obc_references if turn.reply_type == "side_answer" else [])
+    if not ids and not turn.query:
+        return
+    with st.expander(f"Code excerpts used ({len(ids)})", key=f"excerpts-{index}"):
+        if turn.query:
+            st.caption(escape(f"Searched for: {turn.query}"))
+        for entry_id in ids:
+            entry = manager.knowledge.get(entry_id)
+            if entry is None:
+                st.markdown(escape(f"{entry_id} (no longer available)"))
+                continue
+            origin = ORIGINS.get(manager.knowledge.origin(entry), "code notes")
+            st.markdown(f"**{escape(entry.id)}** {escape(entry.title)} · {escape(entry.edition)} · {origin}")
 
 
 def unsent(state: ProjectState) -> None:

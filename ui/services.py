@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from pathlib import Path
 
 import streamlit as st
 
@@ -28,6 +29,17 @@ def manager() -> ContextManager:
         st.error(escape(f"The wizard cannot start: {error}"))
         st.stop()
         raise  # not reached: st.stop() ends the run
+
+
+def data_dir() -> Path:
+    """The data folder the app's store uses (imported code text lives there too)."""
+    return default_data_dir()
+
+
+def forget_content() -> None:
+    """After an import or a removal: the next run builds a manager that reads the code text anew."""
+    core.forget_content()
+    _manager.clear()
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

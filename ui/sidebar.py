@@ -1,26 +1,29 @@
-"""The sidebar: the advisor in use, the projects, and the open project's answers and archive."""
+"""The sidebar: the advisor, the projects, the open project's health, archive and answers, the code text."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import streamlit as st
 
 from storage import ProjectSummary
-from ui import actions, session
+from ui import actions, health, imports, session
 from ui.text import escape
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
-from wizard_core.tokens import project_usage
 from wizard_core.values import describe_value
 
 
-def draw(manager: ContextManager, state: ProjectState | None) -> None:
+def draw(manager: ContextManager, state: ProjectState | None, summary: dict[str, Any] | None) -> None:
     with st.sidebar:
         st.header("OBC data matrix wizard", anchor=False)
         advisor_notice(manager)
         projects(manager, state)
         if state is not None:
+            health.panel(manager, state, summary)
             archive(manager, state)
             answers(manager, state)
+        imports.draw(manager, state)
 
 
 def advisor_notice(manager: ContextManager) -> None:
@@ -151,6 +154,3 @@ def answers(manager: ContextManager, state: ProjectState) -> None:
                 f"**{answer.section}** {escape(item.title)}: {escape(describe_value(item, answer.value))}"
             )
             st.caption(f"confidence {answer.confidence:.2f} · {answer.source}{note}")
-    usage = project_usage(state)
-    if usage.turns:
-        st.caption(escape(f"Model usage for this project: {usage.describe()}"))

@@ -167,16 +167,19 @@ class ContextManager(ProjectActions):
         """Answer a question about the code from the notes, without finalizing or advancing."""
         self._record_message(state, text, answers_thread=False)
         entries = self.knowledge.search(text, limit=3)
+        state.turns[-1].query = text
+        state.turns[-1].excerpt_ids = [e.id for e in entries]
         item = self.forms.get_item(state.current_form_section or "")
         if entries:
             best = entries[0]
+            origin = getattr(self.knowledge, "origin", lambda entry: "notes")(best)
+            source = "your imported code text" if origin == "imported" else "the code notes (paraphrased)"
             others = ", ".join(e.id for e in entries[1:])
-            content = (
-                f"From the code notes ({best.edition}, paraphrased), {best.id} {best.title}: {best.text}"
-                + (f" See also {others}." if others else "")
+            content = f"From {source}, {best.edition} edition, {best.id} {best.title}: {best.text}" + (
+                f" See also {others}." if others else ""
             )
         else:
-            content = "The code notes shipped with the wizard do not cover that question."
+            content = "Neither the code notes nor any imported code text cover that question."
         content += f" Back to {item.number} {item.title}: {item.question}"
         return self._notice(state, "side_answer", content, [e.id for e in entries], "side_question", health)
 

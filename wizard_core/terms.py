@@ -38,6 +38,16 @@ about into over under up out also just only me us they them their he she am was 
 want
 """
 _STOP = frozenset(_STOP_WORDS.split())
+# How a question is asked says nothing about its subject ("what counts as a storey"): the
+# framing words would otherwise match notes that use them (occupant *count*) and outrank it.
+QUESTION_FRAME = re.compile(
+    r"\b(?:what (?:counts|qualifies|is considered|is treated) as|"
+    r"what (?:is|are) (?:the )?(?:definition|meaning)s? of|"
+    r"how (?:do|does|is|are) (?:you |we |one |the code )?"
+    r"(?:define|defines|defined|count|counts|counted|measure|measures|measured|calculate|calculated)|"
+    r"(?:does|do) (?:it|this|that|they) count as|does .{1,40}? count as|define|definition of)\b",
+    re.I,
+)
 # Spellings consultants use interchangeably, mapped to the terms the notes use.
 _CANONICAL: dict[str, tuple[str, ...]] = {
     "story": ("storey",),
@@ -120,7 +130,7 @@ class Vocabulary:
 
     def query_terms(self, query: str) -> dict[str, float]:
         """Query term -> weight: 1 for the query's own terms, less for the added ones."""
-        tokens = tokenize(query)
+        tokens = tokenize(QUESTION_FRAME.sub(" ", query))
         terms = dict.fromkeys(tokens, 1.0)
         for phrase, targets in self.rules:
             if _contains(tokens, phrase):

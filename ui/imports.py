@@ -1,0 +1,66 @@
+"""The consultant's own copy of the code, in the sidebar: what is imported, and a form to import more."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import actions, services, session
+from ui.text import escape
+from wizard_core.code_files import MAX_PDF_BYTES
+from wizard_core.code_import import list_imports
+from wizard_core.knowledge import IMPORTED_PREFIX
+from wizard_core.manager import ContextManager
+from wizard_core.models import ProjectState
+
+FILE_TYPES = ["txt", "md", "markdown", "pdf"]
+
+
+def draw(manager: ContextManager, state: ProjectState | None) -> None:
+    st.subheader("Your code text", anchor=False)
+    session.show_flash(actions.IMPORT_SLOT)
+    names = list_imports(services.data_dir())
+    if not names:
+        st.caption(
+            "None imported: the advisor quotes the code notes that come with the wizard. Import your "
+            "own copy of the code to have it quote the code's own words."
+        )
+    for name in names:
+        label, remove = st.columns([3, 1], vertical_alignment="center")
+        label.markdown(f"**{escape(name)}** · {_articles(manager, name)}")
+        remove.button("Remove", key=f"remove-import-{name}", on_click=actions.remove_code_text, args=(name,))
+    for problem in getattr(manager.knowledge, "import_problems", []):
+        st.warning(escape(f"Not in use: {problem}"))
+    with st.expander("Import code text", key="import-code"):
+        form(manager, state)
+
+
+def form(manager: ContextManager, state: ProjectState | None) -> None:
+    """A .txt, .md or .pdf file, its edition and a name; nothing is written unless all of it imports."""
+    editions = manager.forms.form.editions
+    keys = [e.key for e in editions]
+    default = state.code_edition if state is not None and state.code_edition in keys else "2024"
+    file_key = f"import-file-{st.session_state.get(actions.IMPORT_ROUND, 0)}"
+    with st.form("import-form", border=False):
+        st.file_uploader(
+            "Code text (.txt, .md or .pdf)",
+            type=FILE_TYPES,
+            key=file_key,
+            max_upload_size=MAX_PDF_BYTES // 2**20,
+            help="Articles are found by their headings, such as '3.2.4.1. Title'.",
+        )
+        st.selectbox(
+            "Edition",
+            keys,
+            index=keys.index(default) if default in keys else 0,
+            format_func=lambda key: next(e.label for e in editions if e.key == key),
+            key="import-edition",
+        )
+        st.text_input("Name (optional)", key="import-name", max_chars=60, placeholder="the file's name")
+        st.form_submit_button("Import", type="primary", on_click=actions.import_code, args=(file_key,))
+
+
+def _articles(manager: ContextManager, name: str) -> str:
+    """How many of the import's articles the advisor draws on (a later import wins a shared id)."""
+    imported = getattr(manager.knowledge, "imported", {})
+    count = sum(1 for entry in imported.values() if entry.source == f"{IMPORTED_PREFIX}{name}.md")
+    return f"{count} article{'' if count == 1 else 's'}"
