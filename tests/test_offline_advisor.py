@@ -77,6 +77,23 @@ PLAIN = [
         {"restriction": "Combustible permitted", "actual": "Combustible", "heavy_timber": False},
     ),
     ("3.05", "1,700 m2 gross, of which 1,200 existing", {"existing": 1200, "new": 500, "total": 1700}),
+    ("3.01", "Interior alteration of an existing office floor", "Renovation / alteration"),
+    ("3.01", "Two storey addition plus renovations to the existing school", "Addition and renovation"),
+    ("3.02", "Office (D) with a small retail unit (E)", ["D", "E"]),
+    ("3.04", "existing 800 sm, addition 200 sm", {"existing": 800, "new": 200, "total": 1000}),
+    ("3.04", "Existing building 450m2; no addition", {"existing": 450, "new": 0, "total": 450}),
+    (
+        "3.07",
+        "2 storeys + basement, 9.5m",
+        {"storeys_above_grade": 2, "storeys_below_grade": 1, "height_m": 9.5},
+    ),
+    ("3.13", "2-stage", "Two stage"),
+    ("3.18", "Occupant load: 120 persons", {"total": 120, "rows": []}),
+    (
+        "3.20",
+        "Two accessible entrances; hazardous substances: none",
+        {"barrier_free_entrances": 2, "hazardous_substances": False},
+    ),
 ]
 
 

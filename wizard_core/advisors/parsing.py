@@ -20,10 +20,10 @@ _WORD_NUMBER = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven
 ARTICLE_ID = re.compile(r"(?<![\d.])\d+(?:\.\d+){2,}[A-Z]?\.?(?![\d])")
 CLASSIFICATION_ARTICLE = re.compile(r"(?<![\d.])3\.2\.2\.(\d{2})([A-E])?(?![\d])")
 NUMBER = re.compile(
-    r"(?<![\w.,])(?P<num>\d{1,3}(?:(?:,|\u00a0|\u202f| )\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w.]\d)"
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:(?:,|\u00a0|\u202f| )\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.?\d)"
 )
 AREA_UNIT = re.compile(
-    r"^\s*(?P<unit>m²|m\^2|m2|sq\.?\s?m(?:etres?|eters?)?\b|square\s+met(?:re|er)s?|sqm|"
+    r"^\s*(?P<unit>m²|m\^2|m2|sq\.?\s?m(?:etres?|eters?)?\b|square\s+met(?:re|er)s?|sqm\b|s\.?m\.?(?![a-z])|"
     r"ft²|ft\^2|ft2|sq\.?\s?ft\b|sf\b|square\s+f(?:ee|oo)t)",
     re.IGNORECASE,
 )

@@ -162,8 +162,12 @@ def read_building_height(
             below = re.search(
                 rf"\b(\d+|{p._WORD_NUMBER}|a|an|one|no)\b[\w\s-]{{0,12}}?\bbasements?\b", lowered
             )
+        if below is None:
+            below = re.search(
+                r"(?:\+|\bplus|\bwith|\band)\s*(a|an|one|1)?\s*(?:full\s+|partial\s+)?basement\b", lowered
+            )
         if below:
-            found["storeys_below_grade"] = p.word_number(below[1]) or 0
+            found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
         elif re.search(r"\b(no|without)\b[\w\s]{0,12}\bbasement|\bslab on grade\b", lowered):
             found["storeys_below_grade"] = 0
         above = re.search(
@@ -233,6 +237,10 @@ def read_occupant_load(
             count = math.ceil(round(float(rate[1].replace(",", "")) / float(rate[2]), 6))
             rows.append({"area": label, "persons": count, "basis": _basis(part, rate)})
             notes.append(f"{label}: {rate[1]} m² ÷ {rate[2]} m²/person = {count} persons, rounded up")
+    if len(rows) == 1 and re.fullmatch(
+        r"(?:the )?(?:occupant load|total|building|overall)", rows[0]["area"], re.I
+    ):
+        rows = []  # "Occupant load: 120 persons" is the total, not a row
     total_match = re.search(
         r"\btotal\b\D{0,20}?(\d[\d,]*)|(\d[\d,]*)\s*(?:persons?|people)?\s*(?:in )?total\b", lowered
     )
