@@ -195,3 +195,10 @@ def test_a_required_system_is_not_read_as_not_required():
     (result,), state = ask("3.13", "Yes, a single stage fire alarm system is required.")
     assert result.type == "form_answer"
     assert state.answer_for("3.13").value == "Single stage"
+
+
+def test_a_unit_given_afterwards_converts_figures_given_without_one():
+    results, state = ask("3.04", "existing 500, new 250", "sq ft")
+    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
+    assert state.answer_for("3.04").value == {"existing": 46.5, "new": 23.2, "total": 69.7}
+    assert "500 ft² converted" in results[-1].content

@@ -29,6 +29,7 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     has_unit = approximate = False
     shown = ""  # the last figure as the consultant wrote it, for questions back
     conversions: dict[str, str] = {}  # role -> how its figure was converted from ft²
+    bare: dict[str, float] = {}  # role -> a figure given without a unit, as written
     for index, text in enumerate(texts):
         lowered = p.normalize(text).lower()
         found = [q for q in p.quantities(text) if q.unit in ("", "m2", "ft2")]
@@ -39,6 +40,9 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             role = _role_near(lowered, q, found) or "roleless"
             shown = f"{fmt_number(q.value)} {'ft²' if q.unit == 'ft2' else 'm²' if q.unit else ''}".strip()
             conversions.pop(role, None)
+            bare.pop(role, None)
+            if not q.unit:
+                bare[role] = q.value
             if q.unit == "ft2":
                 value = round(q.value * p.FT2_TO_M2, 1)
                 conversions[role] = (
@@ -51,8 +55,20 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         if found:
             roleless = text_roleless or roleless
             approximate = any(q.approximate for q in found)
-        elif index == len(texts) - 1 and p.CONFIRM.search(text):
-            approximate = False
+        else:
+            if index == len(texts) - 1 and p.CONFIRM.search(text):
+                approximate = False
+            if FEET_WORDS.search(lowered):  # "square feet": the unit for figures given without one
+                for role, written in bare.items():
+                    value = round(written * p.FT2_TO_M2, 1)
+                    conversions[role] = (
+                        f"{fmt_number(written)} ft² converted to {fmt_number(value)} m² (× 0.0929)"
+                    )
+                    if role == "roleless":
+                        roleless = [value]
+                    else:
+                        roles[role] = value
+                bare = {}
         if ALL_NEW.search(lowered):
             roles["existing"] = 0.0
         if ALL_EXISTING.search(lowered):
@@ -103,6 +119,7 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
 
 
 AREA_WORDS = re.compile(r"\b(m2|m²|sq\.? ?m|square met(?:re|er)s?|ft2|ft²|sq\.? ?ft|square f(?:ee|oo)t)\b")
+FEET_WORDS = re.compile(r"\b(ft2|ft²|sq\.? ?ft|square f(?:ee|oo)t|sf|feet)\b")
 ALL_NEW = re.compile(
     r"\bno existing\b|\bnothing existing\b|\ball (?:of it )?new\b|\bentirely new\b|"
     r"\bexisting\W+(?:none|nil)\b|\bnew build(?:ing)?\b(?=.*\bno existing\b)"
