@@ -127,13 +127,7 @@ class LLMAdvisor:
         except AdvisorError as error:
             log.warning("query rewrite skipped: %s", error)
             return None
-        counted_in, counted_out = output.input_tokens, output.output_tokens
-        usage.add(
-            model=output.model or self.settings.model,
-            input_tokens=sum(estimate_tokens(m.text) for m in messages) if counted_in is None else counted_in,
-            output_tokens=estimate_tokens(output.text) if counted_out is None else counted_out,
-            estimated=counted_in is None or counted_out is None,
-        )
+        self._record(usage, messages, output)
         text = " ".join(output.text.split())[:MAX_QUERY_CHARS]
         return text or None
 
@@ -162,13 +156,14 @@ class LLMAdvisor:
                 with _methods_lock:
                     _methods[key] = method
                 log.info("structured output for %s (%s): %s", self.settings.host, self.settings.model, method)
-            self._record(request, messages, output)
+            self._record(request.usage, messages, output)
             return output
         raise AssertionError("unreachable: the last method either answers or raises")
 
-    def _record(self, request: AdvisorRequest, messages: list[BaseMessage], output: ModelOutput) -> None:
+    def _record(self, usage: TurnUsage, messages: list[BaseMessage], output: ModelOutput) -> None:
+        """Add one call's tokens: the server's counts, or estimates where it sent none."""
         counted_in, counted_out = output.input_tokens, output.output_tokens
-        request.usage.add(
+        usage.add(
             model=output.model or self.settings.model,
             input_tokens=sum(estimate_tokens(m.text) for m in messages) if counted_in is None else counted_in,
             output_tokens=estimate_tokens(output.text) if counted_out is None else counted_out,
