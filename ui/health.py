@@ -10,6 +10,7 @@ import streamlit as st
 
 from ui.text import escape
 from wizard_core.errors import WizardError
+from wizard_core.health import context_summary
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
 from wizard_core.tokens import project_usage
@@ -40,7 +41,8 @@ def summary(manager: ContextManager, state: ProjectState | None) -> dict[str, An
     if state is None:
         return None
     try:
-        return manager.summary(state.project_id)
+        # The state was loaded for this rerun already: summarize it rather than load it again.
+        return context_summary(state, manager.forms, manager.clock())
     except WizardError as error:  # deleted or damaged since it was loaded: the page already says so
         log.warning("no context summary for project %s: %s", state.project_id, error)
     except Exception:  # a bug: the panel is a side view, so the page goes on without it
