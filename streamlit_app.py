@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, chat, health, item, matrix, services, session, sidebar
+from ui import actions, chat, health_panel, item, matrix, runtime, session, sidebar
 from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
 apply_styles()
-manager = services.manager()
+manager = runtime.manager()
 state = session.load(manager, session.project_id())
 
 # 1. Input first.
@@ -27,7 +27,7 @@ elif message:
     session.flash("warning", f"No project is open, so this message was not sent: {message}")
 
 # 2. Then draw.
-summary = health.summary(manager, state)
+summary = health_panel.summary(manager, state)
 sidebar.draw(manager, state, summary)
 if state is None:
     st.title("OBC data matrix wizard", anchor=False)
@@ -43,7 +43,7 @@ else:
     answered, total = len(state.finalized_answers), len(manager.forms.items)
     st.title(escape(state.name), anchor=False)
     st.caption(f"{manager.forms.form.title} · {edition.label} ({edition.regulation})")
-    health.greet(summary)
+    health_panel.greet(summary)
     st.progress(answered / total, text=f"{answered} of {total} items answered")
     session.show_flash()
     item_tab, matrix_tab = st.tabs(

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wizard_core.code_import import import_code_text
-from wizard_core.knowledge import KnowledgeBaseService
+from wizard_core.knowledge.code_import import import_code_text
+from wizard_core.knowledge.service import KnowledgeBaseService
 
 HERE = Path(__file__).resolve().parent
 _VOCABULARY = """

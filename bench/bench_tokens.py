@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import InMemoryStorage
 from wizard_core.context import Budget, ContextBuilder
-from wizard_core.services import create_manager
+from wizard_core.wiring import create_manager
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "tests" / "transcripts"
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import TinyDBStorage
 from wizard_core.models import ProjectState
-from wizard_core.services import create_manager
+from wizard_core.wiring import create_manager
 
 TRANSCRIPT = Path(__file__).resolve().parents[1] / "tests" / "transcripts" / "office-3-storey.json"
 FINAL_REPLY = {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from storage import InMemoryStorage, StorageAdapter
 from wizard_core.manager import ContextManager
-from wizard_core.services import create_manager
+from wizard_core.wiring import create_manager
 
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
 

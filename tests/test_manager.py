@@ -7,7 +7,7 @@ import pytest
 from storage import InMemoryStorage
 from tests.support import Clock, answer_items, make_manager, scenario
 from wizard_core.errors import AdvisorError, ConflictError, InputError, InvalidReplyError, WizardError
-from wizard_core.services import create_manager
+from wizard_core.wiring import create_manager
 
 
 def test_new_project_has_the_code_version_and_asks_3_01():

@@ -14,10 +14,16 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from ui import entry, services, session
+from ui import entry, runtime, session
 from ui.text import escape
-from wizard_core.code_import import ImportResult, import_code_text, list_imports, remove_import, safe_name
 from wizard_core.errors import ConflictError, ProjectNotFound, WizardError
+from wizard_core.knowledge.code_import import (
+    ImportResult,
+    import_code_text,
+    list_imports,
+    remove_import,
+    safe_name,
+)
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
 from wizard_core.values import describe_value
@@ -193,11 +199,11 @@ def import_code(file_key: str) -> None:
         return
     name = st.session_state.get("import-name", "").strip() or Path(upload.name).stem
     edition = st.session_state.get("import-edition", "2024")
-    replacing = safe_name(name) in list_imports(services.data_dir())
+    replacing = safe_name(name) in list_imports(runtime.data_dir())
     result = attempt(_import, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
     if result is None:
         return  # the file, edition and name stay as chosen, to try again
-    services.forget_content()
+    runtime.forget_content()
     st.session_state[IMPORT_ROUND] = st.session_state.get(IMPORT_ROUND, 0) + 1
     st.session_state["import-name"] = ""
     replaced = " It replaces the earlier import of that name." if replacing else ""
@@ -211,7 +217,7 @@ def _import(filename: str, data: bytes, edition: str, name: str) -> ImportResult
     with tempfile.TemporaryDirectory(prefix="wizard-import-") as folder:
         path = _upload_path(Path(folder), filename)
         path.write_bytes(data)
-        return import_code_text(path, services.data_dir(), edition=edition, name=name)
+        return import_code_text(path, runtime.data_dir(), edition=edition, name=name)
 
 
 def _upload_path(folder: Path, filename: str) -> Path:
@@ -224,10 +230,10 @@ def _upload_path(folder: Path, filename: str) -> Path:
 
 
 def remove_code_text(name: str) -> None:
-    removed = attempt(remove_import, services.data_dir(), name, slot=IMPORT_SLOT)
+    removed = attempt(remove_import, runtime.data_dir(), name, slot=IMPORT_SLOT)
     if removed is None:
         return
-    services.forget_content()
+    runtime.forget_content()
     if removed:
         session.flash(
             "success", f"Removed the imported code text “{name}”; the advisor no longer uses it.", IMPORT_SLOT

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, services, session
+from ui import actions, runtime, session
 from ui.text import escape
-from wizard_core.code_files import MAX_PDF_BYTES
-from wizard_core.code_import import list_imports
-from wizard_core.knowledge import IMPORTED_PREFIX
+from wizard_core.knowledge.code_files import MAX_PDF_BYTES
+from wizard_core.knowledge.code_import import list_imports
+from wizard_core.knowledge.service import IMPORTED_PREFIX
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
 
@@ -18,7 +18,7 @@ FILE_TYPES = ["txt", "md", "markdown", "pdf"]
 def draw(manager: ContextManager, state: ProjectState | None) -> None:
     st.subheader("Your code text", anchor=False)
     session.show_flash(actions.IMPORT_SLOT)
-    names = list_imports(services.data_dir())
+    names = list_imports(runtime.data_dir())
     if not names:
         st.caption(
             "None imported: the advisor quotes the code notes that come with the wizard. Import your "

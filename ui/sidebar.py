@@ -7,7 +7,7 @@ from typing import Any
 import streamlit as st
 
 from storage import ProjectSummary
-from ui import actions, health, imports, session
+from ui import actions, health_panel, imports, session
 from ui.text import escape
 from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState
@@ -20,7 +20,7 @@ def draw(manager: ContextManager, state: ProjectState | None, summary: dict[str,
         advisor_notice(manager)
         projects(manager, state)
         if state is not None:
-            health.panel(manager, state, summary)
+            health_panel.panel(manager, state, summary)
             archive(manager, state)
             answers(manager, state)
         imports.draw(manager, state)

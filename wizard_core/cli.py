@@ -15,7 +15,7 @@ from wizard_core.errors import WizardError
 from wizard_core.export import FORMATS, export
 from wizard_core.manager import ContextManager
 from wizard_core.replay import ReplayClock, load_transcript, replay
-from wizard_core.services import ADVISORS, create_manager, make_advisor
+from wizard_core.wiring import ADVISORS, create_manager, make_advisor
 
 
 class UsageError(WizardError):
@@ -197,8 +197,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_kb(args: argparse.Namespace) -> int:
     # Imported here: only kb commands need the importer.
-    from wizard_core.code_import import import_code_text, imported_dir
-    from wizard_core.knowledge import KnowledgeBaseService
+    from wizard_core.knowledge.code_import import import_code_text, imported_dir
+    from wizard_core.knowledge.service import KnowledgeBaseService
 
     data_dir = args.store if args.store is not None else default_data_dir()
     if args.kb_command == "import":

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import WizardError
+from wizard_core.errors import WizardError
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_TURN_TIMEOUT = 45.0

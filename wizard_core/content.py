@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .errors import ContentError
+from wizard_core.errors import ContentError
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from .budget import Budget, Trim, compact_structure, drop_archive, summarize_history, trim_notes
-from .content import FormItem, KnowledgeEntry
-from .expansion import DEFAULT_CONTEXT_LINES
-from .forms import FormQuestionService
-from .knowledge import KnowledgeSource
-from .models import ClarifyingQA, ProjectState
-from .tokens import estimate_tokens
-from .values import describe_value
+from wizard_core.budget import Budget, Trim, compact_structure, drop_archive, summarize_history, trim_notes
+from wizard_core.content import FormItem, KnowledgeEntry
+from wizard_core.forms import FormQuestionService
+from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES
+from wizard_core.knowledge.service import KnowledgeSource
+from wizard_core.models import ClarifyingQA, ProjectState
+from wizard_core.tokens import estimate_tokens
+from wizard_core.values import describe_value
 
 TITLE = "# Form Completion Project - Context Package"
 SECTIONS = (

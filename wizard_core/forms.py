@@ -6,9 +6,9 @@ import re
 from functools import cached_property
 from pathlib import Path
 
-from .content import CONTENT_DIR, Edition, FormDefinition, FormItem, load_form
-from .errors import ContentError
-from .values import value_schema
+from wizard_core.content import CONTENT_DIR, Edition, FormDefinition, FormItem, load_form
+from wizard_core.errors import ContentError
+from wizard_core.values import value_schema
 
 DEFAULT_FORM = CONTENT_DIR / "forms" / "part3-2024.json"
 

@@ -9,21 +9,20 @@ from dataclasses import replace
 from datetime import datetime
 
 from storage.base import StorageAdapter
-
-from .advisors.base import Advisor, AdvisorRequest
-from .content import FormItem
-from .context import Budget, ContextBuilder, ContextPackage
-from .decisions import Decision, DecisionEngine, Temporal, temporal
-from .errors import ConflictError, InputError, WizardError
-from .forms import FormQuestionService
-from .health import recap_text
-from .knowledge import KnowledgeSource
-from .models import DecisionRecord, ProjectState, TurnRecord, utc_now
-from .projects import MAX_MESSAGE_CHARS, ProjectActions, clean_text
-from .query import StandaloneQuery, deterministic_query, is_follow_up, rewrite_prompt
-from .responses import AIResponseProcessor, TurnResult, park
-from .tokens import TurnUsage
-from .values import describe_value
+from wizard_core.advisors.base import Advisor, AdvisorRequest
+from wizard_core.content import FormItem
+from wizard_core.context import Budget, ContextBuilder, ContextPackage
+from wizard_core.decisions import Decision, DecisionEngine, Temporal, temporal
+from wizard_core.errors import ConflictError, InputError, WizardError
+from wizard_core.forms import FormQuestionService
+from wizard_core.knowledge.query import StandaloneQuery, deterministic_query, is_follow_up, rewrite_prompt
+from wizard_core.knowledge.service import KnowledgeSource
+from wizard_core.models import DecisionRecord, ProjectState, TurnRecord, utc_now
+from wizard_core.projects import MAX_MESSAGE_CHARS, ProjectActions, clean_text
+from wizard_core.responses import AIResponseProcessor, TurnResult, park
+from wizard_core.summary import recap_text
+from wizard_core.tokens import TurnUsage
+from wizard_core.values import describe_value
 
 log = logging.getLogger(__name__)
 

@@ -9,14 +9,13 @@ from datetime import datetime
 from typing import Any
 
 from storage.base import ProjectSummary, StorageAdapter
-
-from .content import FormItem
-from .errors import InputError, InvalidReplyError
-from .forms import FormQuestionService
-from .health import context_summary
-from .models import FormAnswer, ProjectState
-from .responses import finalize, park
-from .values import describe_value, validate_value
+from wizard_core.content import FormItem
+from wizard_core.errors import InputError, InvalidReplyError
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import FormAnswer, ProjectState
+from wizard_core.responses import finalize, park
+from wizard_core.summary import context_summary
+from wizard_core.values import describe_value, validate_value
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120

@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .models import ProjectState, TurnRecord
+from wizard_core.models import ProjectState, TurnRecord
 
 
 @dataclass

@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .content import FormItem, Option
-from .errors import InvalidReplyError
+from wizard_core.content import FormItem, Option
+from wizard_core.errors import InvalidReplyError
 
 ARTICLE = re.compile(r"^3\.2\.2\.(?P<num>\d{2})(?P<suffix>[A-E])?$")
 

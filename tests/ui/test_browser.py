@@ -1,0 +1,207 @@
+"""The whole app in a real browser: Debian's chromium, driven by Playwright, against `streamlit run`.
+
+Set UPDATE_SCREENSHOT=1 to refresh docs/screenshot.png from the session this test drives.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.code_text import code_text
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+# The machine may have no network: without these flags chromium keeps dialling out.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NAME = "12 King St — house to office"
+CONVERSATION = [
+    ("We're doing some work on an old building.", "To answer 3.01 (Project type) I still need"),
+    ("It's a change of use, from a house to a small office.", "3.01 Project type: Change of use."),
+    ("Group D, offices.", "3.02 Major occupancy classification: D."),
+    ("No superimposed occupancies.", "3.03 Superimposed major occupancies: No."),
+    ("About 140.", "I still need the exact figure"),
+    ("140 m2 existing, 0 new, 140 m2 total.", "3.04 Building area: Existing 140 m²"),
+]
+HOSTILE = "About 140 <img src=x onerror=\"document.title='pwned'\"> **bold** :red[red]\n# heading"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="the browser test needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def app_url(tmp_path: Path) -> Iterator[str]:
+    """`streamlit run streamlit_app.py` on 127.0.0.1 with its own data folder."""
+    port = _free_port()
+    # Its own HOME: no ~/.streamlit/secrets.toml (a developer's real key) and no first-run prompt.
+    env = {**os.environ, "WIZARD_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
+    env = {k: v for k, v in env.items() if not k.startswith("OPENAI_")} | {"WIZARD_ADVISOR": "offline"}
+    log = (tmp_path / "streamlit.log").open("w")
+    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true"]
+    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
+    command += ["--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail(f"streamlit did not start:\n{(tmp_path / 'streamlit.log').read_text()}")
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+def settled(page) -> None:
+    """Wait until the script run the page is showing has finished."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+
+
+def send(page, text: str, reply: str) -> None:
+    """Type a chat message, press Enter and wait for the advisor's reply."""
+    from playwright.sync_api import expect
+
+    settled(page)
+    messages = page.get_by_test_id("stChatMessage")
+    before = messages.count()
+    box = page.get_by_test_id("stChatInputTextArea")
+    expect(box).to_be_enabled()
+    box.fill(text)
+    box.press("Enter")
+    expect(messages).to_have_count(before + 2)
+    expect(messages.last).to_contain_text(reply)
+    settled(page)
+
+
+def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1440, "height": 1000}, accept_downloads=True)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        page.goto(app_url)
+        sidebar = page.get_by_test_id("stSidebar")
+        expect(sidebar).to_contain_text("Offline rule-based advisor in use")
+
+        page.get_by_label("Project name").fill(NAME)
+        page.get_by_role("button", name="Create project").click()
+        card = page.locator(".st-key-item-card")
+        expect(card).to_contain_text("3.01 Project type")
+        assert "?project=" in page.url
+
+        for message, reply in CONVERSATION:
+            send(page, message, reply)
+        expect(card).to_contain_text("3.05 Gross area")
+        expect(page.get_by_placeholder("Answer 3.05 Gross area, or ask about it…")).to_be_visible()
+        expect(page.get_by_test_id("stChatMessage").last).to_contain_text("confidence 0.95")
+
+        # The sidebar: each archived clarifying session opens to its question and answer.
+        sidebar.get_by_text("3.04 Building area · 1 question").click()
+        expect(sidebar).to_contain_text("Q: To answer 3.04 (Building area) I still need the exact figure")
+        expect(sidebar).to_contain_text("A: 140 m2 existing, 0 new, 140 m2 total.")
+        expect(sidebar).to_contain_text("3.01 Project type · 1 question")
+        expect(sidebar).to_contain_text("3.04 Building area: Existing 140 m², new 0 m², total 140 m²")
+        expect(sidebar).to_contain_text("5/28 · updated")
+        expect(sidebar.locator(".st-key-context-health")).to_contain_text("5 answered · 0 flagged · 23 to go")
+        sidebar.get_by_test_id("stSidebarContent").evaluate("element => element.scrollTo(0, 0)")
+        screenshot = tmp_path / "screenshot.png"
+        page.screenshot(path=screenshot)
+        if os.environ.get("UPDATE_SCREENSHOT"):
+            (ROOT / "docs" / "screenshot.png").write_bytes(screenshot.read_bytes())
+
+        # Hostile text shows as typed: no HTML runs, no Markdown takes effect, nothing overflows.
+        send(page, HOSTILE, "To answer 3.05")
+        last_user = page.get_by_test_id("stChatMessage").nth(-2)
+        expect(last_user).to_contain_text("<img src=x onerror=")
+        expect(last_user).to_contain_text("**bold** :red[red]")
+        expect(last_user).to_contain_text("# heading")
+        assert last_user.locator("img, strong, h1, span[style]").count() == 0
+        send(page, "W" * 4000, "To answer 3.05")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert page.title() == "OBC data matrix wizard"
+
+        # A reload, and a second tab, land in the same project.
+        shown = page.get_by_test_id("stChatMessage").count()
+        page.reload()
+        expect(page.get_by_role("heading", name=NAME)).to_be_visible()
+        expect(page.locator(".st-key-item-card")).to_contain_text("3.05 Gross area")
+        expect(page.get_by_test_id("stChatMessage")).to_have_count(shown)
+        second = context.new_page()
+        second.goto(page.url)
+        expect(second.locator(".st-key-item-card")).to_contain_text("3.05 Gross area")
+        expect(second.get_by_test_id("stChatMessage")).to_have_count(shown)
+        send(second, "Gross area 280 m2, all existing.", "3.05 Gross area: Existing 280 m²")
+        # The first tab still shows 3.05: its message is held back, not lost.
+        box = page.get_by_test_id("stChatInputTextArea")
+        box.fill("No mezzanine.")
+        box.press("Enter")
+        expect(page.get_by_text("was changed in another tab or session")).to_be_visible()
+        expect(page.get_by_label("Unsent message")).to_have_value("No mezzanine.")
+        expect(page.locator(".st-key-item-card")).to_contain_text("3.06 Mezzanine area")
+
+        # Export: the Markdown download holds the answers.
+        settled(page)
+        page.get_by_role("tab", name="Matrix and export").click()
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Download Markdown").click()
+        assert download.value.suggested_filename == "12-king-st-house-to-office-data-matrix.md"
+        exported = Path(download.value.path()).read_text(encoding="utf-8")
+        assert exported.startswith(f"# {NAME} — building code data matrix")
+        assert "| 3.01 | Project type | Change of use |" in exported
+        assert "| 3.05 | Gross area | Existing 280 m², new 0 m², total 280 m² |" in exported
+
+        # The consultant's own code text, uploaded through the sidebar.
+        sidebar.get_by_text("Import code text").click()
+        upload = {"name": "My Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
+        sidebar.locator("input[type=file]").set_input_files(files=[upload])
+        expect(sidebar.get_by_text("My Widgets.txt")).to_be_visible()
+        sidebar.get_by_role("button", name="Import", exact=True).click()
+        expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")
+        expect(sidebar).to_contain_text("my-widgets · 5 articles")
+        assert (tmp_path / "data" / "knowledge" / "imported" / "my-widgets.md").exists()
+        browser.close()

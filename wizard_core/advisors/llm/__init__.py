@@ -1,0 +1,1 @@
+"""The LLM advisor: an OpenAI-compatible model through langchain-openai."""

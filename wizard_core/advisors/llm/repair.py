@@ -1,0 +1,126 @@
+"""A model's reply text made into the core's reply format, repairing only what is safe.
+
+Safe repairs: prose or code fences around the JSON; keys the format does not have; the
+reply type's spelling ("Form answer"); a confidence given as text ("0.8"), with a percent
+sign ("85%"), or as a whole percentage (85 -> 0.85); references given as one string; a
+value on a clarifying question (dropped); a form answer without content (described from its
+validated value). Unknown references are left for AIResponseProcessor, which drops them.
+
+Not repaired, so the model is asked again: no JSON object, an unknown reply type, a
+confidence outside 0-1 that is not a whole percentage (1.7, -0.2), no content on a
+question, or a value the item does not accept. A fraction above 1 is not read as a
+percentage: 1.7 might mean 1.7 % or 17 % or a typo, and guessing would put a confidence
+on the matrix that the model never gave.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from wizard_core.advisors.llm.jsontext import extract_object
+from wizard_core.content import FormItem
+from wizard_core.errors import InvalidReplyError
+from wizard_core.models import AdvisorReply
+from wizard_core.values import describe_value, validate_value
+
+log = logging.getLogger(__name__)
+
+TYPES = ("form_answer", "clarifying_question")
+_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A reply ready for the core, or the problem to tell the model and the part it concerns."""
+
+    reply: dict[str, Any] | None = None
+    problem: str | None = None
+    part: str = ""  # "JSON", "type", "content", "confidence", "obc_references" or "value"
+
+
+def check_reply(text: str, item: FormItem) -> Checked:
+    data = extract_object(text)
+    if data is None:
+        return Checked(problem="the reply is not a JSON object (or the object is incomplete)", part="JSON")
+    data = _repair(data, item)
+    try:
+        reply = AdvisorReply.model_validate(data)
+    except ValidationError as exc:
+        return Checked(
+            problem=_describe(exc), part=str(exc.errors()[0]["loc"][0]) if exc.errors()[0]["loc"] else "JSON"
+        )
+    if reply.type == "form_answer":
+        try:
+            validate_value(item, reply.value)
+        except InvalidReplyError as exc:
+            problem = f"{exc} The value must match the JSON Schema given for this item"
+            return Checked(problem=problem, part="value")
+    return Checked(reply=data)
+
+
+def _repair(data: dict[str, Any], item: FormItem) -> dict[str, Any]:
+    extra = sorted(set(data) - set(AdvisorReply.model_fields))
+    if extra:
+        log.info("dropping keys %s from the model's reply", extra)
+    data = {k: v for k, v in data.items() if k in AdvisorReply.model_fields}
+    if isinstance(data.get("type"), str):
+        spelled = re.sub(r"[\s-]+", "_", data["type"].strip().lower())
+        if spelled in TYPES:
+            data["type"] = spelled
+    if "confidence" in data:
+        data["confidence"] = _confidence(data["confidence"])
+    references = data.get("obc_references")
+    if isinstance(references, str):
+        data["obc_references"] = [r.strip() for r in re.split(r"[,;]", references) if r.strip()]
+    elif references is None:
+        data["obc_references"] = []
+    if data.get("type") == "clarifying_question":
+        data["value"] = None
+    elif data.get("type") == "form_answer" and not _text(data.get("content")):
+        data["content"] = _described(item, data.get("value"))
+    return data
+
+
+def _confidence(value: Any) -> Any:
+    if isinstance(value, str):
+        percent = _PERCENT.match(value)
+        if percent:
+            return float(percent[1]) / 100
+        try:
+            value = float(value)
+        except ValueError:
+            return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return value
+    if 1 < value <= 100 and float(value).is_integer():
+        return value / 100
+    return value
+
+
+def _described(item: FormItem, value: Any) -> Any:
+    """Content for a form answer that came without any: the value in words, if the value is valid."""
+    try:
+        normalized = validate_value(item, value)
+    except InvalidReplyError:
+        return None  # the value's own problem is what the model will be told
+    return f"{item.number} {item.title}: {describe_value(item, normalized)}."
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _describe(exc: ValidationError) -> str:
+    problems = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(part) for part in error["loc"]) or "reply"
+        given = error.get("input")
+        shown = f" (got {given!r})" if isinstance(given, str | int | float) and len(repr(given)) < 40 else ""
+        problems.append(f"{where}: {error['msg']}{shown}")
+    return "; ".join(problems)

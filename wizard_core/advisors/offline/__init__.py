@@ -1,0 +1,1 @@
+"""The offline advisor: deterministic and rule-based, no network."""
