@@ -15,20 +15,20 @@ from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
 apply_styles()
-manager = runtime.manager()
-state = session.load(manager, session.project_id())
+wizard = runtime.wizard()
+state = session.load(wizard, session.project_id())
 
 # 1. Input first.
 message = st.session_state.get(chat.INPUT) or session.take_resend()
 if message and state is not None:
-    actions.send_message(manager, state, message)
-    state = session.load(manager, state.project_id)
+    actions.send_message(wizard, state, message)
+    state = session.load(wizard, state.project_id)
 elif message:
     session.flash("warning", f"No project is open, so this message was not sent: {message}")
 
 # 2. Then draw.
-summary = health_panel.summary(manager, state)
-sidebar.draw(manager, state, summary)
+summary = health_panel.summary(wizard, state)
+sidebar.draw(wizard, state, summary)
 if state is None:
     st.title("OBC data matrix wizard", anchor=False)
     st.markdown(
@@ -37,12 +37,12 @@ if state is None:
         "matrix exports as Markdown, CSV or JSON. Start a project here, or open one from the sidebar."
     )
     session.show_flash()
-    sidebar.new_project_form(manager, "main")
+    sidebar.new_project_form(wizard, "main")
 else:
-    edition = manager.forms.edition(state.code_edition)
-    answered, total = len(state.finalized_answers), len(manager.forms.items)
+    edition = wizard.edition(state.code_edition)
+    answered, total = len(state.finalized_answers), len(wizard.items)
     st.title(escape(state.name), anchor=False)
-    st.caption(f"{manager.forms.form.title} · {edition.label} ({edition.regulation})")
+    st.caption(f"{wizard.form_title} · {edition.label} ({edition.regulation})")
     health_panel.greet(summary)
     st.progress(answered / total, text=f"{answered} of {total} items answered")
     session.show_flash()
@@ -53,11 +53,11 @@ else:
         with item_tab:
             card_column, chat_column = st.columns([2, 3], gap="large")
             with card_column:
-                item.draw(manager, state)
+                item.draw(wizard, state)
             with chat_column:
-                chat.draw(manager, state)
-        chat.message_box(manager, state)
+                chat.draw(wizard, state)
+        chat.message_box(wizard, state)
     if matrix_tab.open:
         with matrix_tab:
-            matrix.draw(manager, state)
+            matrix.draw(wizard, state)
 session.remember_drawn(state)

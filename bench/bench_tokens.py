@@ -18,29 +18,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import InMemoryStorage
 from wizard_core.context import Budget, ContextBuilder
-from wizard_core.wiring import create_manager
+from wizard_core.knowledge.lookup import CodeLookup, Retrieved
+from wizard_core.knowledge.query import deterministic_query
+from wizard_core.wiring import open_wizard
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "tests" / "transcripts"
 
 
-class Everything:
-    """A knowledge source that hands over every note, as 'include everything' would."""
-
-    def __init__(self, knowledge) -> None:
-        self.knowledge = knowledge
-
-    def get(self, entry_id):
-        return self.knowledge.get(entry_id)
-
-    def relevant_entries(self, item, query, limit):
-        return list(self.knowledge.entries.values())
-
-    def search(self, query, limit):
-        return self.knowledge.search(query, limit)
-
-
 def last_item_state(name: str):
-    manager = create_manager(InMemoryStorage())
+    manager = open_wizard(InMemoryStorage())
     pid = manager.start_project(name).project_id
     messages = json.loads((TRANSCRIPTS / name).read_text())["messages"]
     for message in messages:
@@ -55,11 +41,14 @@ def main() -> None:
     print(f"{'transcript':<32} {'item':>5} {'budgeted':>9} {'everything':>11} {'ratio':>6}  left out")
     for name in ("office-3-storey.json", "mixed-use-addition.json", "clinic-vague.json"):
         manager, state = last_item_state(name)
-        package = manager.context_builder.build(state)
-        unlimited = Budget(window_tokens=10_000_000)
-        everything = ContextBuilder(manager.forms, Everything(manager.knowledge), unlimited)
-        everything.context_lines = 0
-        full = everything.build(state, excerpt_limit=10_000)
+        package = manager.context_package(state.project_id)
+        # Every note in every package, unwidened and untrimmed: what 'include everything' costs.
+        item = manager.item(state.current_form_section)
+        notes = list(manager.knowledge.entries.values())
+        lookup = CodeLookup(manager.knowledge, context_lines=0)
+        query = deterministic_query(item, state.active_clarifying_thread, state.latest_user_answer or "")
+        everything = Retrieved(query, notes, lookup.quote(notes))
+        full = ContextBuilder(manager.forms, Budget(window_tokens=10_000_000)).build(state, item, everything)
         left = "; ".join(package.left_out) or "-"
         print(
             f"{name:<32} {state.current_form_section or '-':>5} {package.tokens:>9,} {full.tokens:>11,} "

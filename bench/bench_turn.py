@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import TinyDBStorage
 from wizard_core.models import ProjectState
-from wizard_core.wiring import create_manager
+from wizard_core.wiring import open_wizard
 
 TRANSCRIPT = Path(__file__).resolve().parents[1] / "tests" / "transcripts" / "office-3-storey.json"
 FINAL_REPLY = {
@@ -48,7 +48,7 @@ class Instant:
 
 def nearly_complete(storage: TinyDBStorage) -> ProjectState:
     """A project with 3.00 to 3.26 answered through the offline advisor; 3.27 is current."""
-    manager = create_manager(storage)
+    manager = open_wizard(storage)
     pid = manager.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"][:-1]:
         manager.process_user_response(pid, message)
@@ -66,7 +66,7 @@ def measure(others: int, repeat: int) -> dict[str, float]:
         template = nearly_complete(storage)
         fill(storage, template, others)
         os.sync()  # let the fill's writeback finish so it is not timed as part of the turns
-        manager = create_manager(storage, advisor=Instant())
+        manager = open_wizard(storage, advisor=Instant())
         turns, saves = [], []
         for _ in range(repeat):
             start = time.perf_counter()

@@ -7,8 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage import InMemoryStorage, StorageAdapter
-from wizard_core.manager import ContextManager
-from wizard_core.wiring import create_manager
+from wizard_core import Wizard, open_wizard
 
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
 
@@ -24,8 +23,8 @@ class Clock:
         return self.now
 
 
-def make_manager(storage: StorageAdapter | None = None) -> ContextManager:
-    return create_manager(storage or InMemoryStorage(), clock=Clock())
+def make_manager(storage: StorageAdapter | None = None, clock: Clock | None = None) -> Wizard:
+    return open_wizard(storage or InMemoryStorage(), clock=clock or Clock())
 
 
 def scenario(name: str) -> dict:
@@ -33,7 +32,7 @@ def scenario(name: str) -> dict:
     return json.loads((TRANSCRIPTS / name).read_text(encoding="utf-8"))
 
 
-def advance_to(manager: ContextManager, project_id: str, section: str) -> None:
+def advance_to(manager: Wizard, project_id: str, section: str) -> None:
     """Answer items plainly (from the office scenario) until ``section`` is the current item."""
     for message in scenario("office-3-storey.json")["messages"]:
         if manager.storage.load_project(project_id).current_form_section == section:
@@ -42,5 +41,5 @@ def advance_to(manager: ContextManager, project_id: str, section: str) -> None:
     raise AssertionError(f"never reached {section}")
 
 
-def answer_items(manager: ContextManager, project_id: str, messages: list[str]) -> list:
+def answer_items(manager: Wizard, project_id: str, messages: list[str]) -> list:
     return [manager.process_user_response(project_id, m) for m in messages]

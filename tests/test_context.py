@@ -99,15 +99,23 @@ def scenario_messages():
     return scenario("office-3-storey.json")["messages"]
 
 
+def build(wizard, state, budget):
+    """The package for the project's current item with the turn's retrieval, in ``budget``."""
+    item = wizard.item(state.current_form_section)
+    message = state.latest_user_answer or ""
+    retrieved = wizard.manager.lookup.for_item(item, state.active_clarifying_thread, message)
+    return ContextBuilder(wizard.forms, budget).build(state, item, retrieved)
+
+
 def test_package_fits_the_token_budget_by_trimming_in_order():
     manager = make_manager()
     pid = _long_project(manager)
     state = manager.storage.load_project(pid)
-    full = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=100_000)).build(state)
+    full = build(manager, state, Budget(window_tokens=100_000))
     assert full.left_out == ()
-    tight = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=full.tokens + 1_000))
-    package = tight.build(state)
-    budget = tight.budget.package_tokens
+    tight = Budget(window_tokens=full.tokens + 1_000)
+    package = build(manager, state, tight)
+    budget = tight.package_tokens
     assert package.tokens <= budget < full.tokens
     assert package.left_out and "archived discussions of" in package.left_out[0]
     assert "Left out to fit the token budget" in package.markdown
@@ -123,7 +131,7 @@ def test_trimming_goes_as_far_as_summarized_history_when_needed():
     manager = make_manager()
     pid = _long_project(manager)
     state = manager.storage.load_project(pid)
-    package = ContextBuilder(manager.forms, manager.knowledge, Budget(window_tokens=4_000)).build(state)
+    package = build(manager, state, Budget(window_tokens=4_000))
     assert package.left_out[-1] == "earlier answers in full (given in brief)"
     assert "form structure details" in package.left_out
     assert "In brief (left out in full to fit the token budget)" in package.markdown

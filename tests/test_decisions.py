@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from storage import InMemoryStorage
 from tests.support import Clock, advance_to, make_manager
+from wizard_core import open_wizard
+from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.decisions import temporal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,22 +131,31 @@ def test_temporal_relevance_follows_the_seed_bands():
         assert (health.relevance, health.stale) == (relevance, stale)
 
 
+class Recording(OfflineAdvisor):
+    """The offline advisor, keeping each package it was sent."""
+
+    def __init__(self) -> None:
+        self.packages: list[str] = []
+
+    def advise(self, request):
+        self.packages.append(request.package.markdown)
+        return super().advise(request)
+
+
 def test_a_long_break_makes_the_next_message_stale_with_a_recap():
     clock = Clock()
-    manager = make_manager()
-    manager.clock = clock
+    advisor = Recording()
+    manager = open_wizard(InMemoryStorage(), advisor, clock=clock)
     pid = manager.start_project("Break").project_id
     manager.process_user_response(pid, "New construction")
     clock.now += timedelta(minutes=45)
     summary = manager.summary(pid)
     assert summary["is_stale"] and summary["status"] == "stale"
     assert summary["recap"].startswith("Resumed after 45 min")
-    assert (
-        "Recap"
-        in manager.context_builder.build(manager.storage.load_project(pid), recap=summary["recap"]).markdown
-    )
     result = manager.process_user_response(pid, "Group D, offices.")
     assert result.stale and result.decision == "continuing"
+    assert "Recap (the consultant is back after a break): Resumed after 45 min" in advisor.packages[-1]
+    assert "Recap" not in advisor.packages[0]
     fresh = manager.summary(pid)
     assert not fresh["is_stale"] and fresh["temporal_relevance"] == 1.0
     assert fresh["interaction_count"] == 2 and fresh["items"]["answered"] == 3

@@ -7,7 +7,7 @@ import pytest
 from storage import InMemoryStorage
 from tests.support import Clock, answer_items, make_manager, scenario
 from wizard_core.errors import AdvisorError, ConflictError, InputError, InvalidReplyError, WizardError
-from wizard_core.wiring import create_manager
+from wizard_core.wiring import open_wizard
 
 
 def test_new_project_has_the_code_version_and_asks_3_01():
@@ -82,15 +82,15 @@ class Scripted:
 
 def test_failed_advisor_keeps_the_message_and_changes_nothing_else():
     storage = InMemoryStorage()
-    pid = create_manager(storage, clock=Clock()).start_project("Fault").project_id
-    broken = create_manager(storage, advisor=Failing(AdvisorError("The model server did not answer.")))
+    pid = open_wizard(storage, clock=Clock()).start_project("Fault").project_id
+    broken = open_wizard(storage, advisor=Failing(AdvisorError("The model server did not answer.")))
     with pytest.raises(AdvisorError, match="did not answer"):
         broken.process_user_response(pid, "New construction of a small office")
     state = storage.load_project(pid)
     assert state.current_form_section == "3.01" and len(state.finalized_answers) == 1
     assert state.turns[-1].message == "New construction of a small office"
     assert state.turns[-1].status == "failed" and "did not answer" in state.turns[-1].error
-    retry = create_manager(storage, clock=Clock()).process_user_response(pid, state.latest_user_answer)
+    retry = open_wizard(storage, clock=Clock()).process_user_response(pid, state.latest_user_answer)
     assert retry.type == "form_answer"
 
 
@@ -108,10 +108,10 @@ def test_failed_advisor_keeps_the_message_and_changes_nothing_else():
 )
 def test_malformed_reply_is_refused_with_a_clear_message_and_nothing_changes(reply):
     storage = InMemoryStorage()
-    pid = create_manager(storage, clock=Clock()).start_project("Bad reply").project_id
+    pid = open_wizard(storage, clock=Clock()).start_project("Bad reply").project_id
     before = storage.load_project(pid)
     with pytest.raises(InvalidReplyError) as caught:
-        create_manager(storage, advisor=Scripted(reply)).process_user_response(pid, "New construction")
+        open_wizard(storage, advisor=Scripted(reply)).process_user_response(pid, "New construction")
     assert "Traceback" not in str(caught.value) and str(caught.value).endswith(".")
     after = storage.load_project(pid)
     assert after.finalized_answers == before.finalized_answers
@@ -121,7 +121,7 @@ def test_malformed_reply_is_refused_with_a_clear_message_and_nothing_changes(rep
 
 def test_unknown_references_are_dropped_and_known_ones_normalized():
     storage = InMemoryStorage()
-    pid = create_manager(storage, clock=Clock()).start_project("Refs").project_id
+    pid = open_wizard(storage, clock=Clock()).start_project("Refs").project_id
     reply = {
         "type": "form_answer",
         "content": "New construction.",
@@ -129,7 +129,7 @@ def test_unknown_references_are_dropped_and_known_ones_normalized():
         "obc_references": ["Div. A 1.3.3.2", "Section 99.9.9"],
         "value": "new construction",
     }
-    result = create_manager(storage, advisor=Scripted(reply)).process_user_response(pid, "new")
+    result = open_wizard(storage, advisor=Scripted(reply)).process_user_response(pid, "new")
     assert result.obc_references == ["A-1.3.3.2"]
     assert storage.load_project(pid).answer_for("3.01").value == "New construction"
 

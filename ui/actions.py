@@ -16,17 +16,15 @@ import streamlit as st
 
 from ui import entry, runtime, session
 from ui.text import escape
-from wizard_core.errors import ConflictError, ProjectNotFound, WizardError
-from wizard_core.knowledge.code_import import (
+from wizard_core import (
+    ConflictError,
     ImportResult,
-    import_code_text,
-    list_imports,
-    remove_import,
-    safe_name,
+    ProjectNotFound,
+    ProjectState,
+    Wizard,
+    WizardError,
+    describe_value,
 )
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
-from wizard_core.values import describe_value
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -50,7 +48,7 @@ def attempt(call: Callable[..., T], *args: Any, slot: str = "top") -> T | None:
     return None
 
 
-def send_message(manager: ContextManager, state: ProjectState, text: str) -> None:
+def send_message(wizard: Wizard, state: ProjectState, text: str) -> None:
     """Send a consultant message; whatever happens, the text stays where they can see it."""
     if session.changed_elsewhere(state):
         reason = (
@@ -59,25 +57,25 @@ def send_message(manager: ContextManager, state: ProjectState, text: str) -> Non
         )
         session.keep_unsent(state.project_id, text, reason)
         return
-    error = _ask(manager, state, text)
+    error = _ask(wizard, state, text)
     if error is None:
         session.discard_unsent()
     elif isinstance(error, ProjectNotFound):
         session.open_project(None)
         session.flash("warning", f"{error} Your message was not sent: {text}")
-    elif not _kept_in_transcript(manager, state.project_id, text):
+    elif not _kept_in_transcript(wizard, state.project_id, text):
         # (A failed advisor call is kept as a failed turn: the chat shows it with Retry.)
         latest = " The page now shows the latest state." if isinstance(error, ConflictError) else ""
         session.keep_unsent(state.project_id, text, f"{error}{latest}")
 
 
-def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError | None:
+def _ask(wizard: Wizard, state: ProjectState, text: str) -> WizardError | None:
     """The one core call of a turn, with a spinner and the reply as it streams in."""
     where = state.current_form_section or "the matrix"
     # The page styles pin this box above the chat input, so it shows however far the page is scrolled.
     with (
         st.container(key="advisor-working"),
-        st.spinner(f"The advisor ({manager.advisor.name}) is working on {where}…", show_time=True),
+        st.spinner(f"The advisor ({wizard.advisor.name}) is working on {where}…", show_time=True),
     ):
         slot = st.empty()
 
@@ -89,7 +87,7 @@ def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError
 
         show()
         try:
-            manager.process_user_response(
+            wizard.process_user_response(
                 state.project_id, text, on_text=show, expected_revision=state.revision
             )
         except WizardError as error:
@@ -102,10 +100,10 @@ def _ask(manager: ContextManager, state: ProjectState, text: str) -> WizardError
     return None
 
 
-def _kept_in_transcript(manager: ContextManager, project: str, text: str) -> bool:
+def _kept_in_transcript(wizard: Wizard, project: str, text: str) -> bool:
     """Whether the core saved the message as a failed turn."""
     try:
-        turns = manager.load_project(project).turns
+        turns = wizard.load_project(project).turns
     except WizardError:
         return False
     return bool(turns) and turns[-1].status != "done" and turns[-1].message == text.strip()
@@ -115,10 +113,10 @@ def open_project(project: str) -> None:
     session.open_project(project)
 
 
-def create_project(manager: ContextManager, slot: str) -> None:
+def create_project(wizard: Wizard, slot: str) -> None:
     name = st.session_state.get(f"new-name-{slot}", "")
     edition = st.session_state.get(f"new-edition-{slot}", "2024")
-    state = attempt(manager.start_project, name, edition, slot=slot)
+    state = attempt(wizard.start_project, name, edition, slot=slot)
     if state is not None:
         session.open_project(state.project_id)
         st.session_state[session.VIEW] = session.ITEM_VIEW
@@ -128,8 +126,8 @@ def create_project(manager: ContextManager, slot: str) -> None:
         )
 
 
-def rename_project(manager: ContextManager, project: str) -> None:
-    state = attempt(manager.rename_project, project, st.session_state.get("rename-name", ""), slot="manage")
+def rename_project(wizard: Wizard, project: str) -> None:
+    state = attempt(wizard.rename_project, project, st.session_state.get("rename-name", ""), slot="manage")
     if state is not None:
         session.flash("success", f"Renamed to “{state.name}”.", "manage")
 
@@ -142,32 +140,32 @@ def cancel_delete() -> None:
     st.session_state.pop("confirm_delete", None)
 
 
-def delete_project(manager: ContextManager, project: str, name: str) -> None:
+def delete_project(wizard: Wizard, project: str, name: str) -> None:
     st.session_state.pop("confirm_delete", None)
-    if attempt(_delete, manager, project):
+    if attempt(_delete, wizard, project):
         if st.session_state.get(session.PROJECT) == project:
             session.open_project(None)
         session.flash("success", f"Project “{name}” deleted.")
 
 
-def _delete(manager: ContextManager, project: str) -> bool:
-    manager.delete_project(project)
+def _delete(wizard: Wizard, project: str) -> bool:
+    wizard.delete_project(project)
     return True
 
 
-def go_to_item(manager: ContextManager, project: str, section: str) -> None:
-    if attempt(manager.go_to_item, project, section) is not None:
+def go_to_item(wizard: Wizard, project: str, section: str) -> None:
+    if attempt(wizard.go_to_item, project, section) is not None:
         st.session_state[session.VIEW] = session.ITEM_VIEW
 
 
-def answer_directly(manager: ContextManager, project: str, section: str) -> None:
-    item = manager.forms.get_item(section)
+def answer_directly(wizard: Wizard, project: str, section: str) -> None:
+    item = wizard.item(section)
     try:
         value = entry.read(item)
     except ValueError as error:
         session.flash("error", str(error), "entry")
         return
-    answer = attempt(manager.answer_directly, project, section, value, slot="entry")
+    answer = attempt(wizard.answer_directly, project, section, value, slot="entry")
     if answer is not None:
         shown = describe_value(item, answer.value)
         session.flash("success", f"Saved {item.number} {item.title}: {shown}.")
@@ -191,7 +189,7 @@ IMPORT_SLOT = "import"
 IMPORT_ROUND = "import-round"  # part of the uploader's key: a new round is a fresh, empty uploader
 
 
-def import_code(file_key: str) -> None:
+def import_code(wizard: Wizard, file_key: str) -> None:
     """Import the chosen file as the consultant's code text; the advisor uses it from the next turn."""
     upload = st.session_state.get(file_key)
     if upload is None:
@@ -199,8 +197,8 @@ def import_code(file_key: str) -> None:
         return
     name = st.session_state.get("import-name", "").strip() or Path(upload.name).stem
     edition = st.session_state.get("import-edition", "2024")
-    replacing = safe_name(name) in list_imports(runtime.data_dir())
-    result = attempt(_import, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
+    replacing = wizard.is_imported(name)
+    result = attempt(_import, wizard, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
     if result is None:
         return  # the file, edition and name stay as chosen, to try again
     runtime.forget_content()
@@ -212,12 +210,12 @@ def import_code(file_key: str) -> None:
     )
 
 
-def _import(filename: str, data: bytes, edition: str, name: str) -> ImportResult:
+def _import(wizard: Wizard, filename: str, data: bytes, edition: str, name: str) -> ImportResult:
     """Write the upload under its own name (errors name the consultant's file), then import it."""
     with tempfile.TemporaryDirectory(prefix="wizard-import-") as folder:
         path = _upload_path(Path(folder), filename)
         path.write_bytes(data)
-        return import_code_text(path, runtime.data_dir(), edition=edition, name=name)
+        return wizard.import_code(path, edition=edition, name=name)
 
 
 def _upload_path(folder: Path, filename: str) -> Path:
@@ -229,8 +227,8 @@ def _upload_path(folder: Path, filename: str) -> Path:
     return folder / f"{stem}{suffix}"
 
 
-def remove_code_text(name: str) -> None:
-    removed = attempt(remove_import, runtime.data_dir(), name, slot=IMPORT_SLOT)
+def remove_code_text(wizard: Wizard, name: str) -> None:
+    removed = attempt(wizard.remove_import, name, slot=IMPORT_SLOT)
     if removed is None:
         return
     runtime.forget_content()

@@ -6,9 +6,7 @@ import streamlit as st
 
 from ui import actions, session
 from ui.text import escape
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState, TurnRecord
-from wizard_core.tokens import describe_turn
+from wizard_core import ProjectState, TurnRecord, Wizard, describe_turn
 
 REPLY_KINDS = {
     "form_answer": "Proposed answer",
@@ -23,17 +21,17 @@ ORIGINS = {"notes": "code notes", "imported": "your imported code text"}
 INPUT = "message"
 
 
-def message_box(manager: ContextManager, state: ProjectState) -> None:
+def message_box(wizard: Wizard, state: ProjectState) -> None:
     """The chat input; its value is read (via the session state) at the top of the next run."""
     section = state.current_form_section
     if section is None:
         prompt = "All items are answered. To revise one, choose it in the matrix or say which item."
     else:
-        prompt = f"Answer {section} {manager.forms.get_item(section).title}, or ask about it…"
+        prompt = f"Answer {section} {wizard.item(section).title}, or ask about it…"
     st.chat_input(prompt, key=INPUT, submit_mode="disable")
 
 
-def draw(manager: ContextManager, state: ProjectState) -> None:
+def draw(wizard: Wizard, state: ProjectState) -> None:
     unsent(state)
     with st.container(height=560, border=True, key="chat", autoscroll=True):
         if not state.turns:
@@ -45,12 +43,12 @@ def draw(manager: ContextManager, state: ProjectState) -> None:
         for index, turn in enumerate(state.turns):
             if turn.section != section and turn.section is not None:
                 section = turn.section
-                title = manager.forms.get_item(section).title if manager.forms.has_item(section) else ""
+                title = wizard.title(section)
                 st.caption(escape(f"— {section} {title} —"))
-            _turn(manager, turn, index, last=index == len(state.turns) - 1)
+            _turn(wizard, turn, index, last=index == len(state.turns) - 1)
 
 
-def _turn(manager: ContextManager, turn: TurnRecord, index: int, last: bool) -> None:
+def _turn(wizard: Wizard, turn: TurnRecord, index: int, last: bool) -> None:
     with st.chat_message("user"):
         st.markdown(escape(turn.message))
     with st.chat_message("assistant", avatar=AVATARS.get(turn.reply_type or "")):
@@ -60,7 +58,7 @@ def _turn(manager: ContextManager, turn: TurnRecord, index: int, last: bool) -> 
                 st.caption(escape(note))
             st.markdown(escape(turn.content))
             st.caption(escape(_details(turn)))
-            _excerpts(manager, turn, index)
+            _excerpts(wizard, turn, index)
         elif turn.status == "failed":
             st.error(escape(f"The advisor could not answer: {turn.error or 'unknown error'}"))
         else:
@@ -102,7 +100,7 @@ def _decision(turn: TurnRecord) -> str | None:
     return note
 
 
-def _excerpts(manager: ContextManager, turn: TurnRecord, index: int) -> None:
+def _excerpts(wizard: Wizard, turn: TurnRecord, index: int) -> None:
     """The retrieval question and the code excerpts the reply drew on, each with its title and origin."""
     # A side answer is a search of the notes: its references are the entries it quotes.
     ids = turn.excerpt_ids or (turn.obc_references if turn.reply_type == "side_answer" else [])
@@ -112,11 +110,12 @@ def _excerpts(manager: ContextManager, turn: TurnRecord, index: int) -> None:
         if turn.query:
             st.caption(escape(f"Searched for: {turn.query}"))
         for entry_id in ids:
-            entry = manager.knowledge.get(entry_id)
-            if entry is None:
+            found = wizard.excerpt(entry_id)
+            if found is None:
                 st.markdown(escape(f"{entry_id} (no longer available)"))
                 continue
-            origin = ORIGINS.get(manager.knowledge.origin(entry), "code notes")
+            entry, imported = found
+            origin = ORIGINS["imported" if imported else "notes"]
             st.markdown(f"**{escape(entry.id)}** {escape(entry.title)} · {escape(entry.edition)} · {origin}")
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from wizard_core.content import FormItem
-from wizard_core.models import FormAnswer
+from wizard_core import FormAnswer, FormItem
 
 NOT_APPLICABLE = "na"
 

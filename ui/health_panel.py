@@ -9,11 +9,7 @@ from typing import Any
 import streamlit as st
 
 from ui.text import escape
-from wizard_core.errors import WizardError
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
-from wizard_core.summary import context_summary
-from wizard_core.tokens import project_usage
+from wizard_core import ProjectState, Wizard, WizardError, project_usage
 
 log = logging.getLogger(__name__)
 STATUS = {
@@ -36,13 +32,13 @@ DECISIONS = {
 }
 
 
-def summary(manager: ContextManager, state: ProjectState | None) -> dict[str, Any] | None:
+def summary(wizard: Wizard, state: ProjectState | None) -> dict[str, Any] | None:
     """The open project's summary; None (the panel is left out) if it cannot be had."""
     if state is None:
         return None
     try:
         # The state was loaded for this rerun already: summarize it rather than load it again.
-        return context_summary(state, manager.forms, manager.clock())
+        return wizard.summarize(state)
     except WizardError as error:  # deleted or damaged since it was loaded: the page already says so
         log.warning("no context summary for project %s: %s", state.project_id, error)
     except Exception:  # a bug: the panel is a side view, so the page goes on without it
@@ -56,20 +52,20 @@ def greet(found: dict[str, Any] | None) -> None:
         st.info(escape(f"Welcome back. {found['recap']}"), icon=":material/waving_hand:")
 
 
-def panel(manager: ContextManager, state: ProjectState, found: dict[str, Any] | None) -> None:
+def panel(wizard: Wizard, state: ProjectState, found: dict[str, Any] | None) -> None:
     """Status, freshness, counts, flagged items, the last decisions and the project's model usage."""
     st.subheader("Context health", anchor=False)
     with st.container(key="context-health"):
         if found is None:
             st.caption("The summary of this project cannot be shown just now.")
         else:
-            _summary(manager, found)
+            _summary(wizard, found)
         usage = project_usage(state)
         if usage.turns:
             st.caption(escape(f"Model usage for this project: {usage.describe()}"))
 
 
-def _summary(manager: ContextManager, found: dict[str, Any]) -> None:
+def _summary(wizard: Wizard, found: dict[str, Any]) -> None:
     badges = [STATUS.get(found["status"], escape(str(found["status"])))]
     if found["freshness"] != found["status"]:  # "Stale Stale" would say nothing more
         badges.append(FRESHNESS.get(found["freshness"], escape(str(found["freshness"]))))
@@ -86,7 +82,7 @@ def _summary(manager: ContextManager, found: dict[str, Any]) -> None:
         st.caption(f"Last activity {_ago(found['minutes_since_activity'])}{for_how_long}")
     if found["flagged"]:
         lines = [
-            f"{section} {_title(manager, section)}: {reason}" for section, reason in found["flagged"].items()
+            f"{section} {_title(wizard, section)}: {reason}" for section, reason in found["flagged"].items()
         ]
         st.warning(escape("Flagged for review:\n" + "\n".join(lines)))
     decisions = found["last_decisions"]
@@ -106,8 +102,8 @@ def _decision(decision: dict[str, Any]) -> None:
     st.caption(escape(f"{decision['reason']} (confidence {decision['confidence']:.2f}){after_break}"))
 
 
-def _title(manager: ContextManager, section: str) -> str:
-    return manager.forms.get_item(section).title if manager.forms.has_item(section) else ""
+def _title(wizard: Wizard, section: str) -> str:
+    return wizard.title(section)
 
 
 def _when(at: str) -> str:

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, runtime, session
+from ui import actions, session
 from ui.text import escape
-from wizard_core.knowledge.code_files import MAX_PDF_BYTES
-from wizard_core.knowledge.code_import import list_imports
-from wizard_core.knowledge.service import IMPORTED_PREFIX
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
+from wizard_core import MAX_PDF_BYTES, ProjectState, Wizard
 
 FILE_TYPES = ["txt", "md", "markdown", "pdf"]
 
 
-def draw(manager: ContextManager, state: ProjectState | None) -> None:
+def draw(wizard: Wizard, state: ProjectState | None) -> None:
     st.subheader("Your code text", anchor=False)
     session.show_flash(actions.IMPORT_SLOT)
-    names = list_imports(runtime.data_dir())
+    names = wizard.imports()
     if not names:
         st.caption(
             "None imported: the advisor quotes the code notes that come with the wizard. Import your "
@@ -26,17 +22,19 @@ def draw(manager: ContextManager, state: ProjectState | None) -> None:
         )
     for name in names:
         label, remove = st.columns([3, 1], vertical_alignment="center")
-        label.markdown(f"**{escape(name)}** · {_articles(manager, name)}")
-        remove.button("Remove", key=f"remove-import-{name}", on_click=actions.remove_code_text, args=(name,))
-    for problem in getattr(manager.knowledge, "import_problems", []):
+        label.markdown(f"**{escape(name)}** · {_articles(wizard, name)}")
+        remove.button(
+            "Remove", key=f"remove-import-{name}", on_click=actions.remove_code_text, args=(wizard, name)
+        )
+    for problem in wizard.import_problems:
         st.warning(escape(f"Not in use: {problem}"))
     with st.expander("Import code text", key="import-code"):
-        form(manager, state)
+        form(wizard, state)
 
 
-def form(manager: ContextManager, state: ProjectState | None) -> None:
+def form(wizard: Wizard, state: ProjectState | None) -> None:
     """A .txt, .md or .pdf file, its edition and a name; nothing is written unless all of it imports."""
-    editions = manager.forms.form.editions
+    editions = wizard.editions
     keys = [e.key for e in editions]
     default = state.code_edition if state is not None and state.code_edition in keys else "2024"
     file_key = f"import-file-{st.session_state.get(actions.IMPORT_ROUND, 0)}"
@@ -56,11 +54,10 @@ def form(manager: ContextManager, state: ProjectState | None) -> None:
             key="import-edition",
         )
         st.text_input("Name (optional)", key="import-name", max_chars=60, placeholder="the file's name")
-        st.form_submit_button("Import", type="primary", on_click=actions.import_code, args=(file_key,))
+        st.form_submit_button("Import", type="primary", on_click=actions.import_code, args=(wizard, file_key))
 
 
-def _articles(manager: ContextManager, name: str) -> str:
+def _articles(wizard: Wizard, name: str) -> str:
     """How many of the import's articles the advisor draws on (a later import wins a shared id)."""
-    imported = getattr(manager.knowledge, "imported", {})
-    count = sum(1 for entry in imported.values() if entry.source == f"{IMPORTED_PREFIX}{name}.md")
+    count = wizard.imported_articles(name)
     return f"{count} article{'' if count == 1 else 's'}"

@@ -6,23 +6,20 @@ import streamlit as st
 
 from ui import actions, entry, session
 from ui.text import escape
-from wizard_core.content import FormItem
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
-from wizard_core.values import describe_value
+from wizard_core import FormItem, ProjectState, Wizard, describe_value
 
 
-def draw(manager: ContextManager, state: ProjectState) -> None:
-    total = len(manager.forms.items)
+def draw(wizard: Wizard, state: ProjectState) -> None:
+    total = len(wizard.items)
     if state.current_form_section is None:
         st.success(
             f"All {total} items are answered. Export the matrix from the “{session.MATRIX_VIEW}” tab, "
             "or choose an item there to revise it."
         )
         return
-    item = manager.forms.get_item(state.current_form_section)
+    item = wizard.item(state.current_form_section)
     card(state, item)
-    direct_entry(manager, state, item)
+    direct_entry(wizard, state, item)
 
 
 def card(state: ProjectState, item: FormItem) -> None:
@@ -53,7 +50,7 @@ def card(state: ProjectState, item: FormItem) -> None:
                     st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
 
 
-def direct_entry(manager: ContextManager, state: ProjectState, item: FormItem) -> None:
+def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     """Finalize the item from a typed value, without a conversation."""
     with st.expander("Know the answer? Enter it directly", key=f"entry-{item.number}"):
         with st.form(f"entry-form-{item.number}", border=False):
@@ -62,6 +59,6 @@ def direct_entry(manager: ContextManager, state: ProjectState, item: FormItem) -
                 "Save answer",
                 type="primary",
                 on_click=actions.answer_directly,
-                args=(manager, state.project_id, item.number),
+                args=(wizard, state.project_id, item.number),
             )
         session.show_flash("entry")

@@ -8,9 +8,7 @@ import streamlit as st
 
 from ui import actions
 from ui.text import escape
-from wizard_core.export import FORMATS, export, matrix_rows
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
+from wizard_core import FORMATS, ProjectState, Wizard
 
 BADGES = {
     "answered": ":green-badge[Answered]",
@@ -33,17 +31,17 @@ def status(state: ProjectState, section: str) -> str:
     return "answered" if state.answer_for(section) else "to do"
 
 
-def draw(manager: ContextManager, state: ProjectState) -> None:
+def draw(wizard: Wizard, state: ProjectState) -> None:
     widths = [2.4, 1, 4, 1]
     header = st.columns(widths)
     for column, title in zip(header, ["Item", "Status", "Answer", "Confidence"], strict=True):
         column.markdown(f"**{title}**")
-    for row in matrix_rows(state, manager.forms):
+    for row in wizard.matrix_rows(state):
         section = row["item"]
         item_column, status_column, answer_column, confidence_column = st.columns(
             widths, vertical_alignment="center"
         )
-        fixed = manager.forms.get_item(section).answer_type == "code_version"
+        fixed = wizard.item(section).answer_type == "code_version"
         item_column.button(
             escape(f"{section} {row['title']}"),
             key=f"goto-{section}",
@@ -53,17 +51,17 @@ def draw(manager: ContextManager, state: ProjectState) -> None:
             if fixed
             else f"Go to {section} to answer or revise it",
             on_click=actions.go_to_item,
-            args=(manager, state.project_id, section),
+            args=(wizard, state.project_id, section),
         )
         status_column.markdown(BADGES[status(state, section)])
         answer_column.markdown(escape(row["answer"]) if row["answer"] else "—")
         confidence = row["confidence"]
         confidence_column.markdown("—" if confidence is None else f"{confidence:.2f}")
     st.divider()
-    downloads(manager, state)
+    downloads(wizard, state)
 
 
-def downloads(manager: ContextManager, state: ProjectState) -> None:
+def downloads(wizard: Wizard, state: ProjectState) -> None:
     st.subheader("Export", anchor=False)
     st.caption("The matrix as it stands, with the basis of each answer and its discussion.")
     stem = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower()[:60] or "project"
@@ -71,7 +69,7 @@ def downloads(manager: ContextManager, state: ProjectState) -> None:
         label, mime = DOWNLOADS[fmt]
         column.download_button(
             f"Download {label}",
-            data=export(state, manager.forms, fmt),
+            data=wizard.export(state, fmt),
             file_name=f"{stem}-data-matrix.{fmt}",
             mime=mime,
             key=f"export-{fmt}",

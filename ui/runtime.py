@@ -1,51 +1,44 @@
-"""The core's services, created once per process and configuration (never per consultant)."""
+"""The page's runtime: one wizard per process and configuration (never per consultant)."""
 
 from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
 
 import streamlit as st
 
+import wizard_core
 from storage import default_data_dir, open_storage
 from ui.text import escape
-from wizard_core import wiring as core
-from wizard_core.errors import WizardError
-from wizard_core.manager import ContextManager
+from wizard_core import Wizard, WizardError
 
 PREFIXES = ("WIZARD_", "OPENAI_")  # the settings the core reads from the environment
 
 
-def manager() -> ContextManager:
-    """The process's manager for the current settings; stops the page with a message if unusable."""
+def wizard() -> Wizard:
+    """The process's wizard for the current settings; stops the page with a message if unusable."""
     _adopt_secrets()
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(PREFIXES))
     # Settings include the API key: hash them so no secret is kept as a cache key.
     fingerprint = hashlib.sha256(repr((str(default_data_dir().resolve()), settings)).encode()).hexdigest()
     try:
-        return _manager(fingerprint)
+        return _wizard(fingerprint)
     except WizardError as error:
         st.error(escape(f"The wizard cannot start: {error}"))
         st.stop()
         raise  # not reached: st.stop() ends the run
 
 
-def data_dir() -> Path:
-    """The data folder the app's store uses (imported code text lives there too)."""
-    return default_data_dir()
-
-
 def forget_content() -> None:
-    """After an import or a removal: the next run builds a manager that reads the code text anew."""
-    core.forget_content()
-    _manager.clear()
+    """After an import or a removal: the next run builds a wizard that reads the code text anew."""
+    wizard_core.forget_content()
+    _wizard.clear()
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def _manager(fingerprint: str) -> ContextManager:
+def _wizard(fingerprint: str) -> Wizard:
     """Stateless apart from its services: every project's state lives in the store."""
-    return core.create_manager(open_storage(), core.make_advisor())
+    return wizard_core.open_wizard(open_storage(), wizard_core.make_advisor())
 
 
 def _adopt_secrets() -> None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.text import escape
-from wizard_core.errors import ProjectNotFound, WizardError
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
+from wizard_core import ProjectNotFound, ProjectState, Wizard, WizardError
 
 PROJECT = "project_id"
 QUERY = "project"
@@ -40,12 +38,12 @@ def open_project(project: str | None) -> None:
         del st.query_params[QUERY]
 
 
-def load(manager: ContextManager, project: str | None) -> ProjectState | None:
+def load(wizard: Wizard, project: str | None) -> ProjectState | None:
     """The stored state of ``project``; None (and a message) when it is gone or unreadable."""
     if not project:
         return None
     try:
-        return manager.load_project(project)
+        return wizard.load_project(project)
     except ProjectNotFound as error:
         flash("warning", str(error))
     except WizardError as error:

@@ -9,25 +9,23 @@ import streamlit as st
 from storage import ProjectSummary
 from ui import actions, health_panel, imports, session
 from ui.text import escape
-from wizard_core.manager import ContextManager
-from wizard_core.models import ProjectState
-from wizard_core.values import describe_value
+from wizard_core import ProjectState, Wizard, describe_value
 
 
-def draw(manager: ContextManager, state: ProjectState | None, summary: dict[str, Any] | None) -> None:
+def draw(wizard: Wizard, state: ProjectState | None, summary: dict[str, Any] | None) -> None:
     with st.sidebar:
         st.header("OBC data matrix wizard", anchor=False)
-        advisor_notice(manager)
-        projects(manager, state)
+        advisor_notice(wizard)
+        projects(wizard, state)
         if state is not None:
-            health_panel.panel(manager, state, summary)
-            archive(manager, state)
-            answers(manager, state)
-        imports.draw(manager, state)
+            health_panel.panel(wizard, state, summary)
+            archive(wizard, state)
+            answers(wizard, state)
+        imports.draw(wizard, state)
 
 
-def advisor_notice(manager: ContextManager) -> None:
-    advisor = manager.advisor
+def advisor_notice(wizard: Wizard) -> None:
+    advisor = wizard.advisor
     if advisor.name == "offline":
         st.info(
             "**Offline rule-based advisor in use** — no AI model. To use one, set `OPENAI_API_KEY` "
@@ -39,9 +37,9 @@ def advisor_notice(manager: ContextManager) -> None:
     st.caption(escape(advisor.description))
 
 
-def new_project_form(manager: ContextManager, slot: str) -> None:
+def new_project_form(wizard: Wizard, slot: str) -> None:
     """Name, code edition (2024 by default) and matrix of a new project."""
-    editions = manager.forms.form.editions
+    editions = wizard.editions
     keys = [e.key for e in editions]
     with st.form(f"new-project-{slot}", border=slot == "main"):
         st.text_input(
@@ -54,34 +52,34 @@ def new_project_form(manager: ContextManager, slot: str) -> None:
             format_func=lambda key: next(f"{e.label} ({e.regulation})" for e in editions if e.key == key),
             key=f"new-edition-{slot}",
         )
-        st.selectbox("Matrix", [manager.forms.form.title], disabled=True, key=f"new-form-{slot}")
+        st.selectbox("Matrix", [wizard.form_title], disabled=True, key=f"new-form-{slot}")
         st.form_submit_button(
-            "Create project", type="primary", on_click=actions.create_project, args=(manager, slot)
+            "Create project", type="primary", on_click=actions.create_project, args=(wizard, slot)
         )
     session.show_flash(slot)
 
 
-def projects(manager: ContextManager, state: ProjectState | None) -> None:
+def projects(wizard: Wizard, state: ProjectState | None) -> None:
     st.subheader("Projects", anchor=False)
     if state is not None:
         with st.expander("New project"):
-            new_project_form(manager, "side")
-    total = len(manager.forms.items)
-    summaries = manager.list_projects()
+            new_project_form(wizard, "side")
+    total = len(wizard.items)
+    summaries = wizard.list_projects()
     if not summaries:
         st.caption("No projects yet.")
     for summary in summaries:
         _project_line(
-            manager, summary, total, current=state is not None and summary.project_id == state.project_id
+            wizard, summary, total, current=state is not None and summary.project_id == state.project_id
         )
     if state is not None:
-        manage(manager, state)
+        manage(wizard, state)
 
 
-def _project_line(manager: ContextManager, summary: ProjectSummary, total: int, current: bool) -> None:
+def _project_line(wizard: Wizard, summary: ProjectSummary, total: int, current: bool) -> None:
     if summary.error:
         st.error(escape(summary.error))
-        _delete_controls(manager, summary.project_id, summary.name, f"line-{summary.project_id}")
+        _delete_controls(wizard, summary.project_id, summary.name, f"line-{summary.project_id}")
         return
     st.button(
         escape(summary.name),
@@ -95,17 +93,17 @@ def _project_line(manager: ContextManager, summary: ProjectSummary, total: int, 
     st.caption(f"{done} · updated {summary.updated_at:%Y-%m-%d %H:%M} UTC")
 
 
-def manage(manager: ContextManager, state: ProjectState) -> None:
+def manage(wizard: Wizard, state: ProjectState) -> None:
     """Rename or delete the open project."""
     with st.expander("Rename or delete this project"):
         with st.form("rename", border=False):
             st.text_input("New name", value=state.name, key="rename-name", max_chars=120)
-            st.form_submit_button("Rename", on_click=actions.rename_project, args=(manager, state.project_id))
+            st.form_submit_button("Rename", on_click=actions.rename_project, args=(wizard, state.project_id))
         session.show_flash("manage")
-        _delete_controls(manager, state.project_id, state.name, "manage")
+        _delete_controls(wizard, state.project_id, state.name, "manage")
 
 
-def _delete_controls(manager: ContextManager, project: str, name: str, where: str) -> None:
+def _delete_controls(wizard: Wizard, project: str, name: str, where: str) -> None:
     """Delete asks first: a second button confirms."""
     if st.session_state.get("confirm_delete") != project:
         st.button("Delete project…", key=f"delete-{where}", on_click=actions.ask_delete, args=(project,))
@@ -117,22 +115,22 @@ def _delete_controls(manager: ContextManager, project: str, name: str, where: st
         key=f"confirm-delete-{where}",
         type="primary",
         on_click=actions.delete_project,
-        args=(manager, project, name),
+        args=(wizard, project, name),
     )
     right.button("Cancel", key=f"cancel-delete-{where}", on_click=actions.cancel_delete)
 
 
-def archive(manager: ContextManager, state: ProjectState) -> None:
+def archive(wizard: Wizard, state: ProjectState) -> None:
     """Archived clarifying sessions, grouped by item, each expandable to its questions and answers."""
     st.subheader("Clarifying sessions", anchor=False)
     sessions = state.archived_clarifying_sessions
     if not sessions:
         st.caption("None archived yet. When an item is answered, its clarifying questions are kept here.")
-    for section in manager.forms.sections:
+    for section in [i.number for i in wizard.items]:
         thread = sessions.get(section)
         if not thread:
             continue
-        title = manager.forms.get_item(section).title
+        title = wizard.item(section).title
         count = f"{len(thread)} question" + ("s" if len(thread) != 1 else "")
         with st.expander(escape(f"{section} {title} · {count}"), key=f"archive-{section}"):
             for qa in thread:
@@ -142,12 +140,12 @@ def archive(manager: ContextManager, state: ProjectState) -> None:
                     st.caption("Set aside when the item was started over.")
 
 
-def answers(manager: ContextManager, state: ProjectState) -> None:
-    total = len(manager.forms.items)
+def answers(wizard: Wizard, state: ProjectState) -> None:
+    total = len(wizard.items)
     st.subheader("Answers so far", anchor=False)
     with st.expander(f"{len(state.finalized_answers)} of {total} answered", expanded=True, key="answers"):
         for answer in state.finalized_answers:
-            item = manager.forms.get_item(answer.section)
+            item = wizard.item(answer.section)
             revised = len(state.answer_history.get(answer.section, []))
             note = f" · revised {revised}×" if revised else ""
             st.markdown(

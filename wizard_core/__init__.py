@@ -1,0 +1,65 @@
+"""The wizard's core: the one face the page and the command line use.
+
+``open_wizard`` wires a ``Wizard`` over a project store; everything a caller needs to draw or
+export a project is re-exported here, so nothing outside the core reaches into its modules.
+"""
+
+from wizard_core.content import Edition, FormItem, KnowledgeEntry
+from wizard_core.errors import (
+    AdvisorError,
+    ConflictError,
+    ContentError,
+    CorruptStoreError,
+    InputError,
+    InvalidReplyError,
+    ProjectNotFound,
+    StorageError,
+    WizardError,
+)
+from wizard_core.export import FORMATS
+from wizard_core.knowledge.code_files import MAX_PDF_BYTES
+from wizard_core.knowledge.code_import import ImportResult
+from wizard_core.models import FormAnswer, ProjectState, ProjectSummary, TurnRecord
+from wizard_core.tokens import describe_turn, project_usage
+from wizard_core.turns import TurnResult
+from wizard_core.values import describe_value
+from wizard_core.wiring import (
+    advisor_notice,
+    content_services,
+    forget_content,
+    make_advisor,
+    open_wizard,
+)
+from wizard_core.wizard import Wizard
+
+__all__ = [
+    "FORMATS",
+    "MAX_PDF_BYTES",
+    "AdvisorError",
+    "ConflictError",
+    "ContentError",
+    "CorruptStoreError",
+    "Edition",
+    "FormAnswer",
+    "FormItem",
+    "ImportResult",
+    "InputError",
+    "InvalidReplyError",
+    "KnowledgeEntry",
+    "ProjectNotFound",
+    "ProjectState",
+    "ProjectSummary",
+    "StorageError",
+    "TurnRecord",
+    "TurnResult",
+    "Wizard",
+    "WizardError",
+    "advisor_notice",
+    "content_services",
+    "describe_turn",
+    "describe_value",
+    "forget_content",
+    "make_advisor",
+    "open_wizard",
+    "project_usage",
+]

@@ -12,10 +12,12 @@ from pathlib import Path
 
 from storage import default_data_dir, open_storage
 from wizard_core.errors import WizardError
-from wizard_core.export import FORMATS, export
-from wizard_core.manager import ContextManager
+from wizard_core.export import FORMATS
+from wizard_core.knowledge.code_import import import_code_text, imported_dir
+from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.replay import ReplayClock, load_transcript, replay
-from wizard_core.wiring import ADVISORS, create_manager, make_advisor
+from wizard_core.wiring import ADVISORS, make_advisor, open_wizard
+from wizard_core.wizard import Wizard
 
 
 class UsageError(WizardError):
@@ -101,17 +103,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _manager(args: argparse.Namespace) -> ContextManager:
+def _wizard(args: argparse.Namespace) -> Wizard:
     storage = open_storage(args.store if args.store is not None else default_data_dir())
-    return create_manager(storage, make_advisor(getattr(args, "advisor", None)))
+    return open_wizard(storage, make_advisor(getattr(args, "advisor", None)))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     transcript = load_transcript(args.transcript)
     clock = ReplayClock()
     storage = open_storage(args.store if args.store is not None else default_data_dir())
-    manager = create_manager(storage, make_advisor(args.advisor), clock=clock)
-    result = replay(manager, transcript, clock)
+    wizard = open_wizard(storage, make_advisor(args.advisor), clock=clock)
+    result = replay(wizard, transcript, clock)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.format == "json" else _replay_md(result))
     return 0
 
@@ -129,12 +131,12 @@ def _replay_md(report: dict) -> str:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    print(_manager(args).start_project(args.name, args.edition).project_id)
+    print(_wizard(args).start_project(args.name, args.edition).project_id)
     return 0
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    result = _manager(args).process_user_response(args.project_id, args.message)
+    result = _wizard(args).process_user_response(args.project_id, args.message)
     print(f"[{result.section}] {result.type} ({result.confidence:.2f}): {result.content}")
     if result.complete:
         print("The matrix is complete.")
@@ -142,7 +144,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 
 def cmd_projects(args: argparse.Namespace) -> int:
-    summaries = _manager(args).list_projects()
+    summaries = _wizard(args).list_projects()
     rows = [
         {
             "project_id": s.project_id,
@@ -166,7 +168,7 @@ def cmd_projects(args: argparse.Namespace) -> int:
 
 
 def cmd_summary(args: argparse.Namespace) -> int:
-    summary = _manager(args).summary(args.project_id)
+    summary = _wizard(args).summary(args.project_id)
     if args.format == "json":
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
@@ -184,22 +186,17 @@ def cmd_summary(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    print(_manager(args).context_package(args.project_id).markdown, end="")
+    print(_wizard(args).context_package(args.project_id).markdown, end="")
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    manager = _manager(args)
-    state = manager.load_project(args.project_id)
-    sys.stdout.write(export(state, manager.forms, args.format))
+    wizard = _wizard(args)
+    sys.stdout.write(wizard.export(wizard.load_project(args.project_id), args.format))
     return 0
 
 
 def cmd_kb(args: argparse.Namespace) -> int:
-    # Imported here: only kb commands need the importer.
-    from wizard_core.knowledge.code_import import import_code_text, imported_dir
-    from wizard_core.knowledge.service import KnowledgeBaseService
-
     data_dir = args.store if args.store is not None else default_data_dir()
     if args.kb_command == "import":
         print(import_code_text(args.path, data_dir, edition=args.edition, name=args.name).describe())

@@ -15,8 +15,7 @@ from functools import partial
 from wizard_core.budget import Budget, Trim, compact_structure, drop_archive, summarize_history, trim_notes
 from wizard_core.content import FormItem, KnowledgeEntry
 from wizard_core.forms import FormQuestionService
-from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES
-from wizard_core.knowledge.service import KnowledgeSource
+from wizard_core.knowledge.lookup import Retrieved
 from wizard_core.models import ClarifyingQA, ProjectState
 from wizard_core.tokens import estimate_tokens
 from wizard_core.values import describe_value
@@ -55,7 +54,7 @@ def quote(text: str | None) -> str:
 
 @dataclass(frozen=True)
 class ContextPackage:
-    """The assembled package: the Markdown sent to a model and what it was built from."""
+    """The assembled package: its sections, the Markdown sent to a model, and what it was built from."""
 
     markdown: str
     item: FormItem | None
@@ -63,47 +62,54 @@ class ContextPackage:
     query: str = ""
     tokens: int = 0  # estimated, about four characters a token
     left_out: tuple[str, ...] = ()
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (heading, lines) in the seeds' order
+
+    def section(self, heading: str) -> str:
+        """One section's text, heading included ('' if the package has no such section)."""
+        for name, lines in self.sections:
+            if name == heading:
+                return "\n".join([name, *lines])
+        return ""
+
+    @property
+    def response_format(self) -> str:
+        return self.section(SECTIONS[-1])
 
 
 class ContextBuilder:
-    """Builds the complete context package in Markdown."""
+    """Builds the complete context package in Markdown, within the token budget."""
 
-    def __init__(
-        self, form_service: FormQuestionService, knowledge: KnowledgeSource, budget: Budget | None = None
-    ) -> None:
+    def __init__(self, form_service: FormQuestionService, budget: Budget | None = None) -> None:
         self.forms = form_service
-        self.knowledge = knowledge
         self.budget = budget or Budget()
-        self.context_lines = DEFAULT_CONTEXT_LINES
-
-    def build_markdown_context(self, state: ProjectState) -> str:
-        return self.build(state).markdown
 
     def build(
         self,
         state: ProjectState,
-        query: str | None = None,
+        item: FormItem | None,
+        retrieved: Retrieved | None = None,
         recap: str | None = None,
-        excerpt_limit: int = 8,
     ) -> ContextPackage:
-        """The package for the current item; ``query`` is the standalone retrieval question."""
-        item = self.forms.get_item(state.current_form_section) if state.current_form_section else None
-        if query is None:
-            query = " ".join(
-                [state.latest_user_answer or ""] + [qa.answer or "" for qa in state.active_clarifying_thread]
-            )
-        excerpts = self.knowledge.relevant_entries(item, query, excerpt_limit) if item else []
+        """The package for ``item`` (the current item) with the excerpts retrieval found for it."""
         trim = Trim()
-        markdown = self._render(state, item, excerpts, recap, trim, query)
+        sections = self._sections(state, item, retrieved, trim)
+        markdown = _render(sections, recap, trim)
         # Over budget: trim in a fixed order (see docs/ARCHITECTURE.md), never touching the
         # current item, its thread, the latest message or its excerpts.
         for step in self._trim_steps(state, item):
             if estimate_tokens(markdown) <= self.budget.package_tokens:
                 break
             step(trim)
-            markdown = self._render(state, item, excerpts, recap, trim, query)
+            sections = self._sections(state, item, retrieved, trim)
+            markdown = _render(sections, recap, trim)
         return ContextPackage(
-            markdown, item, excerpts, query.strip(), estimate_tokens(markdown), trim_notes(trim)
+            markdown,
+            item,
+            retrieved.excerpts if retrieved else [],
+            retrieved.query.text.strip() if retrieved else "",
+            estimate_tokens(markdown),
+            trim_notes(trim),
+            sections,
         )
 
     def _trim_steps(self, state: ProjectState, item: FormItem | None) -> list[Callable[[Trim], None]]:
@@ -117,34 +123,21 @@ class ContextBuilder:
         steps += [partial(drop_archive, section=s) for s in archived if s in related]
         return steps
 
-    def _render(
-        self,
-        state: ProjectState,
-        item: FormItem | None,
-        excerpts: list[KnowledgeEntry],
-        recap: str | None,
-        trim: Trim,
-        query: str = "",
-    ) -> str:
-        lines = [TITLE, ""]
-        if recap:
-            lines += [f"Recap (the consultant is back after a break): {recap}", ""]
-        notes = trim_notes(trim)
-        if notes:
-            lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
+    def _sections(
+        self, state: ProjectState, item: FormItem | None, retrieved: Retrieved | None, trim: Trim
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        query = retrieved.query.text if retrieved else ""
         bodies = [
             self._history(state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()),
             self._current(state, item),
             self._active(state),
             [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
             self._archived(state, skip=set(trim.dropped_archives)),
-            ([f"Retrieved for: {quote(query)}"] if query else []) + self._excerpts(excerpts),
+            ([f"Retrieved for: {quote(query)}"] if query else []) + _excerpts(retrieved),
             self._structure(state, compact=trim.compact_structure),
             self._response_format(item),
         ]
-        for heading, body in zip(SECTIONS, bodies, strict=True):
-            lines += [heading, *body, ""]
-        return "\n".join(lines).rstrip() + "\n"
+        return tuple((heading, tuple(body)) for heading, body in zip(SECTIONS, bodies, strict=True))
 
     def _history(self, state: ProjectState, summary: bool = False, keep: set[str] | None = None) -> list[str]:
         lines, brief = [], []
@@ -195,36 +188,6 @@ class ContextBuilder:
             lines += [f"### {section} - {title} Discussion", *_thread(thread, None)]
         return lines or ["(none)"]
 
-    def _excerpts(self, excerpts: list[KnowledgeEntry]) -> list[str]:
-        """Each excerpt widened to its surrounding lines (seed 004), quoted line by line.
-
-        Source lines are quoted with '> ' so a heading in a code file cannot pose as a section.
-        """
-        expand = getattr(self.knowledge, "expanded_excerpts", None)
-        if expand is None:
-            return [
-                line
-                for e in excerpts
-                for line in (f"### {e.id} - {e.title} ({e.edition} edition, paraphrased)", e.text)
-            ] or ["(no excerpts found)"]
-        by_id = {e.id: e for e in excerpts}
-        lines = []
-        for block in expand(excerpts, self.context_lines):
-            entries = [by_id[i] for i in block.ids if i in by_id]
-            names = "; ".join(f"{e.id} - {e.title}" for e in entries)
-            editions = "/".join(sorted({e.edition for e in entries}))
-            origin = self._origin(entries[0]) if entries else "notes"
-            source = entries[0].source if entries else block.file_path
-            where = f"{source} lines {block.start_line}-{block.end_line}"
-            lines.append(f"### {names} ({editions} edition, {origin}; {where})")
-            lines += [f"> {line}".rstrip() for line in block.text.splitlines()]
-        return lines or ["(no excerpts found)"]
-
-    def _origin(self, entry: KnowledgeEntry) -> str:
-        origin = getattr(self.knowledge, "origin", None)
-        imported = origin is not None and origin(entry) == "imported"
-        return "your imported code text" if imported else "paraphrased notes"
-
     def _structure(self, state: ProjectState, compact: bool = False) -> list[str]:
         answered = state.answered_sections
         current = state.current_form_section
@@ -265,6 +228,23 @@ class ContextBuilder:
             "instructions.",
             f"JSON Schema of value for the current item: {json.dumps(schema, separators=(',', ':'))}",
         ]
+
+
+def _render(sections: tuple[tuple[str, tuple[str, ...]], ...], recap: str | None, trim: Trim) -> str:
+    lines = [TITLE, ""]
+    if recap:
+        lines += [f"Recap (the consultant is back after a break): {recap}", ""]
+    notes = trim_notes(trim)
+    if notes:
+        lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
+    for heading, body in sections:
+        lines += [heading, *body, ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _excerpts(retrieved: Retrieved | None) -> list[str]:
+    lines = [line for q in (retrieved.quoted if retrieved else []) for line in (q.heading, *q.lines)]
+    return lines or ["(no excerpts found)"]
 
 
 def _option_text(label: str, description: str) -> str:

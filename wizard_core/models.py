@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -117,6 +118,19 @@ class ProjectState(Record):
     @property
     def complete(self) -> bool:
         return self.current_form_section is None
+
+
+@dataclass(frozen=True)
+class ProjectSummary:
+    """One line of the project list; ``error`` is set when the project cannot be read."""
+
+    project_id: str
+    name: str
+    complete: bool
+    answered: int
+    current_section: str | None
+    updated_at: datetime
+    error: str | None = None
 
 
 class AdvisorReply(BaseModel):

@@ -8,13 +8,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from storage.base import ProjectSummary, StorageAdapter
 from wizard_core.content import FormItem
 from wizard_core.errors import InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import FormAnswer, ProjectState
-from wizard_core.responses import finalize, park
-from wizard_core.summary import context_summary
+from wizard_core.models import FormAnswer, ProjectState, utc_now
+from wizard_core.progress import finalize, move_to
+from wizard_core.store import ProjectStore
 from wizard_core.values import describe_value, validate_value
 
 MAX_MESSAGE_CHARS = 4000
@@ -38,11 +37,14 @@ def clean_text(text: str, limit: int, what: str) -> str:
 
 
 class ProjectActions:
-    """What a consultant does to a project outside the conversation (mixed into ContextManager)."""
+    """What a consultant does to a project outside the conversation."""
 
-    storage: StorageAdapter
-    forms: FormQuestionService
-    clock: Callable[[], datetime]
+    def __init__(
+        self, storage: ProjectStore, forms: FormQuestionService, clock: Callable[[], datetime] = utc_now
+    ) -> None:
+        self.storage = storage
+        self.forms = forms
+        self.clock = clock
 
     def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
         """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
@@ -99,7 +101,6 @@ class ProjectActions:
             timestamp=self.clock(),
         )
         finalize(state, answer, self.forms)
-        state.updated_at = answer.timestamp
         self.storage.save_project(state)
         return answer
 
@@ -109,7 +110,7 @@ class ProjectActions:
         item = self._revisable_item(section)
         if state.current_form_section == item.number:
             return state
-        self._move_to(state, item.number)
+        move_to(state, item.number, self.clock())
         state.updated_at = self.clock()
         self.storage.save_project(state)
         return state
@@ -129,24 +130,3 @@ class ProjectActions:
         if item.answer_type == "code_version":
             raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
         return item
-
-    def summary(self, project_id: str) -> dict[str, Any]:
-        """Seed 002's context summary for the sidebar panel and the ``summary`` command."""
-        return context_summary(self.storage.load_project(project_id), self.forms, self.clock())
-
-    def load_project(self, project_id: str) -> ProjectState:
-        return self.storage.load_project(project_id)
-
-    def list_projects(self) -> list[ProjectSummary]:
-        return self.storage.list_projects()
-
-    def _move_to(self, state: ProjectState, section: str) -> None:
-        """Make ``section`` current, parking the open thread and remembering where to return."""
-        if state.current_form_section == section:
-            return
-        park(state)
-        if state.current_form_section and state.return_to is None:
-            state.return_to = state.current_form_section
-        state.current_form_section = section
-        state.item_started_at = self.clock()
-        state.latest_user_answer = None

@@ -10,9 +10,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from wizard_core.errors import InputError, WizardError
-from wizard_core.manager import ContextManager
 from wizard_core.models import ProjectState, utc_now
 from wizard_core.projects import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, clean_text
+from wizard_core.wizard import Wizard
 
 MAX_TRANSCRIPT_BYTES = 5_000_000
 
@@ -91,19 +91,19 @@ class ReplayClock:
         return self.base + timedelta(milliseconds=self.ticks)
 
 
-def replay(manager: ContextManager, transcript: Transcript, clock: ReplayClock) -> dict[str, Any]:
+def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[str, Any]:
     """Send every message to a new project; the report has one turn per message."""
     times = _times(transcript.messages)
     if times[0] is not None:
         clock.set(times[0] - timedelta(seconds=1))
-    project_id = manager.start_project(transcript.name).project_id
+    project_id = wizard.start_project(transcript.name).project_id
     turns = []
     for message, at in zip(transcript.messages, times, strict=True):
         text = message if isinstance(message, str) else message.text
         if at is not None:
             clock.set(at)
         try:
-            result = manager.process_user_response(project_id, text)
+            result = wizard.process_user_response(project_id, text)
             turn = {
                 "message": text,
                 "section": result.section,
@@ -113,9 +113,9 @@ def replay(manager: ContextManager, transcript: Transcript, clock: ReplayClock) 
                 "stale": result.stale,
             }
         except WizardError as error:
-            turn = _failed_turn(manager.storage.load_project(project_id), text, error)
+            turn = _failed_turn(wizard.storage.load_project(project_id), text, error)
         turns.append(turn)
-    return report(manager.storage.load_project(project_id), turns)
+    return report(wizard.storage.load_project(project_id), turns)
 
 
 def _times(messages: list[str | TimedMessage]) -> list[datetime | None]:

@@ -1,4 +1,4 @@
-"""Wiring: the content services (loaded once per process) and the advisor choice."""
+"""Wiring: the content services (loaded once per process), the advisor choice, and a wizard made of them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from storage import StorageAdapter
 from wizard_core.advisors.base import Advisor
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.config import load_settings
@@ -19,6 +18,8 @@ from wizard_core.knowledge.code_import import imported_dir
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.manager import ContextManager
 from wizard_core.models import utc_now
+from wizard_core.store import ProjectStore
+from wizard_core.wizard import Wizard
 
 ADVISORS = ("offline", "openai")
 
@@ -76,16 +77,17 @@ def make_advisor(name: str | None = None, secrets: Mapping[str, Any] | None = No
     raise InputError(f"Unknown advisor {name!r}; choose one of: {', '.join(ADVISORS)}.")
 
 
-def create_manager(
-    storage: StorageAdapter,
+def open_wizard(
+    storage: ProjectStore,
     advisor: Advisor | None = None,
     clock: Callable[[], datetime] = utc_now,
     data_dir: Path | None = None,
-) -> ContextManager:
-    """A manager on ``storage``; code text imported into its data folder joins the notes."""
-    forms, knowledge = content_services(
-        data_dir if data_dir is not None else getattr(storage, "data_dir", None)
-    )
+) -> Wizard:
+    """A wizard on ``storage``; code text imported into its data folder joins the notes."""
+    folder = data_dir if data_dir is not None else getattr(storage, "data_dir", None)
+    forms, knowledge = content_services(folder)
     settings = load_settings()
     budget = Budget(window_tokens=settings.context_window, reply_tokens=settings.reply_tokens)
-    return ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
+    manager = ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
+    return Wizard(storage, forms, knowledge, manager, clock, data_dir=folder)
+

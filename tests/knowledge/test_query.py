@@ -12,7 +12,7 @@ from tests.support import Clock, advance_to, make_manager
 from wizard_core.advisors.llm.advisor import LLMAdvisor, forget_methods
 from wizard_core.advisors.llm.transport import ModelClient
 from wizard_core.config import ModelSettings
-from wizard_core.wiring import create_manager
+from wizard_core.wiring import open_wizard
 
 QUESTION = {
     "type": "clarifying_question",
@@ -68,7 +68,7 @@ def llm_manager(fake: FakeOpenAI, monkeypatch: pytest.MonkeyPatch):
     settings = ModelSettings(
         api_key="sk-dummy", base_url=fake.url, model="m", turn_timeout=10.0, max_retries=0
     )
-    manager = create_manager(InMemoryStorage(), advisor=LLMAdvisor(settings), clock=Clock())
+    manager = open_wizard(InMemoryStorage(), advisor=LLMAdvisor(settings), clock=Clock())
     pid = manager.start_project("LLM query").project_id
     manager.go_to_item(pid, "3.11")
     return manager, pid
@@ -117,7 +117,7 @@ def test_imported_code_text_is_preferred_and_quoted_in_the_package(tmp_path):
     import_code_text(source, data_dir, edition="2024")
     forget_content()
     try:
-        manager = create_manager(TinyDBStorage(data_dir), clock=Clock())
+        manager = open_wizard(TinyDBStorage(data_dir), clock=Clock())
         pid = manager.start_project("Imported").project_id
         manager.go_to_item(pid, "3.13")
         markdown = manager.context_package(pid).markdown

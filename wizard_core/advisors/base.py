@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from wizard_core.content import FormItem, KnowledgeEntry
+from wizard_core.content import FormItem
+from wizard_core.context import ContextPackage
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.tokens import TurnUsage
@@ -14,12 +15,11 @@ from wizard_core.tokens import TurnUsage
 
 @dataclass(frozen=True)
 class AdvisorRequest:
-    """Everything an advisor may use: the Markdown package and the structures behind it."""
+    """Everything an advisor may use: the context package and the structures behind it."""
 
-    package: str
+    package: ContextPackage
     state: ProjectState
     item: FormItem
-    excerpts: list[KnowledgeEntry]
     forms: FormQuestionService
     # Called with the reply's visible text so far as it streams (it restarts if the advisor asks again).
     on_text: Callable[[str], None] | None = None

@@ -29,7 +29,7 @@ from wizard_core.errors import AdvisorError, InputError, InvalidReplyError
 from wizard_core.export import FORMATS, export
 from wizard_core.manager import ContextManager
 from wizard_core.tokens import describe_turn, project_usage
-from wizard_core.wiring import advisor_notice, create_manager, default_advisor_name, make_advisor
+from wizard_core.wiring import advisor_notice, default_advisor_name, make_advisor, open_wizard
 
 ROOT = Path(__file__).resolve().parents[3]
 KEY = "sk-test-0123456789abcdef"  # a dummy: the fake server never checks it
@@ -70,7 +70,7 @@ def quick_and_clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def start(fake: FakeOpenAI, storage=None, **settings) -> tuple[ContextManager, str]:
     options = {"api_key": KEY, "base_url": fake.url, "model": "test-model", "turn_timeout": 10.0, **settings}
     advisor = LLMAdvisor(ModelSettings(**options))
-    manager = create_manager(storage or InMemoryStorage(), advisor=advisor, clock=Clock())
+    manager = open_wizard(storage or InMemoryStorage(), advisor=advisor, clock=Clock())
     return manager, manager.start_project("Office").project_id
 
 
@@ -398,7 +398,7 @@ def test_a_configured_method_the_server_refuses_says_what_to_change(fake):
 
 
 def test_the_reply_schema_holds_the_items_value_schema_with_definitions_at_the_root():
-    manager = create_manager(InMemoryStorage(), advisor=OfflineAdvisor())
+    manager = open_wizard(InMemoryStorage(), advisor=OfflineAdvisor())
     schema = reply_schema(manager.forms.schemas["3.18"])
     assert "$defs" in schema and "$defs" not in json.dumps(schema["properties"]["value"]).split('"$ref"')[0]
     assert schema["properties"]["value"]["anyOf"][1] == {"type": "null"}
@@ -463,7 +463,7 @@ def test_replay_with_the_openai_advisor_completes_the_office_project(fake, tmp_p
 
 def _office_values() -> dict:
     """What the offline advisor makes of the office transcript: the model will say the same."""
-    manager = create_manager(InMemoryStorage(), advisor=OfflineAdvisor(), clock=Clock())
+    manager = open_wizard(InMemoryStorage(), advisor=OfflineAdvisor(), clock=Clock())
     pid = manager.start_project("Office").project_id
     for message in scenario("office-3-storey.json")["messages"]:
         manager.process_user_response(pid, message)

@@ -26,7 +26,6 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.llm.repair import check_reply
 from wizard_core.advisors.llm.transport import FormatRejected, ModelClient, ModelOutput
 from wizard_core.config import ModelSettings
-from wizard_core.context import SECTIONS
 from wizard_core.errors import AdvisorError, InvalidReplyError
 from wizard_core.knowledge.query import REWRITE_INSTRUCTIONS
 from wizard_core.tokens import TurnUsage, estimate_tokens
@@ -89,7 +88,7 @@ class LLMAdvisor:
         deadline = started + self.settings.turn_timeout
         request.usage.model = self.settings.model  # the server's own name for it replaces this
         messages = PROMPT.format_messages(
-            response_format=_format_section(request.package), package=request.package
+            response_format=request.package.response_format, package=request.package.markdown
         )
         try:
             output = self._ask(messages, request, deadline)
@@ -211,13 +210,6 @@ def _portable(schema: Any) -> Any:
     if isinstance(schema, list):
         return [_portable(v) for v in schema]
     return schema
-
-
-def _format_section(package: str) -> str:
-    """The package's response-format section, repeated in the system message as the rules."""
-    heading = SECTIONS[-1]
-    start = package.find(heading)
-    return package[start:].strip() if start >= 0 else ""
 
 
 def forget_methods() -> None:

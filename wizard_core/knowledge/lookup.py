@@ -1,0 +1,91 @@
+"""The turn's retrieval step: the standalone question, the excerpts it finds, widened and quoted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from wizard_core.content import FormItem, KnowledgeEntry
+from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES
+from wizard_core.knowledge.query import (
+    StandaloneQuery,
+    deterministic_query,
+    is_follow_up,
+    rewrite_prompt,
+)
+from wizard_core.knowledge.service import KnowledgeBaseService
+from wizard_core.models import ClarifyingQA
+
+EXCERPT_LIMIT = 8
+Rewrite = Callable[[str], str | None]  # a model's rewrite of a follow-up; None if it could not
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """One widened excerpt ready for the package: a heading and its source lines."""
+
+    heading: str
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    """What retrieval found for a turn: the question asked, the entries, and their quoted text."""
+
+    query: StandaloneQuery
+    excerpts: list[KnowledgeEntry] = field(default_factory=list)
+    quoted: list[Quoted] = field(default_factory=list)
+
+
+class CodeLookup:
+    """Finds the code excerpts for the current item and the consultant's latest words."""
+
+    def __init__(self, knowledge: KnowledgeBaseService, context_lines: int = DEFAULT_CONTEXT_LINES) -> None:
+        self.knowledge = knowledge
+        self.context_lines = context_lines
+
+    def for_item(
+        self,
+        item: FormItem,
+        thread: list[ClarifyingQA],
+        message: str,
+        rewrite: Rewrite | None = None,
+        limit: int = EXCERPT_LIMIT,
+    ) -> Retrieved:
+        """Seed 003: make the message standalone (a model rewrites follow-ups only), then retrieve."""
+        query = deterministic_query(item, thread, message)
+        if rewrite is not None and is_follow_up(message, thread):
+            rewritten = rewrite(rewrite_prompt(item, thread, message))
+            if rewritten:
+                query = StandaloneQuery(f"{item.number} {item.title}: {rewritten}", "model")
+        excerpts = self.knowledge.relevant_entries(item, query.text, limit)
+        return Retrieved(query, excerpts, self.quote(excerpts))
+
+    def for_question(self, text: str, limit: int = 3) -> list[KnowledgeEntry]:
+        """The entries that best answer a side question, best first."""
+        return self.knowledge.search(text, limit)
+
+    def quote(self, excerpts: list[KnowledgeEntry]) -> list[Quoted]:
+        """Each excerpt widened to its surrounding lines (seed 004), quoted line by line.
+
+        Source lines are quoted with '> ' so a heading in a code file cannot pose as a section.
+        """
+        by_id = {e.id: e for e in excerpts}
+        quoted = []
+        for block in self.knowledge.expanded_excerpts(excerpts, self.context_lines):
+            entries = [by_id[i] for i in block.ids if i in by_id]
+            names = "; ".join(f"{e.id} - {e.title}" for e in entries)
+            editions = "/".join(sorted({e.edition for e in entries}))
+            origin = self.origin_label(entries[0]) if entries else "paraphrased notes"
+            source = entries[0].source if entries else block.file_path
+            where = f"{source} lines {block.start_line}-{block.end_line}"
+            heading = f"### {names} ({editions} edition, {origin}; {where})"
+            quoted.append(Quoted(heading, [f"> {line}".rstrip() for line in block.text.splitlines()]))
+        return quoted
+
+    def imported(self, entry: KnowledgeEntry) -> bool:
+        """Whether ``entry`` is the consultant's imported code text rather than a shipped note."""
+        return self.knowledge.origin(entry) == "imported"
+
+    def origin_label(self, entry: KnowledgeEntry) -> str:
+        return "your imported code text" if self.imported(entry) else "paraphrased notes"
