@@ -22,6 +22,7 @@ lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 format: install
 	$(PY) -m ruff check --fix .

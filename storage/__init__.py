@@ -1,4 +1,4 @@
-"""Project storage: the adapter contract and its backends (TinyDB by default)."""
+"""Project storage: one store over small backends (TinyDB files by default, or memory)."""
 
 from __future__ import annotations
 

@@ -1,18 +1,33 @@
-"""The storage contract every backend meets, and the record rules they share."""
+"""The one project store, and the few methods a backend gives it.
+
+``ProjectStore`` owns the storage contract: id rules, the revision check on save, decoding and
+upgrading records, and the project list with its summary cache. A backend only keeps records
+(read, write, list, delete) and serialises writers (lock), the way TinyDB's ``Storage`` only
+reads and writes; a database backend would lock the row in a transaction.
+"""
 
 from __future__ import annotations
 
 import re
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+import threading
+from collections.abc import Hashable, Iterable
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any, NamedTuple, Protocol
 
-from pydantic import ValidationError
-
-from storage.migrations import upgrade
-from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
+from storage.records import (
+    ProjectSummary,
+    decode,
+    encode,
+    mark_saved,
+    newest_first,
+    summarize,
+    unreadable,
+)
+from wizard_core.errors import ConflictError, ProjectNotFound, StorageError, WizardError
 from wizard_core.models import ProjectState
+
+__all__ = ["Backend", "Listing", "ProjectStore", "ProjectSummary", "StorageAdapter"]
 
 # Ids become file names, so only characters that can never form a path are allowed.
 PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -22,41 +37,140 @@ CONFLICT_MESSAGE = (
 )
 
 
-@dataclass(frozen=True)
-class ProjectSummary:
-    """One line of the project list; ``error`` is set when the project cannot be read."""
+class Listing(NamedTuple):
+    """A stored project as the list sees it, before its record is read."""
 
     project_id: str
-    name: str
-    complete: bool
-    answered: int
-    current_section: str | None
-    updated_at: datetime
-    error: str | None = None
+    # Changes whenever the record does (a file's inode, mtime and size); keys the summary cache.
+    version: Hashable
+    # What the project list shows, and when it was changed, if the record cannot be read.
+    label: str
+    modified: datetime
 
 
-class StorageAdapter(ABC):
+class Backend(Protocol):
+    """Where records are kept. Ids reaching it are valid; I/O failures raise OSError."""
+
+    def where(self, project_id: str) -> str:
+        """The stored project as a message names it, e.g. "The project file projects/x.json"."""
+        ...
+
+    def read(self, project_id: str) -> dict[str, Any] | None:
+        """The stored record, None if absent; CorruptStoreError (see ``corrupt``) if unreadable."""
+        ...
+
+    def write(self, project_id: str, record: dict[str, Any]) -> None:
+        """Replace the record atomically; only called while holding ``lock(project_id)``."""
+        ...
+
+    def delete(self, project_id: str) -> bool:
+        """Remove the record, False if absent; only called while holding ``lock(project_id)``."""
+        ...
+
+    def lock(self, project_id: str) -> AbstractContextManager[object]:
+        """Exclude every other writer of this project (threads, processes, sessions) while held."""
+        ...
+
+    def list(self) -> Iterable[Listing]:
+        """Every stored project, cheaply: no record is read."""
+        ...
+
+
+class ProjectStore:
     """Where projects live; saves are guarded by the revision the state was loaded at."""
 
-    @abstractmethod
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self._summaries: dict[str, tuple[Hashable, ProjectSummary]] = {}
+        self._summaries_lock = threading.Lock()
+
     def load_project(self, project_id: str) -> ProjectState:
         """Return the stored project; ProjectNotFound if absent, CorruptStoreError if unreadable."""
+        require_id(project_id)
+        where = self.backend.where(project_id)
+        try:
+            record = self.backend.read(project_id)
+        except OSError as exc:
+            raise unopenable(where) from exc
+        if record is None:
+            raise not_found(project_id)
+        return decode(record, project_id, where)
 
-    @abstractmethod
     def save_project(self, state: ProjectState) -> None:
         """Store ``state`` if nobody saved since it was loaded; bumps ``state.revision``."""
+        project_id = state.project_id
+        require_saveable_id(project_id)
+        record = encode(state)
+        where = self.backend.where(project_id)
+        try:
+            with self.backend.lock(project_id):
+                stored = self.backend.read(project_id)
+                # Decoding in full refuses to overwrite a record that cannot be read.
+                current = None if stored is None else decode(stored, project_id, where).revision
+                check_revision(current, state)
+                self.backend.write(project_id, record)
+        except OSError as exc:
+            raise StorageError(f"The project could not be saved ({exc.strerror}).") from exc
+        mark_saved(state, record)
 
-    @abstractmethod
-    def list_projects(self) -> list[ProjectSummary]:
-        """Summaries, most recently updated first; unreadable projects carry ``error``."""
-
-    @abstractmethod
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
+        require_id(project_id)
+        try:
+            with self.backend.lock(project_id):
+                deleted = self.backend.delete(project_id)
+        except OSError as exc:
+            raise StorageError(f"The project could not be deleted ({exc.strerror}).") from exc
+        if not deleted:
+            raise not_found(project_id)
 
-    @abstractmethod
     def exists(self, project_id: str) -> bool:
-        """Whether a project with this id is stored."""
+        """Whether a project with this id is stored, readable or not."""
+        if not is_valid_id(project_id):
+            return False
+        try:
+            return self.backend.read(project_id) is not None
+        except StorageError:
+            return True  # there is a record; it only cannot be read
+        except OSError as exc:
+            raise unopenable(self.backend.where(project_id)) from exc
+
+    def list_projects(self) -> list[ProjectSummary]:
+        """Summaries, most recently updated first; unreadable projects carry ``error``."""
+        listed = [entry for entry in self.backend.list() if is_valid_id(entry.project_id)]
+        summaries = [s for entry in listed if (s := self._summary(entry)) is not None]
+        with self._summaries_lock:
+            for gone in self._summaries.keys() - {entry.project_id for entry in listed}:
+                del self._summaries[gone]
+        return newest_first(summaries)
+
+    def _summary(self, entry: Listing) -> ProjectSummary | None:
+        """The cached summary if the record is unchanged, else one read fresh; None if deleted."""
+        project_id = entry.project_id
+        with self._summaries_lock:
+            cached = self._summaries.get(project_id)
+        if cached is not None and cached[0] == entry.version:
+            return cached[1]
+        where = self.backend.where(project_id)
+        # The version was taken before this read, so a record changed in between is cached
+        # under a version it no longer has and is read again next time, never kept stale.
+        try:
+            record = self.backend.read(project_id)
+            if record is None:
+                return None  # deleted since it was listed
+            summary = summarize(decode(record, project_id, where))
+        except OSError:
+            # Not cached: a file that cannot be opened now may open next time.
+            return unreadable(project_id, entry.label, entry.modified, str(unopenable(where)))
+        except WizardError as exc:
+            summary = unreadable(project_id, entry.label, entry.modified, str(exc))
+        with self._summaries_lock:
+            self._summaries[project_id] = (entry.version, summary)
+        return summary
+
+
+# The name the rest of the wizard uses for a store, whatever its backend.
+StorageAdapter = ProjectStore
 
 
 def is_valid_id(project_id: object) -> bool:
@@ -81,27 +195,9 @@ def not_found(project_id: str) -> ProjectNotFound:
     return ProjectNotFound(f"Project {project_id} was not found; it may have been deleted.")
 
 
-def corrupt(where: str, reason: str) -> CorruptStoreError:
-    """The error for a stored project that cannot be read; ``where`` names it."""
-    return CorruptStoreError(
-        f"{where} cannot be read ({reason}). "
-        "Other projects are unaffected; restore it from a backup or delete it."
-    )
-
-
-def decode(record: object, project_id: str, where: str) -> ProjectState:
-    """Upgrade and validate a stored record; CorruptStoreError naming ``where`` if it is bad."""
-    if not isinstance(record, dict):
-        raise corrupt(where, "it is not a wizard project")
-    try:
-        current = upgrade(record, where)
-        # The file name is the project's identity: a copied file opens as the copy.
-        current["project_id"] = project_id
-        return ProjectState.model_validate(current)
-    except StorageError:
-        raise
-    except (ValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise corrupt(where, "it is not a valid wizard project") from exc
+def unopenable(where: str) -> StorageError:
+    """The error for a stored project the backend failed to reach."""
+    return StorageError(f"{where} cannot be opened.")
 
 
 def check_revision(stored_revision: int | None, state: ProjectState) -> None:
@@ -111,41 +207,3 @@ def check_revision(stored_revision: int | None, state: ProjectState) -> None:
         return
     if stored_revision != state.revision:
         raise ConflictError(CONFLICT_MESSAGE)
-
-
-def encode(state: ProjectState) -> dict[str, Any]:
-    """The JSON record to store for ``state`` at the next revision.
-
-    ``updated_at`` is the core's to set (it runs on an injectable clock), so it is kept.
-    """
-    record = state.model_dump(mode="json")
-    record["revision"] = state.revision + 1
-    return record
-
-
-def mark_saved(state: ProjectState, record: dict[str, Any]) -> None:
-    """After a successful write, make ``state`` match what is stored."""
-    state.revision = record["revision"]
-
-
-def summarize(state: ProjectState) -> ProjectSummary:
-    """The list entry for a readable project."""
-    return ProjectSummary(
-        project_id=state.project_id,
-        name=state.name,
-        complete=state.complete,
-        answered=len(state.finalized_answers),
-        current_section=state.current_form_section,
-        updated_at=aware(state.updated_at),
-    )
-
-
-def aware(moment: datetime) -> datetime:
-    """Treat a naive time as UTC so old and new records sort together."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def newest_first(summaries: list[ProjectSummary]) -> list[ProjectSummary]:
-    """Sort for the project list; ties broken by id so the order is stable."""
-    by_id = sorted(summaries, key=lambda s: s.project_id)
-    return sorted(by_id, key=lambda s: s.updated_at, reverse=True)

@@ -2,79 +2,59 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
+from typing import Any
 
-from storage.base import (
-    ProjectSummary,
-    StorageAdapter,
-    check_revision,
-    decode,
-    encode,
-    is_valid_id,
-    mark_saved,
-    newest_first,
-    not_found,
-    require_id,
-    require_saveable_id,
-    summarize,
-)
-from wizard_core.errors import WizardError
-from wizard_core.models import ProjectState
+from storage.base import Listing, ProjectStore
 
 # Unreadable records sort last; memory records carry no file time to show instead.
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-class InMemoryStorage(StorageAdapter):
+class MemoryBackend:
     """Stores each record as JSON text, so callers can never share objects with the store."""
 
     def __init__(self) -> None:
         # Text rather than dicts: parsing is a deep copy that is faster than copy.deepcopy.
-        self._records: dict[str, str] = {}
-        self._lock = threading.Lock()
+        self._records: dict[str, tuple[int, str]] = {}
+        self._versions = itertools.count(1)
+        # Reentrant: the store reads and writes while holding it as the project lock.
+        self._lock = threading.RLock()
 
-    def _decode(self, project_id: str, record: str) -> ProjectState:
-        return decode(json.loads(record), project_id, f"The stored project {project_id}")
+    def where(self, project_id: str) -> str:
+        return f"The stored project {project_id}"
 
-    def load_project(self, project_id: str) -> ProjectState:
-        require_id(project_id)
+    def read(self, project_id: str) -> dict[str, Any] | None:
         with self._lock:
-            record = self._records.get(project_id)
-        if record is None:
-            raise not_found(project_id)
-        return self._decode(project_id, record)
+            stored = self._records.get(project_id)
+        return None if stored is None else json.loads(stored[1])
 
-    def save_project(self, state: ProjectState) -> None:
-        require_saveable_id(state.project_id)
-        record = encode(state)
+    def write(self, project_id: str, record: dict[str, Any]) -> None:
+        text = json.dumps(record)
         with self._lock:
-            stored = self._records.get(state.project_id)
-            current = None if stored is None else self._decode(state.project_id, stored).revision
-            check_revision(current, state)
-            self._records[state.project_id] = json.dumps(record)
-        mark_saved(state, record)
+            self._records[project_id] = (next(self._versions), text)
 
-    def list_projects(self) -> list[ProjectSummary]:
+    def delete(self, project_id: str) -> bool:
         with self._lock:
-            records = list(self._records.items())
-        summaries = []
-        for project_id, record in records:
-            try:
-                summaries.append(summarize(self._decode(project_id, record)))
-            except WizardError as exc:
-                summaries.append(ProjectSummary(project_id, project_id, False, 0, None, _EPOCH, str(exc)))
-        return newest_first(summaries)
+            return self._records.pop(project_id, None) is not None
 
-    def delete_project(self, project_id: str) -> None:
-        require_id(project_id)
-        with self._lock:
-            if self._records.pop(project_id, None) is None:
-                raise not_found(project_id)
+    def lock(self, project_id: str) -> AbstractContextManager[object]:
+        # One lock for all projects: memory writes take microseconds, so it never queues long.
+        return self._lock
 
-    def exists(self, project_id: str) -> bool:
-        if not is_valid_id(project_id):
-            return False
+    def list(self) -> Iterable[Listing]:
         with self._lock:
-            return project_id in self._records
+            versions = [(project_id, version) for project_id, (version, _) in self._records.items()]
+        return [Listing(project_id, version, project_id, _EPOCH) for project_id, version in versions]
+
+
+class InMemoryStorage(ProjectStore):
+    """A store whose records live only as long as the process."""
+
+    def __init__(self) -> None:
+        super().__init__(MemoryBackend())

@@ -12,9 +12,8 @@ import fcntl
 import json
 import os
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -23,23 +22,9 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from storage.base import (
-    ProjectSummary,
-    StorageAdapter,
-    check_revision,
-    corrupt,
-    decode,
-    encode,
-    is_valid_id,
-    mark_saved,
-    newest_first,
-    not_found,
-    require_id,
-    require_saveable_id,
-    summarize,
-)
-from wizard_core.errors import StorageError, WizardError
-from wizard_core.models import ProjectState
+from storage.base import Listing, ProjectStore
+from storage.records import corrupt
+from wizard_core.errors import StorageError
 
 TABLE = "project"
 DOC_ID = 1
@@ -118,44 +103,74 @@ def _replace_with(record: dict[str, Any]):
     return replace
 
 
-class TinyDBStorage(StorageAdapter):
-    """The default store: ``<data_dir>/projects/<project_id>.json``, one TinyDB per project."""
+class TinyDBBackend:
+    """Records in ``<projects_dir>/<project_id>.json``, each file a TinyDB with one document."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = Path(data_dir)
-        self.projects_dir = self.data_dir / "projects"
+    def __init__(self, projects_dir: Path) -> None:
+        self.directory = projects_dir
         try:
-            self.projects_dir.mkdir(parents=True, exist_ok=True)
+            self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StorageError(
-                f"The project folder {self.projects_dir} cannot be created ({exc.strerror})."
+                f"The project folder {self.directory} cannot be created ({exc.strerror})."
             ) from exc
-        self._summaries: dict[str, tuple[tuple[int, int, int], ProjectSummary]] = {}
-        self._summaries_lock = threading.Lock()
 
     def _path(self, project_id: str) -> Path:
-        return self.projects_dir / f"{project_id}.json"
+        return self.directory / f"{project_id}.json"
 
-    def _where(self, project_id: str) -> str:
+    def _lock_path(self, project_id: str) -> Path:
+        return self.directory / f"{project_id}.lock"
+
+    def where(self, project_id: str) -> str:
         return f"The project file projects/{project_id}.json"
 
     @contextlib.contextmanager
     def _db(self, project_id: str) -> Iterator[TinyDB]:
-        db = TinyDB(self._path(project_id), self._where(project_id), storage=AtomicJSONStorage)
+        db = TinyDB(self._path(project_id), self.where(project_id), storage=AtomicJSONStorage)
         try:
             yield db
         finally:
             db.close()
 
+    def read(self, project_id: str) -> dict[str, Any] | None:
+        with self._db(project_id) as db:
+            document = db.table(TABLE).get(doc_id=DOC_ID)
+            found = cast(AtomicJSONStorage, db.storage).found
+        if document is None:
+            if found:
+                raise corrupt(self.where(project_id), "it holds no project")
+            return None
+        return dict(document)
+
+    def write(self, project_id: str, record: dict[str, Any]) -> None:
+        with self._db(project_id) as db:
+            table = db.table(TABLE)
+            # The store has just read the file under the lock, so if it exists it holds the
+            # document; checking by stat saves TinyDB a third parse of the file.
+            if self._path(project_id).exists():
+                table.update(_replace_with(record), doc_ids=[DOC_ID])
+            else:
+                table.insert(Document(record, doc_id=DOC_ID))
+
+    def delete(self, project_id: str) -> bool:
+        path = self._path(project_id)
+        if not path.exists():
+            return False
+        path.unlink()
+        _fsync_dir(self.directory)
+        # Held by our caller; waiters see it gone and start over on a fresh lock file.
+        self._lock_path(project_id).unlink()
+        return True
+
     @contextlib.contextmanager
-    def _locked(self, project_id: str) -> Iterator[Path]:
-        """Hold the project's lock; a fresh fd each time so threads exclude each other too."""
-        path = self.projects_dir / f"{project_id}.lock"
+    def lock(self, project_id: str) -> Iterator[None]:
+        """Hold the project's flock; a fresh fd each time so threads exclude each other too."""
+        path = self._lock_path(project_id)
         while True:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)
-                # delete_project unlinks the lock file; if ours was unlinked while we waited,
+                # delete unlinks the lock file; if ours was unlinked while we waited,
                 # a newcomer may hold a lock on a new file, so start over on that one.
                 with contextlib.suppress(FileNotFoundError):
                     if os.fstat(fd).st_ino == os.stat(path).st_ino:
@@ -165,115 +180,41 @@ class TinyDBStorage(StorageAdapter):
                 raise
             os.close(fd)
         try:
-            yield path
+            yield
         finally:
             os.close(fd)
 
-    def _stored(self, db: TinyDB, project_id: str) -> ProjectState | None:
-        """The project in ``db``, None if there is no file; a file without one is corrupt."""
-        document = db.table(TABLE).get(doc_id=DOC_ID)
-        where = self._where(project_id)
-        if document is None:
-            if cast(AtomicJSONStorage, db.storage).found:
-                raise corrupt(where, "it holds no project")
-            return None
-        return decode(dict(document), project_id, where)
-
-    def load_project(self, project_id: str) -> ProjectState:
-        require_id(project_id)
-        with self._db(project_id) as db:
-            stored = self._stored(db, project_id)
-        if stored is None:
-            raise not_found(project_id)
-        return stored
-
-    def save_project(self, state: ProjectState) -> None:
-        project_id = state.project_id
-        require_saveable_id(project_id)
-        record = encode(state)
-        try:
-            with self._locked(project_id), self._db(project_id) as db:
-                # Decoding in full refuses to overwrite a file that cannot be read.
-                stored = self._stored(db, project_id)
-                check_revision(None if stored is None else stored.revision, state)
-                table = db.table(TABLE)
-                if stored is None:
-                    table.insert(Document(record, doc_id=DOC_ID))
-                else:
-                    table.update(_replace_with(record), doc_ids=[DOC_ID])
-        except OSError as exc:
-            raise StorageError(f"The project could not be saved ({exc.strerror}).") from exc
-        mark_saved(state, record)
-
-    def delete_project(self, project_id: str) -> None:
-        require_id(project_id)
-        path = self._path(project_id)
-        try:
-            with self._locked(project_id) as lock_path:
-                if not path.exists():
-                    raise not_found(project_id)
-                path.unlink()
-                _fsync_dir(self.projects_dir)
-                lock_path.unlink()
-        except OSError as exc:
-            raise StorageError(f"The project could not be deleted ({exc.strerror}).") from exc
-
-    def exists(self, project_id: str) -> bool:
-        return is_valid_id(project_id) and self._path(project_id).exists()
-
-    def list_projects(self) -> list[ProjectSummary]:
-        summaries: list[ProjectSummary] = []
-        seen: set[str] = set()
+    def list(self) -> Iterable[Listing]:
+        listed = []
         now = time.time()
-        with os.scandir(self.projects_dir) as entries:
+        with os.scandir(self.directory) as entries:
             for entry in entries:
-                name = entry.name
-                if name.endswith(".tmp"):
-                    self._remove_if_stale(entry, now)
-                    continue
-                project_id = name.removesuffix(".json")
-                if name.endswith(".json") and is_valid_id(project_id):
-                    seen.add(project_id)
-                    if (summary := self._summary(project_id)) is not None:
-                        summaries.append(summary)
-        with self._summaries_lock:
-            for gone in self._summaries.keys() - seen:
-                del self._summaries[gone]
-        return newest_first(summaries)
+                if entry.name.endswith(".tmp"):
+                    _remove_if_stale(entry, now)
+                elif entry.name.endswith(".json"):
+                    with contextlib.suppress(FileNotFoundError):  # deleted since the scan
+                        listed.append(_listing(entry))
+        return listed
 
-    def _remove_if_stale(self, entry: os.DirEntry[str], now: float) -> None:
-        with contextlib.suppress(OSError):
-            if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
-                os.unlink(entry.path)
 
-    def _summary(self, project_id: str) -> ProjectSummary | None:
-        """The cached summary if the file is unchanged, else one read fresh from it."""
-        where = self._where(project_id)
-        try:
-            # stat and read the same open file, so the cache key matches the bytes read.
-            with open(self._path(project_id), "rb") as handle:
-                st = os.fstat(handle.fileno())
-                key = (st.st_ino, st.st_mtime_ns, st.st_size)
-                with self._summaries_lock:
-                    cached = self._summaries.get(project_id)
-                if cached is not None and cached[0] == key:
-                    return cached[1]
-                data = handle.read()
-        except FileNotFoundError:
-            return None  # deleted since the directory was scanned
-        except OSError:
-            return self._error_summary(project_id, time.time(), f"{where} cannot be opened.")
-        try:
-            record = _parse(data, where).get(TABLE, {}).get(str(DOC_ID))
-            if record is None:
-                raise corrupt(where, "it holds no project")
-            summary = summarize(decode(record, project_id, where))
-        except WizardError as exc:
-            summary = self._error_summary(project_id, st.st_mtime, str(exc))
-        with self._summaries_lock:
-            self._summaries[project_id] = (key, summary)
-        return summary
+def _listing(entry: os.DirEntry[str]) -> Listing:
+    """The file as the project list sees it; its inode, mtime and size change on every save."""
+    st = entry.stat()
+    modified = datetime.fromtimestamp(st.st_mtime, UTC)
+    key = (st.st_ino, st.st_mtime_ns, st.st_size)
+    return Listing(entry.name.removesuffix(".json"), key, entry.name, modified)
 
-    def _error_summary(self, project_id: str, mtime: float, error: str) -> ProjectSummary:
-        updated = datetime.fromtimestamp(mtime, UTC)
-        return ProjectSummary(project_id, f"{project_id}.json", False, 0, None, updated, error)
+
+def _remove_if_stale(entry: os.DirEntry[str], now: float) -> None:
+    with contextlib.suppress(OSError):
+        if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+            os.unlink(entry.path)
+
+
+class TinyDBStorage(ProjectStore):
+    """The default store: ``<data_dir>/projects/<project_id>.json``, one TinyDB per project."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.projects_dir = self.data_dir / "projects"
+        super().__init__(TinyDBBackend(self.projects_dir))

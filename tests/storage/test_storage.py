@@ -11,13 +11,16 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-import storage.tinydb_store
+import storage.base
 from storage import StorageAdapter, TinyDBStorage, default_data_dir, open_storage
+from storage.base import Listing, ProjectStore
 from storage.migrations import MIGRATIONS, upgrade
 from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
 from wizard_core.models import (
@@ -231,6 +234,90 @@ def test_concurrent_sessions_lose_no_update(storage: StorageAdapter) -> None:
     assert sorted(labels) == sorted(f"t{n}-{i}" for n in range(8) for i in range(20))
 
 
+# --- a new backend ------------------------------------------------------------------------
+
+
+class DictBackend:
+    """The least a backend does: keep records by id and lock writers; the store does the rest."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, tuple[int, str]] = {}  # JSON text, so nothing is shared with callers
+        self.reads: list[str] = []
+        self._lock = threading.Lock()
+        self._version = 0
+
+    def where(self, project_id: str) -> str:
+        return f"Row {project_id}"
+
+    def read(self, project_id: str) -> dict[str, Any] | None:
+        self.reads.append(project_id)
+        row = self.rows.get(project_id)
+        return None if row is None else json.loads(row[1])
+
+    def write(self, project_id: str, record: dict[str, Any]) -> None:
+        self._version += 1  # only ever called under the lock
+        self.rows[project_id] = (self._version, json.dumps(record))
+
+    def delete(self, project_id: str) -> bool:
+        return self.rows.pop(project_id, None) is not None
+
+    def lock(self, project_id: str) -> threading.Lock:
+        return self._lock
+
+    def list(self) -> Iterable[Listing]:
+        return [Listing(pid, version, f"row {pid}", T0) for pid, (version, _) in list(self.rows.items())]
+
+
+def test_a_new_backend_gets_revisions_and_the_project_list_from_the_shared_store() -> None:
+    backend = DictBackend()
+    store = ProjectStore(backend)
+    store.save_project(_full_state("shared"))
+    first, second = store.load_project("shared"), store.load_project("shared")
+    first.name = "First session's name"
+    store.save_project(first)
+    with pytest.raises(ConflictError) as caught:
+        store.save_project(second)
+    assert "changed in another session" in str(caught.value)
+    with pytest.raises(ConflictError):
+        store.save_project(ProjectState(project_id="shared"))
+    stored = store.load_project("shared")
+    assert (stored.name, stored.revision) == ("First session's name", 2)
+
+    def session(n: int) -> None:
+        for i in range(10):
+            _append_with_retry(store, "busy", f"t{n}-{i}")
+
+    threads = [threading.Thread(target=session, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert store.load_project("busy").revision == 40
+    store.delete_project("busy")
+
+    with pytest.raises(StorageError):
+        store.save_project(ProjectState(project_id="../escape"))
+    store.save_project(ProjectState(project_id="later", updated_at=T0 + timedelta(days=1)))
+    backend.rows["broken"] = (0, json.dumps({"finalized_answers": "none"}))
+    backend.rows["bad id!"] = (0, "{}")  # ids the store would never write are not listed
+    store.save_project(ProjectState(project_id="old", updated_at=T0 - timedelta(days=1)))
+
+    summaries = store.list_projects()
+    assert [s.project_id for s in summaries] == ["later", "broken", "shared", "old"]
+    broken = summaries[1]
+    assert (broken.name, broken.updated_at) == ("row broken", T0)
+    assert broken.error is not None and broken.error.startswith("Row broken cannot be read")
+    assert [s.error for s in summaries if s.project_id != "broken"] == [None] * 3
+
+    backend.reads.clear()
+    store.list_projects()
+    assert backend.reads == []  # unchanged rows are not read again
+    store.delete_project("broken")
+    with pytest.raises(ProjectNotFound):
+        store.delete_project("broken")
+    assert "broken" not in {s.project_id for s in store.list_projects()}
+
+
 # --- migrations ---------------------------------------------------------------------------
 
 SEED_RECORD = {
@@ -370,13 +457,13 @@ def test_listing_rereads_only_changed_files(
     for project_id in ("a", "b", "c"):
         tinydb_store.save_project(_full_state(project_id))
     decoded: list[str] = []
-    real_decode = storage.tinydb_store.decode
+    real_decode = storage.base.decode
 
     def counting_decode(record: object, project_id: str, where: str) -> ProjectState:
         decoded.append(project_id)
         return real_decode(record, project_id, where)
 
-    monkeypatch.setattr(storage.tinydb_store, "decode", counting_decode)
+    monkeypatch.setattr(storage.base, "decode", counting_decode)
     tinydb_store.list_projects()
     tinydb_store.list_projects()
     assert sorted(decoded) == ["a", "b", "c"]
