@@ -1,12 +1,14 @@
-"""Checks on the shipped content: the matrix JSON files and the Markdown code notes."""
+"""Checks on the shipped content: the matrix JSON files, the Markdown code notes, the vocabulary."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from wizard_core.answers.vocabulary import VOCABULARY_FILE, Vocabulary, load_vocabulary
 from wizard_core.content import (
     CHOICE_TYPES,
     CONTENT_DIR,
@@ -23,9 +25,11 @@ KNOWLEDGE_FILES = sorted((CONTENT_DIR / "knowledge").glob("*.md"))
 PART3_FORM = CONTENT_DIR / "forms" / "part3-2024.json"
 
 
-def _load(path: Path) -> FormDefinition | list[KnowledgeEntry]:
+def _load(path: Path) -> FormDefinition | list[KnowledgeEntry] | Vocabulary:
     """Load one content file, turning a ContentError into a readable test failure."""
     try:
+        if path == VOCABULARY_FILE:
+            return load_vocabulary(path)
         return load_form(path) if path.suffix == ".json" else load_knowledge(path)
     except ContentError as exc:
         message = f"{path.relative_to(CONTENT_DIR)}: {exc}"
@@ -56,7 +60,7 @@ def test_content_files_exist() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    FORM_FILES + KNOWLEDGE_FILES,
+    [*FORM_FILES, *KNOWLEDGE_FILES, VOCABULARY_FILE],
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )
 def test_content_file_loads(path: Path) -> None:
@@ -135,3 +139,85 @@ def test_option_synonyms_are_unique_within_an_item(path: Path) -> None:
                     problems.append(f"{where}: {synonym!r} of {option.label!r} is another label")
                 owner[key] = option.label
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda words: words.__setitem__("replies", {**words["replies"], "yes": []}), "replies.yes"),
+        (lambda words: words.__setitem__("colours", ["red"]), "colours"),
+        (lambda words: words["construction"]["materials"].pop("noncombustible"), "noncombustible"),
+        (lambda words: words["numbers"]["counts_before_nouns"].append("several"), "several"),
+    ],
+    ids=["empty list", "unknown section", "material without words", "count without a number"],
+)
+def test_a_broken_vocabulary_fails_naming_the_file_and_the_problem(tmp_path: Path, edit, named) -> None:
+    words = json.loads(VOCABULARY_FILE.read_text(encoding="utf-8"))
+    edit(words)
+    broken = tmp_path / "vocabulary.json"
+    broken.write_text(json.dumps(words), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"^The vocabulary file vocabulary\.json is invalid: ") as caught:
+        load_vocabulary(broken)
+    assert named in str(caught.value)
+
+
+def test_an_unreadable_vocabulary_fails_naming_the_file(tmp_path: Path) -> None:
+    broken = tmp_path / "vocabulary.json"
+    broken.write_text('{"numbers": ', encoding="utf-8")
+    with pytest.raises(ContentError, match=r"vocabulary\.json is invalid"):
+        load_vocabulary(broken)
+    with pytest.raises(ContentError, match=r"Cannot read the vocabulary file missing\.json"):
+        load_vocabulary(tmp_path / "missing.json")
+
+
+def test_part3_names_its_fact_items(part3: FormDefinition) -> None:
+    assert part3.fact_items == {"project_type": "3.01", "major_occupancies": "3.02"}
+
+
+def _edited_form(tmp_path: Path, edit) -> Path:
+    form = json.loads(PART3_FORM.read_text(encoding="utf-8"))
+    edit(form, {item["number"]: item for item in form["items"]})
+    path = tmp_path / "form.json"
+    path.write_text(json.dumps(form), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda form, items: form["fact_items"].update(project_type="3.02"),
+            "project_type must name a choice",
+        ),
+        (lambda form, items: form["fact_items"].update(storeys="3.07"), "fact_items.storeys"),
+        (lambda form, items: items["3.11"]["options"][0].update(area_split="new"), "area_split belongs"),
+        (lambda form, items: items["3.13"]["options"][0].update(none=True), "only one option"),
+        (
+            lambda form, items: items["3.15"]["field_options"]["restriction"][1].update(
+                implies={"actual": "Wood"}
+            ),
+            "implies actual 'Wood'",
+        ),
+        (
+            lambda form, items: items["3.15"]["field_options"]["actual"][0].update(materials=[]),
+            "names its materials",
+        ),
+        (
+            lambda form, items: items["3.15"]["field_options"]["actual"][0].update(materials=["wood"]),
+            "materials",
+        ),
+    ],
+    ids=[
+        "fact of the wrong type",
+        "unknown fact",
+        "split elsewhere",
+        "two none options",
+        "bad implies",
+        "no materials",
+        "unknown material",
+    ],
+)
+def test_form_facts_are_checked(tmp_path: Path, edit, message) -> None:
+    with pytest.raises(ContentError, match=r"form\.json is invalid") as caught:
+        load_form(_edited_form(tmp_path, edit))
+    assert message in str(caught.value)

@@ -4,6 +4,7 @@
 export a project is re-exported here, so nothing outside the core reaches into its modules.
 """
 
+from wizard_core.answers import describe_value
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.errors import (
     AdvisorError,
@@ -22,7 +23,6 @@ from wizard_core.knowledge.code_import import ImportResult
 from wizard_core.models import FormAnswer, ProjectState, ProjectSummary, TurnRecord
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.turns import TurnResult
-from wizard_core.values import describe_value
 from wizard_core.wiring import (
     advisor_notice,
     content_services,

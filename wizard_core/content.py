@@ -33,6 +33,10 @@ AnswerType = Literal[
     "text",
 ]
 CHOICE_TYPES = {"choice", "multi_choice"}
+# Construction materials an option can name (their words are in content/vocabulary.json).
+Material = Literal["combustible", "noncombustible", "encapsulated_mass_timber"]
+# Facts about the project that some answers read from another item (FormDefinition.fact_items).
+Fact = Literal["project_type", "major_occupancies"]
 REFERENCE_ID = re.compile(r"^(?:[AC]-)?\d+(?:\.\d+)*[A-Z]?(?:\.\(\d+\))?$|^SB-\d+$|^O\. Reg\. \d+/\d+$")
 
 
@@ -41,11 +45,22 @@ class Strict(BaseModel):
 
 
 class Option(Strict):
-    """One choice of a choice item; ``label`` is what the answer's value holds."""
+    """One choice of a choice item; ``label`` is what the answer's value holds.
+
+    The rest is what the offline reader may conclude from it: ``none`` marks the option a
+    plain "no" picks; ``area_split`` (on project types) says that the areas are all new or
+    all existing; ``materials`` are the construction materials the option names (a clause
+    naming several picks the option naming most of them, the later-listed one on a tie);
+    ``implies`` sets another field of the same answer when that field is not given.
+    """
 
     label: str = Field(min_length=1)
     description: str = ""
     synonyms: list[str] = Field(default_factory=list)
+    none: bool = False
+    area_split: Literal["new", "existing"] | None = None
+    materials: list[Material] = Field(default_factory=list)
+    implies: dict[str, str] = Field(default_factory=dict)
 
 
 class Edition(Strict):
@@ -85,13 +100,30 @@ class FormItem(Strict):
         labels = [o.label.casefold() for o in self.options]
         if len(set(labels)) != len(labels):
             raise ValueError(f"{self.number}: option labels must be unique")
+        if sum(o.none for o in self.options) > 1:
+            raise ValueError(f"{self.number}: only one option can be the 'none' option")
+        for field, options in self.field_options.items():
+            for option in options:
+                self._check_field_option(field, option)
         bad = [r for r in self.references if not REFERENCE_ID.match(r)]
         if bad:
             raise ValueError(f"{self.number}: malformed references {bad}")
         return self
 
+    def _check_field_option(self, field: str, option: Option) -> None:
+        where = f"{self.number} {field} {option.label!r}"
+        if self.answer_type == "construction" and not option.materials:
+            raise ValueError(f"{where}: a construction option names its materials")
+        for other, label in option.implies.items():
+            choices = [o.label for o in self.field_options.get(other, [])] if other != field else []
+            if label not in choices:
+                raise ValueError(f"{where}: implies {other} {label!r}, which is not one of its options")
+
     def option(self, label: str) -> Option | None:
         return next((o for o in self.options if o.label.casefold() == label.casefold()), None)
+
+
+FACT_TYPES: dict[Fact, AnswerType] = {"project_type": "choice", "major_occupancies": "multi_choice"}
 
 
 class FormDefinition(Strict):
@@ -102,6 +134,8 @@ class FormDefinition(Strict):
     editions: list[Edition] = Field(min_length=1)
     # Major occupancy -> first and last classification article of its group (3.10 checks).
     classification_articles: dict[str, tuple[str, str]] = Field(default_factory=dict)
+    # Which item holds each project fact that other answers read (e.g. project_type -> 3.01).
+    fact_items: dict[Fact, str] = Field(default_factory=dict)
     items: list[FormItem] = Field(min_length=2)
 
     @model_validator(mode="after")
@@ -119,6 +153,14 @@ class FormDefinition(Strict):
                 raise ValueError(f"{item.number}: depends on unknown items {missing}")
         if self.items[0].answer_type != "code_version":
             raise ValueError("the first item must be the code version")
+        kinds = {i.number: i.answer_type for i in self.items}
+        for fact, number in self.fact_items.items():
+            wanted = FACT_TYPES[fact]
+            if kinds.get(number) != wanted:
+                raise ValueError(f"fact_items: {fact} must name a {wanted} item, not {number!r}")
+        split = [i.number for i in self.items for o in i.options if o.area_split]
+        if any(number != self.fact_items.get("project_type") for number in split):
+            raise ValueError(f"{split[0]}: area_split belongs on the project_type item's options")
         return self
 
 
@@ -148,7 +190,7 @@ def load_form(path: Path) -> FormDefinition:
     except OSError as exc:
         raise ContentError(f"Cannot read the form file {path.name}: {exc.strerror}.") from exc
     except ValidationError as exc:
-        raise ContentError(f"The form file {path.name} is invalid: {_first_error(exc)}") from exc
+        raise ContentError(f"The form file {path.name} is invalid: {first_error(exc)}") from exc
 
 
 _HEADING = re.compile(r"^## +(?P<id>\S(?:[^|]*\S)?) *\| *(?P<title>.+?) *$")
@@ -198,12 +240,13 @@ def load_knowledge(path: Path) -> list[KnowledgeEntry]:
             result.append(KnowledgeEntry.model_validate(raw))
         except ValidationError as exc:
             raise ContentError(
-                f"{path.name} line {raw['start_line']} ({raw['id']}): {_first_error(exc)}"
+                f"{path.name} line {raw['start_line']} ({raw['id']}): {first_error(exc)}"
             ) from exc
     return result
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError) -> str:
+    """The first problem pydantic found, as 'where: what'."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
     return f"{where}: {err['msg']}" if where else err["msg"]

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from wizard_core.answers import describe_value, type_hint
 from wizard_core.budget import Budget, Trim, compact_structure, drop_archive, summarize_history, trim_notes
 from wizard_core.content import FormItem, KnowledgeEntry
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge.lookup import Retrieved
 from wizard_core.models import ClarifyingQA, ProjectState
 from wizard_core.tokens import estimate_tokens
-from wizard_core.values import describe_value
 
 TITLE = "# Form Completion Project - Context Package"
 SECTIONS = (
@@ -31,20 +31,6 @@ SECTIONS = (
     "## Form Structure",
     "## Required Response Format",
 )
-TYPE_HINTS = {
-    "code_version": "the regulation and its last amendment",
-    "yes_no": "yes or no",
-    "choice": "one option",
-    "multi_choice": "one or more options",
-    "area": "existing / new / total",
-    "building_height": "storeys above grade, storeys below grade, height in m",
-    "integer": "a whole number",
-    "articles": "one 3.2.2.xx article per major occupancy, in the order of 3.02",
-    "occupant_load": "total persons, with rows by floor or area if known",
-    "entrances_hazards": "number of barrier-free entrances; hazardous substances yes or no",
-    "construction": "construction restriction, actual construction, heavy timber yes or no",
-    "text": "text",
-}
 
 
 def quote(text: str | None) -> str:
@@ -159,8 +145,7 @@ class ContextBuilder:
         lines = [
             f"**{item.number} - {item.title}**: {item.question}",
             f"- Guidance: {item.guidance}",
-            f"- Answer format: {TYPE_HINTS[item.answer_type]}"
-            + (f" (unit: {item.unit})" if item.unit else ""),
+            f"- Answer format: {type_hint(item)}" + (f" (unit: {item.unit})" if item.unit else ""),
         ]
         if item.options:
             lines.append(
@@ -205,9 +190,7 @@ class ContextBuilder:
         lines = []
         for item in self.forms.items:
             unit = f", {item.unit}" if item.unit else ""
-            lines.append(
-                f"- {item.number} {item.title} — {TYPE_HINTS[item.answer_type]}{unit} [{status(item.number)}]"
-            )
+            lines.append(f"- {item.number} {item.title} — {type_hint(item)}{unit} [{status(item.number)}]")
         return lines
 
     def _response_format(self, item: FormItem | None) -> list[str]:

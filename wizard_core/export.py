@@ -7,9 +7,9 @@ import io
 import json
 from typing import Any
 
+from wizard_core.answers import describe_value
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
-from wizard_core.values import describe_value
 
 FORMATS = ("md", "csv", "json")
 

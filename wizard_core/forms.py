@@ -6,9 +6,9 @@ import re
 from functools import cached_property
 from pathlib import Path
 
-from wizard_core.content import CONTENT_DIR, Edition, FormDefinition, FormItem, load_form
+from wizard_core.answers import value_schema
+from wizard_core.content import CONTENT_DIR, Edition, Fact, FormDefinition, FormItem, load_form
 from wizard_core.errors import ContentError
-from wizard_core.values import value_schema
 
 DEFAULT_FORM = CONTENT_DIR / "forms" / "part3-2024.json"
 
@@ -62,6 +62,11 @@ class FormQuestionService:
             if section not in answered:
                 return section
         return None
+
+    def fact_item(self, fact: Fact) -> FormItem | None:
+        """The item that holds a project fact ('project_type' -> 3.01), if the form names one."""
+        number = self.form.fact_items.get(fact)
+        return self._items[number] if number else None
 
     def article_groups(self, article: str) -> list[str]:
         """The major occupancies whose classification articles include ``article``."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from wizard_core.answers import describe_value
 from wizard_core.content import FormItem
 from wizard_core.knowledge.lookup import CodeLookup
 from wizard_core.models import ProjectState
 from wizard_core.turns import Turn, TurnResult, wizard_reply
-from wizard_core.values import describe_value
 
 
 def reply(state: ProjectState, turn: Turn, item: FormItem, lookup: CodeLookup) -> TurnResult:

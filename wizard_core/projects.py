@@ -8,13 +8,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from wizard_core.answers import describe_value, validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, ProjectState, utc_now
 from wizard_core.progress import finalize, move_to
 from wizard_core.store import ProjectStore
-from wizard_core.values import describe_value, validate_value
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120

@@ -10,12 +10,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from wizard_core.answers import validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge.service import KnowledgeSource, normalize_reference
 from wizard_core.models import AdvisorReply, ClarifyingQA, FormAnswer
-from wizard_core.values import validate_value
 
 log = logging.getLogger(__name__)
 

@@ -90,4 +90,3 @@ def open_wizard(
     budget = Budget(window_tokens=settings.context_window, reply_tokens=settings.reply_tokens)
     manager = ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
     return Wizard(storage, forms, knowledge, manager, clock, data_dir=folder)
-

@@ -4,19 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import advance_to, make_manager
-
-
-def ask(section: str, *messages: str, before: list[str] | None = None):
-    """Reach ``section`` with plain answers, then send ``messages``; return results and state."""
-    manager = make_manager()
-    project = manager.start_project("Advisor test")
-    for message in before or []:
-        manager.process_user_response(project.project_id, message)
-    advance_to(manager, project.project_id, section)
-    results = [manager.process_user_response(project.project_id, m) for m in messages]
-    return results, manager.storage.load_project(project.project_id)
-
+from tests.answers.support import ask
 
 PLAIN = [
     ("3.01", "It's an addition to an existing warehouse.", "Addition"),
@@ -139,27 +127,6 @@ def test_clarified_area_uses_the_whole_thread_and_is_archived():
     assert state.active_clarifying_thread == []
 
 
-def test_unit_given_in_a_follow_up_completes_an_earlier_number():
-    results, state = ask("3.04", "1150", "m2")
-    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
-    # The project is new construction (3.01), so all the area is new.
-    assert state.answer_for("3.04").value == {"existing": 0, "new": 1150, "total": 1150}
-
-
-def test_square_feet_are_converted_and_the_conversion_is_stated():
-    (result,), state = ask("3.04", "1,500 sq ft existing, no new area")
-    value = state.answer_for("3.04").value
-    assert value == {"existing": 139.4, "new": 0, "total": 139.4}
-    assert "ft²" in result.content and "converted" in result.content
-    assert result.confidence < 0.9
-
-
-def test_confidence_is_lower_for_inferred_than_explicit_answers():
-    (explicit,), _ = ask("3.04", "New 1,150 m2, existing 0, total 1,150 m2")
-    (inferred,), _ = ask("3.04", "1,150 m2")
-    assert explicit.confidence > inferred.confidence
-
-
 def test_reuses_storeys_given_earlier_when_the_message_refers_to_them():
     (result,), state = ask("3.07", "As mentioned earlier, 12.8 m high with one basement level.")
     assert result.type == "form_answer", result.content
@@ -176,29 +143,3 @@ def test_same_as_copies_an_earlier_items_value():
     (result,), state = ask("3.05", "Same as the building area.")
     assert state.answer_for("3.05").value == state.answer_for("3.04").value
     assert result.confidence <= 0.7
-
-
-def test_article_of_another_group_is_questioned():
-    (result,), state = ask("3.10", "3.2.2.51")
-    assert result.type == "clarifying_question" and state.answer_for("3.10") is None
-    assert "Group D" in result.content and "3.2.2.56 to 3.2.2.65" in result.content
-    assert "3.2.2.51 (C)" in result.content
-
-
-def test_article_count_must_match_the_major_occupancies():
-    (result,), _ = ask("3.10", "3.2.2.60 and 3.2.2.69")
-    assert result.type == "clarifying_question"
-    assert "one article per major occupancy" in result.content
-
-
-def test_a_required_system_is_not_read_as_not_required():
-    (result,), state = ask("3.13", "Yes, a single stage fire alarm system is required.")
-    assert result.type == "form_answer"
-    assert state.answer_for("3.13").value == "Single stage"
-
-
-def test_a_unit_given_afterwards_converts_figures_given_without_one():
-    results, state = ask("3.04", "existing 500, new 250", "sq ft")
-    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
-    assert state.answer_for("3.04").value == {"existing": 46.5, "new": 23.2, "total": 69.7}
-    assert "500 ft² converted" in results[-1].content

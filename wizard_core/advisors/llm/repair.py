@@ -24,10 +24,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from wizard_core.advisors.llm.jsontext import extract_object
+from wizard_core.answers import describe_value, validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.models import AdvisorReply
-from wizard_core.values import describe_value, validate_value
 
 log = logging.getLogger(__name__)
 

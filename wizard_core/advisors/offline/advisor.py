@@ -9,23 +9,30 @@ question saying what, instead of guessing.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from wizard_core.advisors.base import AdvisorRequest
-from wizard_core.advisors.offline import parsing as p
-from wizard_core.advisors.offline.readers import READERS
-from wizard_core.advisors.offline.reading import Reading
+from wizard_core.answers import Reading, describe_value, read
+from wizard_core.answers import parsing as p
+from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
-from wizard_core.values import describe_value
 
-REFERS_BACK = re.compile(
-    r"\b(as (?:i )?(?:said|mentioned|noted|stated|described)|as above|see above|same as|"
-    r"like i said|already (?:said|told|mentioned|gave|given)|earlier|previously|before)\b",
-    re.I,
-)
-SAME_AS = re.compile(r"\bsame as (?:item |in |for )?(?:the )?(3\.\d\d|[a-z][a-z /-]+)", re.I)
 REUSED_CONFIDENCE = 0.7
+
+
+@cache
+def refers_back() -> re.Pattern[str]:
+    """'As I said', 'see above': the answer may be in what was said for other items."""
+    return phrase_pattern(vocabulary().advisor.refers_back)
+
+
+@cache
+def same_as() -> re.Pattern[str]:
+    """'Same as 3.04', 'same as the building area': the item named is group 1."""
+    named = r"(?:item |in |for )?(?:the )?(3\.\d\d|[a-z][a-z /-]+)"
+    return re.compile(rf"{alternation(vocabulary().advisor.same_as)} {named}", re.I)
 
 
 class OfflineAdvisor:
@@ -48,9 +55,9 @@ class OfflineAdvisor:
         if copied is not None:
             return self._answer(item, copied.value, copied, message)
         texts = _item_texts(state, message)
-        reading = READERS[item.answer_type](item, texts, state, request.forms)
-        if not reading.complete and REFERS_BACK.search(message):
-            earlier = READERS[item.answer_type](item, _earlier_texts(state) + texts, state, request.forms)
+        reading = read(item, texts, state, request.forms)
+        if not reading.complete and refers_back().search(message):
+            earlier = read(item, _earlier_texts(state) + texts, state, request.forms)
             if earlier.complete:
                 earlier.confidence = min(earlier.confidence, REUSED_CONFIDENCE)
                 earlier.notes.append("taken from what you said earlier in this project")
@@ -105,7 +112,7 @@ class OfflineAdvisor:
 
 def _same_as(request: AdvisorRequest) -> Reading | None:
     """'Same as 3.04' or 'same as the building area': reuse that item's value if it fits."""
-    match = SAME_AS.search(request.message)
+    match = same_as().search(request.message)
     if not match:
         return None
     wanted = match[1].strip().lower()
@@ -121,8 +128,9 @@ def _same_as(request: AdvisorRequest) -> Reading | None:
 
 
 def _not_applicable(message: str, item: FormItem) -> bool:
-    short = len(message) <= 100 or p.NOT_APPLICABLE.match(message.strip())
-    if not short or not p.NOT_APPLICABLE.search(message):
+    not_applicable = p.lexicon().not_applicable
+    short = len(message) <= 100 or not_applicable.match(message.strip())
+    if not short or not not_applicable.search(message):
         return False
     return not (item.answer_type == "area" and p.quantities(message))
 

@@ -1,59 +1,71 @@
-"""Reading facts out of a consultant's sentence: numbers, units, yes/no, options, articles."""
+"""Reading facts out of a consultant's sentence: numbers, units, yes/no, options, articles.
+
+The syntax of numbers and article ids is here; the words are in content/vocabulary.json.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
+from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 from wizard_core.content import Option
 
 FT2_TO_M2 = 0.09290304
 FT_TO_M = 0.3048
-
-WORD_NUMBERS = {
-    "zero": 0, "no": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
-    "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-    "twelve": 12, "both": 2,
-}  # fmt: skip
-_WORD_NUMBER = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 
 ARTICLE_ID = re.compile(r"(?<![\d.])\d+(?:\.\d+){2,}[A-Z]?\.?(?![\d])")
 CLASSIFICATION_ARTICLE = re.compile(r"(?<![\d.])3\.2\.2\.(\d{2})([A-E])?(?![\d])")
 NUMBER = re.compile(
     r"(?<![\w.,])(?P<num>\d{1,3}(?:(?:,|\u00a0|\u202f| )\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.?\d)"
 )
-AREA_UNIT = re.compile(
-    r"^\s*(?P<unit>m²|m\^2|m2|sq\.?\s?m(?:etres?|eters?)?\b|square\s+met(?:re|er)s?|sqm\b|s\.?m\.?(?![a-z])|"
-    r"ft²|ft\^2|ft2|sq\.?\s?ft\b|sf\b|square\s+f(?:ee|oo)t)",
-    re.IGNORECASE,
-)
-LENGTH_UNIT = re.compile(r"^\s*(?P<unit>m\b(?![²2^])|metres?\b|meters?\b|ft\b|feet\b|foot\b|')", re.I)
-APPROXIMATE = re.compile(
-    r"\b(about|approx(?:imately|\.)?|around|roughly|circa|ca\.|some|nearly|almost|estimated|"
-    r"more or less|give or take|ish)\b|~|\+/-|±",
-    re.IGNORECASE,
-)
-YES = re.compile(
-    r"^\W*(yes|yep|yeah|yup|correct|affirmative|true|indeed|it is|there (?:is|are)|we do)\b", re.I
-)
-NO = re.compile(r"^\W*(no|nope|not|none|false|negative|n/a|nil|never)\b", re.I)
-NEGATION = re.compile(
-    r"\b(no|not|none|never|without|isn't|isnt|aren't|arent|doesn't|doesnt|won't|wont|"
-    r"nil|n/a|neither|nor)\b",
-    re.I,
-)
-QUESTION_START = re.compile(
-    r"^\W*(what|which|how|why|when|where|who|can|could|should|would|do|does|is|are|"
-    r"explain|tell me|help|i don'?t know|not sure|unsure)\b",
-    re.I,
-)
-NOT_APPLICABLE = re.compile(
-    r"^\W*no\b|\b(n/?a|not applicable|does not apply|doesn't apply|none|no (?:further )?notes?|nothing|"
-    r"there (?:is|are) no|not proposed|no \w+(?: \w+)? (?:is|are) proposed)\b",
-    re.I,
-)
-NEGATED_BEFORE = re.compile(r"\b(?:not|no|non|never|without)[\s-]+(?:\w+\s+)?$")
-CONFIRM = re.compile(r"\b(yes|yep|correct|exact(?:ly)?|confirmed?|that's right|right|precisely)\b", re.I)
+
+
+class Lexicon:
+    """The shared patterns, built from the vocabulary."""
+
+    def __init__(self, words: Vocabulary) -> None:
+        units, replies = words.units, words.replies
+        self.area_unit = re.compile(
+            rf"^\s*(?:(?P<ft2>{_after_number(units.square_feet)})|(?P<m2>{_after_number(units.square_metres)}))",
+            re.IGNORECASE,
+        )
+        self.length_unit = re.compile(
+            rf"^\s*(?:(?P<ft>{_after_number(units.feet)})|(?P<m>{_after_number(units.metres)})(?![²2^]))",
+            re.IGNORECASE,
+        )
+        self.approximate = phrase_pattern(words.approximate.words)
+        self.approximate_after = re.compile(
+            rf"\s*-?{_after_number(words.approximate.suffixes)}", re.IGNORECASE
+        )
+        self.yes = re.compile(rf"^\W*{alternation(replies.yes)}", re.IGNORECASE)
+        self.no = re.compile(rf"^\W*{alternation(replies.no)}", re.IGNORECASE)
+        self.negation = phrase_pattern(replies.negation)
+        self.affirming = phrase_pattern(replies.affirming)
+        self.confirm = phrase_pattern(replies.confirm)
+        self.question_start = re.compile(rf"^\W*{alternation(replies.question_starts)}", re.IGNORECASE)
+        self.not_applicable = re.compile(
+            rf"^\W*{alternation(replies.not_applicable_starts)}|{alternation(replies.not_applicable)}"
+            r"|\bno \w+(?: \w+)? (?:is|are) proposed\b",
+            re.IGNORECASE,
+        )
+        self.negated_before = re.compile(
+            rf"{alternation(replies.negating_an_option)}[\s-]+(?:\w+\s+)?$", re.IGNORECASE
+        )
+        self.number_words = alternation(words.numbers.words)
+        self.counts = alternation([*words.numbers.words, *words.numbers.counts_before_nouns])
+
+
+def _after_number(phrases: Iterable[str]) -> str:
+    """Words that may follow a digit directly ('450m2', '2000ish')."""
+    return alternation(phrases, bound_start=False)
+
+
+@cache
+def lexicon() -> Lexicon:
+    return Lexicon(vocabulary())
 
 
 @dataclass(frozen=True)
@@ -68,7 +80,7 @@ class Quantity:
 
 
 def normalize(text: str) -> str:
-    """Lower-case, fold 'non-combustible' spellings, and unify dashes and spaces."""
+    """Fold 'non-combustible' spellings, and unify dashes and spaces."""
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = re.sub(r"\bnon[-\s]+(?=combustible)", "non", text, flags=re.I)
     return text
@@ -81,6 +93,7 @@ def mask_articles(text: str) -> str:
 
 def quantities(text: str) -> list[Quantity]:
     """Every number in ``text`` with the unit right after it ('' when none)."""
+    words = lexicon()
     masked = mask_articles(normalize(text))
     found = []
     for match in NUMBER.finditer(masked):
@@ -88,45 +101,45 @@ def quantities(text: str) -> list[Quantity]:
         value = float(raw)
         rest = masked[match.end() :]
         unit, end = "", match.end()
-        area = AREA_UNIT.match(rest)
-        length = None if area else LENGTH_UNIT.match(rest)
+        area = words.area_unit.match(rest)
+        length = None if area else words.length_unit.match(rest)
         if area:
-            unit = "ft2" if re.search(r"ft|f(?:ee|oo)t|sf", area["unit"], re.I) else "m2"
+            unit = "ft2" if area["ft2"] else "m2"
             end += area.end()
         elif length:
-            unit = "ft" if re.search(r"ft|f(?:ee|oo)t|'", length["unit"], re.I) else "m"
+            unit = "ft" if length["ft"] else "m"
             end += length.end()
         before = masked[max(0, match.start() - 25) : match.start()]
         after = masked[end : end + 8]
-        approximate = bool(APPROXIMATE.search(before.split(".")[-1]) or re.match(r"\s*-?ish\b", after))
+        approximate = bool(
+            words.approximate.search(before.split(".")[-1]) or words.approximate_after.match(after)
+        )
         found.append(Quantity(value, unit, match.start(), end, approximate))
     return found
 
 
 def word_number(word: str) -> int | None:
-    word = word.lower()
-    if word.isdigit():
-        return int(word)
-    return WORD_NUMBERS.get(word)
+    return vocabulary().number(word)
 
 
-def count_before(text: str, nouns: str) -> int | None:
+def count_before(text: str, nouns: Iterable[str]) -> int | None:
     """The count written before one of ``nouns`` ('two barrier-free entrances' -> 2)."""
-    pattern = rf"\b(\d+|{_WORD_NUMBER}|a|an|single|no)\b[\w\s-]{{0,30}}?\b(?:{nouns})"
+    pattern = rf"(\b\d+\b|{lexicon().counts})[\w\s-]{{0,30}}?{alternation(nouns)}"
     match = re.search(pattern, normalize(text), re.I)
     return word_number(match[1]) if match else None
 
 
 def yes_no(text: str) -> tuple[bool | None, float]:
     """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
+    words = lexicon()
     text = normalize(text)
-    if YES.match(text) and not NO.match(text):
+    if words.yes.match(text) and not words.no.match(text):
         return True, 0.95
-    if NO.match(text):
+    if words.no.match(text):
         return False, 0.95
-    if NEGATION.search(text):
+    if words.negation.search(text):
         return False, 0.85
-    if re.search(r"\b(required|provided|adequate|designed|is|are|has|have|will be)\b", text, re.I):
+    if words.affirming.search(text):
         return True, 0.8
     return None, 0.0
 
@@ -134,7 +147,7 @@ def yes_no(text: str) -> tuple[bool | None, float]:
 def is_question(text: str) -> bool:
     """A question back to the advisor rather than an answer."""
     stripped = text.strip()
-    return stripped.endswith("?") or bool(QUESTION_START.match(stripped))
+    return stripped.endswith("?") or bool(lexicon().question_start.match(stripped))
 
 
 @dataclass(frozen=True)
@@ -146,6 +159,7 @@ class OptionMatch:
 
 def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
     """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
+    negated_before = lexicon().negated_before
     lowered = _dehyphen(normalize(text).lower())
     candidates: list[tuple[int, int, Option, bool]] = []
     for option in options:
@@ -163,7 +177,7 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
                 continue
             pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
             for m in re.finditer(pattern, lowered):
-                if not NEGATED_BEFORE.search(lowered[max(0, m.start() - 12) : m.start()]):
+                if not negated_before.search(lowered[max(0, m.start() - 12) : m.start()]):
                     candidates.append((m.start(), m.end(), option, by_label))
     candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
     taken: list[tuple[int, int]] = []

@@ -1,0 +1,58 @@
+"""Building height (3.07), occupant load (3.18) and entrances with hazards (3.20) from plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.support import FORMS, state_with
+from wizard_core.answers import read
+
+
+def reading(section: str, *texts: str):
+    return read(FORMS.get_item(section), list(texts), state_with({}), FORMS)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("40 ft high, two stories", {"storeys_above_grade": 2, "storeys_below_grade": 0, "height_m": 12.19}),
+        (
+            "single-storied, 6 m, no basement",
+            {"storeys_above_grade": 1, "storeys_below_grade": 0, "height_m": 6},
+        ),
+        (
+            "2 storeys with partial basement, 9 m",
+            {"storeys_above_grade": 2, "storeys_below_grade": 1, "height_m": 9},
+        ),
+        (
+            "five floors above grade and one floor beneath grade, 18.5 m",
+            {"storeys_above_grade": 5, "storeys_below_grade": 1, "height_m": 18.5},
+        ),
+    ],
+)
+def test_building_height(message, expected):
+    result = reading("3.07", message)
+    assert result.complete, result.missing
+    assert result.value == expected
+
+
+def test_occupant_load_rows_with_their_basis():
+    result = reading("3.18", "Assembly: 200 persons design; Offices: 50 people; total 250")
+    assert result.value == {
+        "total": 250,
+        "rows": [
+            {"area": "Assembly", "persons": 200, "basis": "design"},
+            {"area": "Offices", "persons": 50, "basis": ""},
+        ],
+    }
+
+
+def test_occupant_load_rows_that_do_not_add_up_are_questioned():
+    result = reading("3.18", "Ground floor: 120 occupants; Second floor: 80 occupants; 180 in total")
+    assert not result.complete and "add up" in result.missing
+
+
+def test_entrances_and_hazards_may_come_in_two_messages():
+    assert not reading("3.20", "2 entrances").complete
+    result = reading("3.20", "2 entrances", "no hazardous substances")
+    assert result.value == {"barrier_free_entrances": 2, "hazardous_substances": False}

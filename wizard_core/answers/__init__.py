@@ -1,0 +1,94 @@
+"""Answer types: what each one means, in one module per type (or family of types).
+
+A module here joins the registry by defining ``ANSWER_TYPES``, so adding a type is one new
+module plus its name in ``wizard_core.content.AnswerType`` and the form items that use it.
+``parsing.py`` and ``vocabulary.py`` hold the text reading the readers share.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from pydantic import ValidationError
+
+from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
+from wizard_core.content import FormItem
+from wizard_core.errors import InvalidReplyError
+from wizard_core.models import ProjectState
+
+__all__ = [
+    "REGISTRY",
+    "AnswerType",
+    "FormFacts",
+    "Reading",
+    "answer_type",
+    "describe_value",
+    "fmt_number",
+    "read",
+    "type_hint",
+    "validate_value",
+    "value_schema",
+]
+
+
+def _discover() -> dict[str, AnswerType]:
+    registry: dict[str, AnswerType] = {}
+    for module in pkgutil.iter_modules(__path__):
+        for kind in getattr(importlib.import_module(f"{__name__}.{module.name}"), "ANSWER_TYPES", ()):
+            if kind.name in registry:
+                raise RuntimeError(f"answer type {kind.name} is defined twice")
+            registry[kind.name] = kind
+    return registry
+
+
+REGISTRY: dict[str, AnswerType] = _discover()
+
+
+def answer_type(item: FormItem) -> AnswerType:
+    try:
+        return REGISTRY[item.answer_type]
+    except KeyError:
+        raise ValueError(f"unknown answer type {item.answer_type}") from None
+
+
+def validate_value(item: FormItem, value: Any) -> Any:
+    """Return the normalized value for ``item``, or raise InvalidReplyError saying why not.
+
+    ``None`` means "none / not applicable" and is accepted only where the item allows it.
+    """
+    if value is None:
+        if item.allows_not_applicable:
+            return None
+        raise InvalidReplyError(f"Item {item.number} needs an answer; 'not applicable' is not allowed.")
+    try:
+        return answer_type(item).validate(item, value)
+    except (ValidationError, ValueError, TypeError) as exc:
+        detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        detail = detail.removeprefix("Value error, ")  # pydantic's prefix for a validator's ValueError
+        raise InvalidReplyError(f"The value for item {item.number} is not valid: {detail}.") from exc
+
+
+def value_schema(item: FormItem) -> dict[str, Any]:
+    """JSON Schema of the item's ``value`` (null allowed where 'not applicable' is)."""
+    schema = answer_type(item).schema(item)
+    if item.allows_not_applicable:
+        schema = {"anyOf": [schema, {"type": "null"}]}
+    return schema
+
+
+def describe_value(item: FormItem, value: Any) -> str:
+    """The answer as it reads in the matrix cell."""
+    kind = answer_type(item)
+    return kind.none_text if value is None else kind.describe(item, value)
+
+
+def type_hint(item: FormItem) -> str:
+    """The answer format, as the advisor is told it."""
+    return answer_type(item).hint
+
+
+def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    """The offline reading of the consultant's ``texts`` (oldest first) for ``item``."""
+    return answer_type(item).read(item, texts, state, forms)

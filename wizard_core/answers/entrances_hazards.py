@@ -1,0 +1,69 @@
+"""Barrier-free entrances and hazardous substances (3.20), answered together."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from pydantic import Field
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
+from wizard_core.answers.vocabulary import alternation, vocabulary
+from wizard_core.content import FormItem
+from wizard_core.models import ProjectState
+
+
+class EntrancesHazards(Record):
+    barrier_free_entrances: int = Field(ge=0, le=100)
+    hazardous_substances: bool
+
+
+def _describe(item: FormItem, value: Any) -> str:
+    hazards = "hazardous substances present" if value["hazardous_substances"] else "no hazardous substances"
+    return f"{value['barrier_free_entrances']} barrier-free entrance(s); {hazards}"
+
+
+@cache
+def _hazard_clause() -> re.Pattern[str]:
+    """The clause (between stops) that mentions hazards."""
+    return re.compile(rf"[^.;]*{alternation(vocabulary().entrances.hazard_words)}[^.;]*", re.I)
+
+
+def read_entrances_hazards(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
+) -> Reading:
+    entrances = hazards = None
+    for text in texts:
+        lowered = p.normalize(text).lower()
+        count = p.count_before(lowered, vocabulary().entrances.entrance_words)
+        if count is not None:
+            entrances = count
+        clause = _hazard_clause().search(lowered)
+        if clause:
+            hazards = not p.lexicon().negation.search(clause.group())
+    if entrances is None or hazards is None:
+        need = [
+            n
+            for n, v in (
+                ("the number of barrier-free entrances", entrances),
+                ("whether hazardous substances are present", hazards),
+            )
+            if v is None
+        ]
+        return Reading(missing=" and ".join(need))
+    return Reading(
+        {"barrier_free_entrances": entrances, "hazardous_substances": hazards}, True, confidence=0.95
+    )
+
+
+ENTRANCES_HAZARDS = AnswerType(
+    "entrances_hazards",
+    "number of barrier-free entrances; hazardous substances yes or no",
+    lambda item: EntrancesHazards.model_json_schema(),
+    lambda item, value: EntrancesHazards.model_validate(value).model_dump(),
+    _describe,
+    read_entrances_hazards,
+)
+ANSWER_TYPES = (ENTRANCES_HAZARDS,)

@@ -1,0 +1,122 @@
+"""Building height (3.07): storeys above and below grade, and the height in metres."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from pydantic import Field
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
+from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
+from wizard_core.content import FormItem
+from wizard_core.models import ProjectState
+
+
+class BuildingHeight(Record):
+    storeys_above_grade: int = Field(ge=1, le=200)
+    storeys_below_grade: int = Field(ge=0, le=20)
+    height_m: float = Field(gt=0, le=1000)
+
+
+def _describe(item: FormItem, value: Any) -> str:
+    return (
+        f"{value['storeys_above_grade']} storey(s) above grade, "
+        f"{value['storeys_below_grade']} below grade, {fmt_number(value['height_m'])} m high"
+    )
+
+
+class _Words:
+    """The storey patterns, built from the vocabulary."""
+
+    def __init__(self, words: Vocabulary) -> None:
+        s = words.storeys
+        number = p.lexicon().number_words
+        storey, basement = alternation(s.storey_words), alternation(s.basement_words)
+        below = alternation(s.below_grade_words)
+        counted_below = rf"(\b\d+\b|{number}|{alternation(s.below_counts)})"
+        self.storeys_below = re.compile(
+            rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
+        )
+        self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
+        self.with_basement = re.compile(
+            rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
+            rf"(?:{alternation(s.basement_kinds)}\s+)?{basement}",
+            re.I,
+        )
+        self.no_basement = re.compile(
+            rf"{alternation(s.no_basement_words)}[\w\s]{{0,12}}{basement}|{alternation(s.no_basement_phrases)}",
+            re.I,
+        )
+        counted_above = rf"(\b\d+\b|{number}|{alternation(s.above_counts)})"
+        self.storeys_above = re.compile(rf"{counted_above}[\s-]*{storey}(?![\w\s-]{{0,10}}?{below})", re.I)
+        self.one_storey = phrase_pattern(s.one_storey_words)
+
+
+@cache
+def _words() -> _Words:
+    return _Words(vocabulary())
+
+
+def read_building_height(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    words = _words()
+    found: dict[str, Any] = {}
+    notes: list[str] = []
+    for text in texts:
+        lowered = p.normalize(text).lower()
+        below = (
+            words.storeys_below.search(lowered)
+            or words.basements.search(lowered)
+            or words.with_basement.search(lowered)
+        )
+        if below:
+            found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
+        elif words.no_basement.search(lowered):
+            found["storeys_below_grade"] = 0
+        above = words.storeys_above.search(lowered)
+        if above:
+            found["storeys_above_grade"] = p.word_number(above[1])
+        elif words.one_storey.search(lowered):
+            found["storeys_above_grade"] = 1
+        for q in p.quantities(text):
+            if q.unit in ("m", "ft") and q.approximate:
+                found["approximate_height"] = q.value
+            if q.unit in ("m", "ft") and not q.approximate:
+                meters = q.value if q.unit == "m" else round(q.value * p.FT_TO_M, 2)
+                if q.unit == "ft":
+                    notes.append(f"{fmt_number(q.value)} ft converted to {fmt_number(meters)} m")
+                found["height_m"] = meters
+    if "storeys_above_grade" not in found:
+        return Reading(
+            missing="the number of storeys above grade, storeys below grade and the building height in metres"
+        )
+    if "height_m" not in found and "approximate_height" in found:
+        return Reading(
+            missing="the exact building height in metres "
+            f"(you gave about {fmt_number(found['approximate_height'])})"
+        )
+    found.pop("approximate_height", None)
+    if "height_m" not in found:
+        return Reading(
+            missing="the building height in metres (grade to the top of the roof, per "
+            "the definition), and the storeys below grade"
+        )
+    confidence = 0.95 if not notes else 0.85
+    if "storeys_below_grade" not in found:
+        found["storeys_below_grade"] = 0
+        notes.append("no storeys below grade were mentioned, so none are recorded")
+        confidence = 0.75
+    return Reading(found, True, confidence=confidence, notes=notes)
+
+
+BUILDING_HEIGHT = AnswerType(
+    "building_height",
+    "storeys above grade, storeys below grade, height in m",
+    lambda item: BuildingHeight.model_json_schema(),
+    lambda item, value: BuildingHeight.model_validate(value).model_dump(),
+    _describe,
+    read_building_height,
+)
+ANSWER_TYPES = (BUILDING_HEIGHT,)

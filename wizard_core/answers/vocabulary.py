@@ -1,0 +1,195 @@
+"""The readers' words (content/vocabulary.json): its schema, loader, and phrase patterns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Annotated, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+
+from wizard_core.content import CONTENT_DIR, Material, first_error
+from wizard_core.errors import ContentError
+
+VOCABULARY_FILE = CONTENT_DIR / "vocabulary.json"
+
+Phrase = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+Phrases = Annotated[list[Phrase], Field(min_length=1)]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Numbers(_Section):
+    words: dict[Phrase, int] = Field(min_length=1)  # spelled numbers: "two" -> 2
+    counts: dict[Phrase, int]  # other words that count: "a" -> 1, "no" -> 0
+    counts_before_nouns: Phrases  # besides number words, what counts a noun ("an entrance")
+
+
+class Units(_Section):
+    square_metres: Phrases
+    square_feet: Phrases
+    metres: Phrases
+    feet: Phrases
+    feet_for_areas: Phrases  # said after figures without a unit, these mean square feet
+
+
+class Approximate(_Section):
+    words: Phrases
+    suffixes: Phrases  # written right after a number: "2000ish", "2000-ish"
+
+
+class Replies(_Section):
+    yes: Phrases  # a reply starting with one of these is a yes
+    no: Phrases
+    negation: Phrases
+    affirming: Phrases  # a statement with one of these and no negation reads as a yes
+    confirm: Phrases
+    question_starts: Phrases
+    not_applicable_starts: Phrases
+    not_applicable: Phrases
+    negating_an_option: Phrases  # "not sprinklered": the option is not meant
+
+
+class OneSide(_Section):
+    phrases: Phrases
+    none_of: Phrases  # "existing: none"
+
+
+class Areas(_Section):
+    roles: dict[str, Phrases]
+    role_negations: Phrases
+    all_new: OneSide
+    all_existing: OneSide
+    none_words: Phrases
+
+    @model_validator(mode="after")
+    def _three_roles(self) -> Areas:
+        if set(self.roles) != {"existing", "new", "total"}:
+            raise ValueError("roles must be exactly 'existing', 'new' and 'total'")
+        return self
+
+
+class Storeys(_Section):
+    storey_words: Phrases
+    basement_words: Phrases
+    below_grade_words: Phrases
+    above_counts: Phrases
+    below_counts: Phrases
+    basement_joiners: Phrases
+    basement_counts: Phrases
+    basement_kinds: Phrases
+    no_basement_words: Phrases
+    no_basement_phrases: Phrases
+    one_storey_words: Phrases
+
+
+class Occupants(_Section):
+    person_words: Phrases
+    total_words: Phrases
+    total_row_labels: Phrases
+    whole_building_labels: Phrases
+    rate_units: Phrases
+    rate_words: Phrases
+    bases: dict[str, Phrases]  # the basis recorded -> the words that name it
+
+
+class Entrances(_Section):
+    entrance_words: Phrases
+    hazard_words: Phrases
+
+
+class Construction(_Section):
+    materials: dict[Material, Phrases]
+    heavy_timber: Phrases
+    restriction_words: Phrases
+    also_used_words: Phrases  # "combustible permitted and used"
+    clause_breaks: Phrases
+
+    @model_validator(mode="after")
+    def _every_material(self) -> Construction:
+        missing = set(get_args(Material)) - set(self.materials)
+        if missing:
+            raise ValueError(f"materials has no words for {sorted(missing)}")
+        return self
+
+
+class Advisor(_Section):
+    refers_back: Phrases
+    same_as: Phrases
+
+
+class Vocabulary(_Section):
+    """Every word list the readers use; a phrase matches as whole words, in any case."""
+
+    about: str = ""
+    numbers: Numbers
+    units: Units
+    approximate: Approximate
+    replies: Replies
+    areas: Areas
+    storeys: Storeys
+    occupants: Occupants
+    entrances: Entrances
+    construction: Construction
+    advisor: Advisor
+
+    @model_validator(mode="after")
+    def _counts_are_numbers(self) -> Vocabulary:
+        known = set(self.numbers.words) | set(self.numbers.counts)
+        counted = self.numbers.counts_before_nouns + self.storeys.below_counts + self.storeys.above_counts
+        unknown = [w for w in counted + self.storeys.basement_counts if w not in known and not w.isdigit()]
+        if unknown:
+            raise ValueError(f"count words without a number in numbers: {unknown}")
+        return self
+
+    def number(self, word: str) -> int | None:
+        """The number a word stands for ('two' -> 2, 'an' -> 1, '3' -> 3)."""
+        word = word.lower()
+        if word.isdigit():
+            return int(word)
+        return self.numbers.words.get(word, self.numbers.counts.get(word))
+
+
+def load_vocabulary(path: Path = VOCABULARY_FILE) -> Vocabulary:
+    """Read and validate a vocabulary file."""
+    try:
+        return Vocabulary.model_validate_json(path.read_bytes())
+    except OSError as exc:
+        raise ContentError(f"Cannot read the vocabulary file {path.name}: {exc.strerror}.") from exc
+    except ValidationError as exc:
+        raise ContentError(f"The vocabulary file {path.name} is invalid: {first_error(exc)}") from exc
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    """The shipped vocabulary, read once."""
+    return load_vocabulary()
+
+
+def alternation(phrases: Iterable[str], *, bound_start: bool = True) -> str:
+    """A regex group matching any of ``phrases`` as whole words, longest first.
+
+    Spaces inside a phrase match any run of spaces or hyphens; ``bound_start=False`` lets
+    the first phrase follow a digit directly ('450m2').
+    """
+    parts = []
+    for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):
+        body = "[\\s-]+".join(re.escape(word) for word in phrase.split())
+        if bound_start and _WORD.match(phrase[0]):
+            body = r"\b" + body
+        if _WORD.match(phrase[-1]):
+            body += r"\b"
+        parts.append(body)
+    return "(?:" + "|".join(parts) + ")"
+
+
+def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    """``phrases`` anywhere in a text, as whole words, in any case."""
+    return re.compile(alternation(phrases), re.IGNORECASE)
+
+
+_WORD = re.compile(r"\w")
