@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, chat, health_panel, item, matrix, runtime, session, sidebar
+from ui import actions, chat, checks, health_panel, item, matrix, runtime, session, sidebar
 from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
@@ -28,7 +28,8 @@ elif message:
 
 # 2. Then draw.
 summary = health_panel.summary(wizard, state)
-sidebar.draw(wizard, state, summary)
+found = checks.findings(wizard, state)
+sidebar.draw(wizard, state, summary, found)
 if state is None:
     st.title("OBC data matrix wizard", anchor=False)
     st.markdown(
@@ -59,5 +60,5 @@ else:
         chat.message_box(wizard, state)
     if matrix_tab.open:
         with matrix_tab:
-            matrix.draw(wizard, state)
+            matrix.draw(wizard, state, found)
 session.remember_drawn(state)

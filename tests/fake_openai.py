@@ -1,8 +1,12 @@
 """A chat-completions server on 127.0.0.1 with scripted replies, plain and streaming.
 
 Tests enqueue what the next request gets: a reply (sent whole, or as SSE chunks with usage in
-the final chunk when the client asks for it), an HTTP error with headers, a delay, a hang, a
-dropped connection or a body that is not JSON. Every request body is recorded.
+the final chunk when the client asks for it; with thinking streamed in ``reasoning_content``
+first, if scripted), an HTTP error with headers and any body, an error sent in place of a
+reply with status 200, a delay, a hang, a dropped connection, an endless stream, or a body
+that is not JSON. Every request body is recorded. A ``persona`` (see
+tests/advisors/llm/personas.py) may refuse a request first, or dress a reply, the way one
+kind of real server does.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 
 @dataclass
@@ -23,15 +28,22 @@ class Reply:
 
     content: str | None = None
     usage: tuple[int, int] | None = (120, 30)
+    usage_details: dict[str, Any] = field(default_factory=dict)  # prompt_/completion_tokens_details
     status: int = 200
     error: str = "scripted error"
+    error_body: Any = None  # the whole error body to send (default: OpenAI's shape around ``error``)
+    in_body: bool = False  # send the error with status 200, as the body (or an SSE event when streaming)
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # before the response starts
     chunk_delay: float = 0.0  # between streamed chunks
+    chunk_size: int = 7  # characters of content per streamed chunk
     hang: bool = False  # accept the request and never answer
     close: bool = False  # drop the connection without a response
     drop_after: int | None = None  # stream this many chunks, then drop the connection
     keepalive: bool = False  # stream SSE comments only, forever (the read timeout never fires)
+    endless: bool = False  # stream content chunks as fast as possible, forever
+    thinking: str | None = None  # streamed (or sent) in ``thinking_field`` before the content
+    thinking_field: str = "reasoning_content"
     body: bytes | None = None  # send these bytes as a 200 response instead
     model: str = "fake-model-1"
     finish: str = "stop"
@@ -57,27 +69,58 @@ class Request:
         fmt = self.body.get("response_format")
         return fmt.get("type") if isinstance(fmt, dict) else None
 
+    @property
+    def max_tokens(self) -> int | None:
+        return self.body.get("max_tokens") or self.body.get("max_completion_tokens")
+
     def text(self, role: str) -> list[str]:
         return [m["content"] for m in self.body.get("messages", []) if m.get("role") == role]
+
+    @property
+    def prompt(self) -> str:
+        """The messages as one text, in order (what a prompt cache sees)."""
+        return "".join(f"{m.get('role')}\n{m.get('content')}\n" for m in self.body.get("messages", []))
+
+    @property
+    def prompt_tokens(self) -> int:
+        return -(-len(self.prompt) // 4)  # about four characters a token, as the wizard counts
+
+
+class Persona(Protocol):
+    """How one kind of server behaves: refuse a request first, or dress the scripted reply."""
+
+    name: str
+
+    def refuse(self, request: Request, fake: FakeOpenAI) -> Reply | None: ...
+
+    def dress(self, scripted: Reply, request: Request, fake: FakeOpenAI) -> Reply: ...
 
 
 class FakeOpenAI:
     """The server; ``url`` is the base URL a client is given (ending in /v1)."""
 
-    def __init__(self) -> None:
+    def __init__(self, persona: Persona | None = None) -> None:
         self.replies: deque[Reply] = deque()
         self.requests: list[Request] = []
         self.rejected_formats: set[str] = set()  # answer 400 to these response_format types
         self.responder: Callable[[Request], Reply] | None = None  # used when nothing is queued
+        self.persona = persona
         self.stopping = threading.Event()
         self.lock = threading.Lock()
+        self.active = 0  # requests being answered right now
+        self.truncated = 0  # prompts a persona cut to its window without a word (as Ollama does)
+        self.prompts: list[str] = []  # earlier prompts, for a persona's prompt cache
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
 
     @property
+    def port(self) -> int:
+        return self.server.server_address[1]
+
+    @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self.port}/v1"
 
     def enqueue(self, *replies: Reply) -> None:
         with self.lock:
@@ -92,17 +135,36 @@ class FakeOpenAI:
         self.server.shutdown()
         self.server.server_close()
 
+    def client_connections(self) -> int:
+        """Client sockets still connected to this server (ESTABLISHED, remote port = ours)."""
+        count = 0
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            path = Path(table)
+            if not path.exists():
+                continue
+            for line in path.read_text().splitlines()[1:]:
+                fields = line.split()
+                remote, state = fields[2], fields[3]
+                if state == "01" and int(remote.rsplit(":", 1)[1], 16) == self.port:
+                    count += 1
+        return count
+
     def _next(self, request: Request) -> Reply:
         with self.lock:
             self.requests.append(request)
+        refused = self.persona.refuse(request, self) if self.persona else None
+        if refused is not None:
+            return refused
+        with self.lock:
             if request.response_format in self.rejected_formats:
                 message = f"response_format type {request.response_format!r} is not supported"
                 return Reply(status=400, error=message)
-            if self.replies:
-                return self.replies.popleft()
-        if self.responder is not None:
-            return self.responder(request)
-        return Reply(status=409, error="fake server: no reply scripted")
+            scripted = self.replies.popleft() if self.replies else None
+        if scripted is None and self.responder is not None:
+            scripted = self.responder(request)
+        if scripted is None:
+            return Reply(status=409, error="fake server: no reply scripted")
+        return self.persona.dress(scripted, request, self) if self.persona else scripted
 
 
 def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
@@ -113,6 +175,15 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             pass
 
         def do_POST(self) -> None:
+            with fake.lock:
+                fake.active += 1
+            try:
+                self._answer()
+            finally:
+                with fake.lock:
+                    fake.active -= 1
+
+        def _answer(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
             request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
@@ -129,9 +200,12 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 return
             if scripted.body is not None:
                 self._send(200, scripted.body, {"Content-Type": "application/json"})
-            elif scripted.status != 200:
-                error = {"error": {"message": scripted.error, "type": "scripted", "code": scripted.status}}
-                self._send(scripted.status, json.dumps(error).encode(), scripted.headers)
+            elif scripted.status != 200 and not (scripted.in_body and request.stream):
+                error = scripted.error_body or {
+                    "error": {"message": scripted.error, "type": "scripted", "code": scripted.status}
+                }
+                data = error if isinstance(error, bytes) else json.dumps(error).encode()
+                self._send(200 if scripted.in_body else scripted.status, data, scripted.headers)
             elif request.stream:
                 self._stream(scripted, request)
             else:
@@ -152,61 +226,90 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             self.send_header("Connection", "close")
             self.end_headers()
             self.close_connection = True
-            if scripted.keepalive:
-                self._keep_alive()
-                return
-            text = scripted.content or ""
-            pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
-            events = [_chunk(scripted, {"role": "assistant", "content": ""})]
-            events += [_chunk(scripted, {"content": piece}) for piece in pieces]
-            events.append(_chunk(scripted, {}, finish=scripted.finish))
-            wants_usage = (request.body.get("stream_options") or {}).get("include_usage")
-            if wants_usage and scripted.usage:
-                events.append({**_chunk(scripted, {}), "choices": [], "usage": _usage(scripted.usage)})
             try:
-                for number, event in enumerate(events):
-                    if number == scripted.drop_after:
-                        return
-                    self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
-                    self.wfile.flush()
-                    if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
-                        return
-                self.wfile.write(b"data: [DONE]\n\n")
-                self.wfile.flush()
+                if scripted.keepalive:
+                    while not fake.stopping.wait(0.2):
+                        self._write(b": keepalive\n\n")
+                elif scripted.endless:
+                    self._endless(scripted)
+                else:
+                    self._events(scripted, request)
             except OSError:
                 pass  # the client gave up; nothing to clean up
 
-        def _keep_alive(self) -> None:
-            try:
-                while not fake.stopping.wait(0.2):
-                    self.wfile.write(b": keepalive\n\n")
-                    self.wfile.flush()
-            except OSError:
-                pass  # the client closed the stream
+        def _events(self, scripted: Reply, request: Request) -> None:
+            events = [_chunk(scripted, {"role": "assistant", "content": ""})]
+            if scripted.status != 200:  # an error in place of the reply (a gateway's)
+                error = scripted.error_body or {"error": {"message": scripted.error, "code": scripted.status}}
+                events.append(error)
+            thinking = scripted.thinking or ""
+            size = scripted.chunk_size
+            events += [
+                _chunk(scripted, {scripted.thinking_field: thinking[i : i + size]})
+                for i in range(0, len(thinking), size)
+            ]
+            text = scripted.content or ""
+            events += [_chunk(scripted, {"content": text[i : i + size]}) for i in range(0, len(text), size)]
+            if scripted.status == 200:
+                events.append(_chunk(scripted, {}, finish=scripted.finish))
+            wants_usage = (request.body.get("stream_options") or {}).get("include_usage")
+            if wants_usage and scripted.usage and scripted.status == 200:
+                events.append({**_chunk(scripted, {}), "choices": [], "usage": _usage(scripted)})
+            for number, event in enumerate(events):
+                if number == scripted.drop_after:
+                    return
+                self._write(f"data: {json.dumps(event)}\n\n".encode())
+                if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
+                    return
+            self._write(b"data: [DONE]\n\n")
+
+        def _endless(self, scripted: Reply) -> None:
+            self._write(
+                f"data: {json.dumps(_chunk(scripted, {'content': scripted.content or ''}))}\n\n".encode()
+            )
+            more = _chunk(scripted, {"content": "la" * max(1, scripted.chunk_size // 2)})
+            piece = f"data: {json.dumps(more)}\n\n".encode()
+            while not fake.stopping.is_set():
+                self._write(piece)
+                if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
+                    return
+
+        def _write(self, data: bytes) -> None:
+            self.wfile.write(data)
+            self.wfile.flush()
 
     return Handler
 
 
-def _usage(usage: tuple[int, int]) -> dict[str, int]:
-    return {"prompt_tokens": usage[0], "completion_tokens": usage[1], "total_tokens": sum(usage)}
+def shared_prefix(first: str, second: str) -> int:
+    """How many characters two texts share at their start."""
+    length = min(len(first), len(second))
+    for index in range(length):
+        if first[index] != second[index]:
+            return index
+    return length
+
+
+def _usage(scripted: Reply) -> dict[str, Any]:
+    prompt, completion = scripted.usage or (0, 0)
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion} | (
+        scripted.usage_details
+    )
 
 
 def _completion(scripted: Reply) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": scripted.content}
+    if scripted.thinking:
+        message[scripted.thinking_field] = scripted.thinking
     data: dict[str, Any] = {
         "id": "chatcmpl-fake",
         "object": "chat.completion",
         "created": int(time.time()),
         "model": scripted.model,
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": scripted.content},
-                "finish_reason": scripted.finish,
-            }
-        ],
+        "choices": [{"index": 0, "message": message, "finish_reason": scripted.finish}],
     }
     if scripted.usage:
-        data["usage"] = _usage(scripted.usage)
+        data["usage"] = _usage(scripted)
     return data
 
 
@@ -218,3 +321,6 @@ def _chunk(scripted: Reply, delta: dict[str, Any], finish: str | None = None) ->
         "model": scripted.model,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
     }
+
+
+__all__ = ["FakeOpenAI", "Persona", "Reply", "Request", "replace", "reply", "shared_prefix"]

@@ -47,7 +47,7 @@ def test_package_carries_history_thread_archive_excerpts_and_structure():
     assert "[Complete OBC" not in markdown and "placeholder" not in markdown.lower()
     structure = body["## Form Structure"]
     assert len(re.findall(r"^- 3\.\d\d ", structure, flags=re.M)) == 28
-    assert "- 3.04 Building area" in structure and "[current]" in structure
+    assert "- 3.04 Building area" in structure and "[current]" not in structure, "the same for every turn"
     response_format = body["## Required Response Format"]
     assert '"type": "form_answer" | "clarifying_question"' in response_format
     assert '"existing"' in response_format, "the current item's value schema is included"
@@ -131,8 +131,77 @@ def test_trimming_goes_as_far_as_summarized_history_when_needed():
     manager = make_manager()
     pid = _long_project(manager)
     state = manager.storage.load_project(pid)
+    full = build(manager, state, Budget(window_tokens=100_000))
+    steps = [len(build(manager, state, Budget(window_tokens=w)).left_out) for w in range(8_000, 2_000, -250)]
+    assert steps == sorted(steps), "a smaller window never leaves out less"
     package = build(manager, state, Budget(window_tokens=4_000))
-    assert package.left_out[-1] == "earlier answers in full (given in brief)"
+    assert package.tokens <= Budget(window_tokens=4_000).package_tokens < full.tokens
+    assert (
+        package.left_out[:3]
+        == (
+            "archived discussions of "
+            + ", ".join(s for s in state.archived_clarifying_sessions if s not in ("3.02", "3.05")),
+            "form structure details",
+            "earlier answers in full (given in brief)",
+        )[: len(package.left_out[:3])]
+    )
     assert "form structure details" in package.left_out
     assert "In brief (left out in full to fit the token budget)" in package.markdown
-    assert "**3.18 - Occupant load**" in package.markdown
+    assert "**3.18 - Occupant load**" in package.markdown and '"About 300 people."' in package.markdown
+
+
+def test_a_long_discussion_is_trimmed_oldest_exchanges_first_and_the_latest_kept_whole():
+    from wizard_core.models import ClarifyingQA
+
+    manager = make_manager()
+    pid = manager.start_project("Long discussion").project_id
+    state = manager.storage.load_project(pid)
+    words = "The drawings show something else again, and the owner is still deciding. " * 20
+    state.active_clarifying_thread = [
+        ClarifyingQA(
+            question=f"Question {n}: which project type?", related_form_section="3.01", answer=f"{n} {words}"
+        )
+        for n in range(300)
+    ]
+    state.latest_user_answer = state.active_clarifying_thread[-1].answer
+    budget = Budget()
+    package = build(manager, state, budget)
+    assert package.tokens <= budget.package_tokens
+    dropped = next(n for n in package.left_out if "oldest questions and answers" in n)
+    kept = 300 - int(dropped.split()[1])
+    assert 0 < kept < 300
+    assert "Question 0:" not in package.markdown and f"Question {300 - kept}:" in package.markdown
+    assert '"Question 299: which project type?"' in package.markdown
+    assert json.dumps(state.latest_user_answer) in package.markdown, "the latest message is kept whole"
+    assert f"({300 - kept} earlier questions and answers left out" in package.markdown
+
+
+def test_code_excerpts_are_trimmed_last_the_lowest_ranked_first():
+    manager = make_manager()
+    pid = _long_project(manager)
+    state = manager.storage.load_project(pid)
+    full = build(manager, state, Budget(window_tokens=100_000))
+    package = build(manager, state, Budget(window_tokens=2_600, reply_tokens=256))
+    notes = " ".join(package.left_out)
+    assert "code excerpts beyond the best" in notes and notes.index("earlier answers") < notes.index(
+        "code excerpts"
+    )
+    assert package.excerpts == full.excerpts[: len(package.excerpts)] and package.excerpts
+    assert package.tokens <= Budget(window_tokens=2_600, reply_tokens=256).package_tokens
+
+
+def test_sections_run_from_what_changes_least_so_consecutive_turns_share_a_long_beginning():
+    manager = make_manager()
+    pid = manager.start_project("Prefix").project_id
+    before = manager.context_package(pid).markdown
+    manager.process_user_response(pid, "New construction of an office.")
+    after = manager.context_package(pid).markdown
+    shared = next(i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b)
+    assert before[:shared].count("\n## ") >= 2, "the form structure and the history up to the new answer"
+    assert (
+        headings(before)[1] == "## Form Structure" and headings(before)[-1] == "## Required Response Format"
+    )
+    other = manager.start_project("Another").project_id
+    assert manager.context_package(other).section("## Form Structure") == manager.context_package(
+        pid
+    ).section("## Form Structure"), "the same for every project"

@@ -231,9 +231,9 @@ def test_replay_with_timestamps_reports_decisions_and_staleness(tmp_path):
     ("message", "section", "value"),
     [
         (
-            "I need to change the gross area to 3,900 m2, all new",
+            "I need to change the gross area to 3,300 m2, all new",
             "3.05",
-            {"existing": 0, "new": 3900, "total": 3900},
+            {"existing": 0, "new": 3300, "total": 3300},
         ),
         ("Please change the project type to an addition", "3.01", "Addition"),
         ("Wait, the high building answer is wrong: yes, it is one", "3.08", True),

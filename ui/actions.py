@@ -77,14 +77,7 @@ def _ask(wizard: Wizard, state: ProjectState, text: str) -> WizardError | None:
         st.container(key="advisor-working"),
         st.spinner(f"The advisor ({wizard.advisor.name}) is working on {where}…", show_time=True),
     ):
-        slot = st.empty()
-
-        def show(reply: str = "") -> None:
-            with slot.container():
-                st.caption(escape(f"Your message: {text if len(text) <= 300 else text[:300] + '…'}"))
-                if reply:
-                    st.markdown(escape(reply))
-
+        show = _Live(st.empty(), text)
         show()
         try:
             wizard.process_user_response(
@@ -96,8 +89,31 @@ def _ask(wizard: Wizard, state: ProjectState, text: str) -> WizardError | None:
             log.exception("unexpected error in a turn of project %s", state.project_id)
             return WizardError(UNEXPECTED)
         finally:
-            slot.empty()
+            show.slot.empty()
     return None
+
+
+class _Live:
+    """The turn as it runs: the message sent, then the model's thinking time or its reply so far.
+
+    The core calls it with the reply's visible text as it streams, and ``thinking`` with the
+    seconds so far while a reasoning model thinks before replying (nothing shows otherwise).
+    """
+
+    def __init__(self, slot: Any, text: str) -> None:
+        self.slot = slot
+        self.text = text if len(text) <= 300 else text[:300] + "…"
+
+    def __call__(self, reply: str = "") -> None:
+        with self.slot.container():
+            st.caption(escape(f"Your message: {self.text}"))
+            if reply:
+                st.markdown(escape(reply))
+
+    def thinking(self, seconds: float) -> None:
+        with self.slot.container():
+            st.caption(escape(f"Your message: {self.text}"))
+            st.caption(f"The model is thinking before it replies… {seconds:.0f} s")
 
 
 def _kept_in_transcript(wizard: Wizard, project: str, text: str) -> bool:
@@ -165,10 +181,12 @@ def answer_directly(wizard: Wizard, project: str, section: str) -> None:
     except ValueError as error:
         session.flash("error", str(error), "entry")
         return
-    answer = attempt(wizard.answer_directly, project, section, value, slot="entry")
+    override = st.session_state.get(f"override-{section}", "").strip() or None
+    answer = attempt(wizard.answer_directly, project, section, value, override, slot="entry")
     if answer is not None:
         shown = describe_value(item, answer.value)
-        session.flash("success", f"Saved {item.number} {item.title}: {shown}.")
+        kept = " Recorded despite the code checks, with your reason." if answer.override else ""
+        session.flash("success", f"Saved {item.number} {item.title}: {shown}.{kept}")
 
 
 def retry(text: str) -> None:

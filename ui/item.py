@@ -55,6 +55,12 @@ def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     with st.expander("Know the answer? Enter it directly", key=f"entry-{item.number}"):
         with st.form(f"entry-form-{item.number}", border=False):
             entry.draw(item, state.answer_for(item.number))
+            st.text_input(
+                "Reason to record it anyway (only if the code checks object)",
+                key=f"override-{item.number}",
+                max_chars=500,
+                placeholder="e.g. alternative solution, see report",
+            )
             st.form_submit_button(
                 "Save answer",
                 type="primary",

@@ -6,9 +6,9 @@ import re
 
 import streamlit as st
 
-from ui import actions
+from ui import actions, checks
 from ui.text import escape
-from wizard_core import FORMATS, ProjectState, Wizard
+from wizard_core import FORMATS, Finding, ProjectState, Wizard
 
 BADGES = {
     "answered": ":green-badge[Answered]",
@@ -31,7 +31,7 @@ def status(state: ProjectState, section: str) -> str:
     return "answered" if state.answer_for(section) else "to do"
 
 
-def draw(wizard: Wizard, state: ProjectState) -> None:
+def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     widths = [2.4, 1, 4, 1]
     header = st.columns(widths)
     for column, title in zip(header, ["Item", "Status", "Answer", "Confidence"], strict=True):
@@ -58,12 +58,14 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
         confidence = row["confidence"]
         confidence_column.markdown("—" if confidence is None else f"{confidence:.2f}")
     st.divider()
+    checks.panel(wizard, state, found)
+    st.divider()
     downloads(wizard, state)
 
 
 def downloads(wizard: Wizard, state: ProjectState) -> None:
     st.subheader("Export", anchor=False)
-    st.caption("The matrix as it stands, with the basis of each answer and its discussion.")
+    st.caption("The matrix as it stands, with the basis of each answer, its discussion and the code checks.")
     stem = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower()[:60] or "project"
     for column, fmt in zip(st.columns(len(FORMATS)), FORMATS, strict=True):
         label, mime = DOWNLOADS[fmt]

@@ -6,18 +6,20 @@ from typing import Any
 
 import streamlit as st
 
-from storage import ProjectSummary
-from ui import actions, health_panel, imports, session
+from ui import actions, checks, health_panel, imports, session
 from ui.text import escape
-from wizard_core import ProjectState, Wizard, describe_value
+from wizard_core import Finding, ProjectState, ProjectSummary, Wizard, describe_value
 
 
-def draw(wizard: Wizard, state: ProjectState | None, summary: dict[str, Any] | None) -> None:
+def draw(
+    wizard: Wizard, state: ProjectState | None, summary: dict[str, Any] | None, found: list[Finding]
+) -> None:
     with st.sidebar:
         st.header("OBC data matrix wizard", anchor=False)
         advisor_notice(wizard)
         projects(wizard, state)
         if state is not None:
+            checks.sidebar_badge(found)
             health_panel.panel(wizard, state, summary)
             archive(wizard, state)
             answers(wizard, state)

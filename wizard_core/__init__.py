@@ -6,6 +6,7 @@ export a project is re-exported here, so nothing outside the core reaches into i
 
 from wizard_core.answers import describe_value
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
+from wizard_core.engine import Finding
 from wizard_core.errors import (
     AdvisorError,
     ConflictError,
@@ -40,6 +41,7 @@ __all__ = [
     "ContentError",
     "CorruptStoreError",
     "Edition",
+    "Finding",
     "FormAnswer",
     "FormItem",
     "ImportResult",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import re
 import sys
 from pathlib import Path
 
@@ -68,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     context.add_argument("project_id")
     store_option(context)
 
+    check = commands.add_parser("check", help="check a project's answers against the code and each other")
+    check.add_argument("project_id")
+    check.add_argument("--format", choices=("json", "md"), default="md")
+    store_option(check)
+
     exp = commands.add_parser("export", help="export a project's matrix")
     exp.add_argument("project_id")
     exp.add_argument("--format", choices=FORMATS, default="md")
@@ -94,13 +101,32 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
+# Control characters and escape sequences (a model's among them) would act on the terminal.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def inert(text: str, one_line: bool = False) -> str:
+    """``text`` safe to print: control characters shown as U+FFFD (and line breaks as spaces)."""
+    text = " ".join(text.split()) if one_line else text
+    return _CONTROL.sub("\ufffd", text)
+
+
 def main(argv: list[str] | None = None) -> int:
+    _quiet_logs()
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except WizardError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {inert(str(error), one_line=True)}", file=sys.stderr)
         return 2
+
+
+def _quiet_logs() -> None:
+    """One line on stderr for a failure: log records and warnings (with their tracebacks) go nowhere."""
+    root = logging.getLogger()
+    if not root.handlers:
+        root.addHandler(logging.NullHandler())
+    logging.captureWarnings(True)
 
 
 def _wizard(args: argparse.Namespace) -> Wizard:
@@ -127,7 +153,7 @@ def _replay_md(report: dict) -> str:
         ]
     done = "complete" if report["complete"] else f"next item {report['current_section']}"
     lines += ["", f"{len(report['answers'])} items answered; {done}."]
-    return "\n".join(lines)
+    return inert("\n".join(lines))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -137,7 +163,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_say(args: argparse.Namespace) -> int:
     result = _wizard(args).process_user_response(args.project_id, args.message)
-    print(f"[{result.section}] {result.type} ({result.confidence:.2f}): {result.content}")
+    print(inert(f"[{result.section}] {result.type} ({result.confidence:.2f}): {result.content}"))
     if result.complete:
         print("The matrix is complete.")
     return 0
@@ -190,6 +216,21 @@ def cmd_context(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    """The findings; exit 0 whether or not there are any (2 only for bad input)."""
+    found = _wizard(args).check(args.project_id)
+    if args.format == "json":
+        print(json.dumps([f.model_dump() for f in found], indent=2, ensure_ascii=False))
+        return 0
+    if not found:
+        print("No findings: the answers agree with the code's classification rules and with each other.")
+    for f in found:
+        cited = f" ({', '.join(f.articles)})" if f.articles else ""
+        related = f" [see also {', '.join(f.related)}]" if f.related else ""
+        print(f"- {f.item} {f.severity}: {f.message}{cited}{related}")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     wizard = _wizard(args)
     sys.stdout.write(wizard.export(wizard.load_project(args.project_id), args.format))
@@ -232,6 +273,7 @@ COMMANDS = {
     "projects": cmd_projects,
     "summary": cmd_summary,
     "context": cmd_context,
+    "check": cmd_check,
     "export": cmd_export,
     "kb": cmd_kb,
 }

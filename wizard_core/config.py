@@ -7,11 +7,13 @@ uses when it copies secrets into the environment, so both routes agree.
 
 from __future__ import annotations
 
+import base64
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from wizard_core.errors import WizardError
 
@@ -32,6 +34,9 @@ KEYS = (
 )
 
 
+_USERINFO = re.compile(r"(\b[a-z][a-z0-9+.-]*://)[^/\s@]+@", re.I)
+
+
 class ConfigError(WizardError):
     """A setting has a value the wizard cannot use; the message names the setting."""
 
@@ -41,7 +46,7 @@ class ModelSettings:
     """How to reach the model; ``api_key`` is kept out of repr so it cannot leak into logs."""
 
     api_key: str | None = field(default=None, repr=False)
-    base_url: str | None = None
+    base_url: str | None = field(default=None, repr=False)  # may carry user:password@
     model: str = DEFAULT_MODEL
     advisor: str | None = None
     structured_output: str = "auto"
@@ -58,10 +63,52 @@ class ModelSettings:
 
     @property
     def host(self) -> str:
-        """The server's host[:port], for messages (never the key or the path)."""
+        """The server's host[:port], for messages (never the key, a password in the URL, or the path)."""
         if not self.base_url:
             return "api.openai.com"
-        return urlsplit(self.base_url).netloc or self.base_url
+        parts = urlsplit(self.base_url)
+        host = parts.hostname or "the configured server"
+        host = f"[{host}]" if ":" in host else host
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        return f"{host}:{port}" if port else host
+
+    @property
+    def endpoint(self) -> str | None:
+        """The base URL without user:password@ (the client gets those as a header instead)."""
+        if not self.base_url:
+            return None
+        parts = urlsplit(self.base_url)
+        netloc = parts.netloc.rpartition("@")[2]
+        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+    @property
+    def url_auth(self) -> str | None:
+        """The Authorization header a user:password@ in the base URL stands for (HTTP Basic), if any."""
+        if not self.base_url:
+            return None
+        parts = urlsplit(self.base_url)
+        if parts.username is None and parts.password is None:
+            return None
+        pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}"
+        return "Basic " + base64.b64encode(pair.encode()).decode()
+
+    def redact(self, text: str) -> str:
+        """``text`` with the key, the URL's credentials and any user:password@ in a URL masked."""
+        secrets = [self.api_key] if self.api_key else []
+        if self.base_url:
+            parts = urlsplit(self.base_url)
+            for secret in (parts.password, parts.username):
+                if secret:
+                    secrets += [secret, unquote(secret)]
+            if self.url_auth:
+                secrets.append(self.url_auth.removeprefix("Basic "))
+        for secret in sorted(set(secrets), key=len, reverse=True):
+            if len(secret) >= 3:
+                text = text.replace(secret, "[secret]")
+        return _USERINFO.sub(r"\1[credentials]@", text)
 
 
 def load_settings(

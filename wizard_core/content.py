@@ -132,8 +132,9 @@ class FormDefinition(Strict):
     form_id: str = Field(pattern=r"^[a-z0-9-]+$")
     title: str
     editions: list[Edition] = Field(min_length=1)
-    # Major occupancy -> first and last classification article of its group (3.10 checks).
-    classification_articles: dict[str, tuple[str, str]] = Field(default_factory=dict)
+    # Major occupancy -> the (first, last) ranges of classification articles open to it (3.10
+    # checks); a group may have several, e.g. A2 has 3.2.2.23 to .28 and the mass timber 3.2.2.93.
+    classification_articles: dict[str, list[tuple[str, str]]] = Field(default_factory=dict)
     # Which item holds each project fact that other answers read (e.g. project_type -> 3.01).
     fact_items: dict[Fact, str] = Field(default_factory=dict)
     items: list[FormItem] = Field(min_length=2)
@@ -161,7 +162,27 @@ class FormDefinition(Strict):
         split = [i.number for i in self.items for o in i.options if o.area_split]
         if any(number != self.fact_items.get("project_type") for number in split):
             raise ValueError(f"{split[0]}: area_split belongs on the project_type item's options")
+        for group, ranges in self.classification_articles.items():
+            _check_article_ranges(group, ranges)
         return self
+
+
+def article_key(article: str) -> tuple[int, str] | None:
+    """'3.2.2.55E' -> (55, 'E'), for ordering classification articles; None for anything else."""
+    match = re.fullmatch(r"3\.2\.2\.(\d+)([A-Z]?)", article)
+    return (int(match[1]), match[2]) if match else None
+
+
+def _check_article_ranges(group: str, ranges: list[tuple[str, str]]) -> None:
+    where = f"classification_articles.{group}"
+    if not ranges:
+        raise ValueError(f"{where}: give at least one range of articles")
+    for first, last in ranges:
+        low, high = article_key(first), article_key(last)
+        if low is None or high is None:
+            raise ValueError(f"{where}: {first} to {last} is not a range of 3.2.2 articles")
+        if low > high:
+            raise ValueError(f"{where}: {first} comes after {last}")
 
 
 class KnowledgeEntry(Strict):

@@ -24,7 +24,8 @@ STALE_AFTER_MINUTES = 30.0
 ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])")
 ABOUT_CURRENT = re.compile(
     r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
-    r"how do i answer|format|enter|example)\b",
+    r"how do i answer|format|enter|example|(?:which|what) (?:article|classification)s?|you (?:pick|choose)|"
+    r"propose|suggest)\b",
     re.I,
 )
 

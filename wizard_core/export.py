@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from wizard_core.answers import describe_value
+from wizard_core.checks import findings
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 
@@ -17,6 +18,7 @@ FORMATS = ("md", "csv", "json")
 def matrix_rows(state: ProjectState, forms: FormQuestionService) -> list[dict[str, Any]]:
     """One row per item, answered or not, in matrix order."""
     rows = []
+    found = findings(state)
     for item in forms.items:
         answer = state.answer_for(item.number)
         discussion = [
@@ -36,6 +38,9 @@ def matrix_rows(state: ProjectState, forms: FormQuestionService) -> list[dict[st
                 "source": answer.source if answer else "",
                 "status": "answered" if answer else "to do",
                 "discussion": discussion,
+                "override": answer.override if answer else None,
+                "override_findings": answer.override_findings if answer else [],
+                "code_checks": [f.message for f in found if f.item == item.number],
             }
         )
     return rows
@@ -61,18 +66,32 @@ def _json_document(state: ProjectState, forms: FormQuestionService, rows: list[d
         "complete": state.complete,
         "updated_at": state.updated_at.isoformat(),
         "items": rows,
+        "code_checks": [f.model_dump() for f in findings(state)],
     }
 
 
 def _csv(rows: list[dict]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(["Item", "Title", "Answer", "References", "Confidence", "Basis", "Discussion"])
+    writer.writerow(
+        [
+            "Item",
+            "Title",
+            "Answer",
+            "References",
+            "Confidence",
+            "Basis",
+            "Discussion",
+            "Override",
+            "Code checks",
+        ]
+    )
     for row in rows:
         discussion = " | ".join(f"Q: {d['question']} A: {d['answer'] or ''}" for d in row["discussion"])
         confidence = "" if row["confidence"] is None else f"{row['confidence']:.2f}"
         cells = [row["item"], row["title"], row["answer"], "; ".join(row["references"]), confidence]
-        writer.writerow([_safe_cell(c) for c in [*cells, row["basis"], discussion]])
+        extra = [row["basis"], discussion, row["override"] or "", " | ".join(row["code_checks"])]
+        writer.writerow([_safe_cell(c) for c in [*cells, *extra]])
     return buffer.getvalue()
 
 
@@ -110,8 +129,20 @@ def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict])
         lines.append(f"### {row['item']} {_md_cell(row['title'])}")
         lines.append(f"- Confidence: {row['confidence']:.2f} ({row['source']})")
         lines.append(f"- Basis: {_md_cell(row['basis'])}")
+        if row["override"]:
+            overrides = "; ".join(row["override_findings"])
+            lines.append(
+                f"- Recorded despite the code checks ({_md_cell(overrides)}): {_md_cell(row['override'])}"
+            )
         for turn in row["discussion"]:
             lines.append(f"- Q: {_md_cell(turn['question'])}")
             lines.append(f"  A: {_md_cell(turn['answer'] or '(no answer)')}")
         lines.append("")
+    lines += ["## Code checks", ""]
+    found = findings(state)
+    for finding in found:
+        cited = f" ({', '.join(finding.articles)})" if finding.articles else ""
+        lines.append(f"- **{finding.item}** {finding.severity}: {_md_cell(finding.message)}{cited}")
+    if not found:
+        lines.append("No contradictions found between the answers and the code's classification rules.")
     return "\n".join(lines).rstrip() + "\n"

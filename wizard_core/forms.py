@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from pathlib import Path
 
 from wizard_core.answers import value_schema
-from wizard_core.content import CONTENT_DIR, Edition, Fact, FormDefinition, FormItem, load_form
+from wizard_core.content import (
+    CONTENT_DIR,
+    Edition,
+    Fact,
+    FormDefinition,
+    FormItem,
+    article_key,
+    load_form,
+)
 from wizard_core.errors import ContentError
 
 DEFAULT_FORM = CONTENT_DIR / "forms" / "part3-2024.json"
@@ -70,15 +77,18 @@ class FormQuestionService:
 
     def article_groups(self, article: str) -> list[str]:
         """The major occupancies whose classification articles include ``article``."""
-        key = _article_key(article)
+        key = article_key(article)
+        if key is None:
+            return []
         return [
             group
-            for group, (first, last) in self.form.classification_articles.items()
-            if key is not None and _article_key(first) <= key <= _article_key(last)  # type: ignore[operator]
+            for group, ranges in self.form.classification_articles.items()
+            if any(_within(key, first, last) for first, last in ranges)
         ]
 
-    def article_range(self, group: str) -> tuple[str, str] | None:
-        return self.form.classification_articles.get(group)
+    def article_range(self, group: str) -> list[tuple[str, str]]:
+        """The (first, last) ranges of classification articles open to ``group``; [] if none."""
+        return list(self.form.classification_articles.get(group, []))
 
     def edition(self, key: str) -> Edition:
         for edition in self.form.editions:
@@ -92,7 +102,6 @@ class FormQuestionService:
         return {item.number: value_schema(item) for item in self.form.items}
 
 
-def _article_key(article: str) -> tuple[int, str] | None:
-    """'3.2.2.55E' -> (55, 'E'), for ordering classification articles."""
-    match = re.fullmatch(r"3\.2\.2\.(\d+)([A-Z]?)", article)
-    return (int(match[1]), match[2]) if match else None
+def _within(key: tuple[int, str], first: str, last: str) -> bool:
+    low, high = article_key(first), article_key(last)
+    return low is not None and high is not None and low <= key <= high

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from wizard_core import own_replies, progress, turns
+from wizard_core import checks, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
@@ -72,8 +72,10 @@ class ContextManager:
             retrieved = self.lookup.for_item(
                 item, state.active_clarifying_thread, answer, self._rewrite(usage)
             )
+            retrieved = checks.with_candidates(retrieved, state, item)
             package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
             change = self._advise(state, item, package, usage, on_text)
+            change = checks.review(state, item, change, turn.text)
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
         turns.complete(state, result)
@@ -88,7 +90,7 @@ class ContextManager:
         item = self.forms.get_item(state.current_form_section)
         message = state.latest_user_answer or ""
         retrieved = self.lookup.for_item(item, state.active_clarifying_thread, message)
-        return self.context_builder.build(state, item, retrieved)
+        return self.context_builder.build(state, item, checks.with_candidates(retrieved, state, item))
 
     def _load(self, project_id: str, expected_revision: int | None) -> ProjectState:
         state = self.storage.load_project(project_id)

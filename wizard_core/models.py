@@ -35,6 +35,9 @@ class FormAnswer(Record):
     source: Literal["advisor", "direct", "edition"] = "advisor"
     advisor: str = ""
     timestamp: datetime = Field(default_factory=utc_now)
+    # Recorded although the code checks contradict it: the consultant's reason, and what it overrides.
+    override: str | None = None
+    override_findings: list[str] = Field(default_factory=list)
 
 
 class ClarifyingQA(Record):
@@ -70,6 +73,8 @@ class TurnRecord(Record):
     output_tokens: int | None = None
     tokens_estimated: bool = False  # True when the server reported no usage
     latency_ms: int | None = None
+    cached_tokens: int | None = None  # of input_tokens, read from the server's prompt cache
+    reasoning_tokens: int | None = None  # of output_tokens, spent thinking before the reply
 
 
 class DecisionRecord(Record):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from wizard_core import checks
 from wizard_core.answers import describe_value, validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InputError, InvalidReplyError
@@ -79,14 +80,28 @@ class ProjectActions:
         self.storage.save_project(state)
         return state
 
-    def answer_directly(self, project_id: str, section: str, value: Any) -> FormAnswer:
-        """Finalize ``section`` with a value the consultant typed, checked by the same rules."""
+    def answer_directly(
+        self, project_id: str, section: str, value: Any, override: str | None = None
+    ) -> FormAnswer:
+        """Finalize ``section`` with a value the consultant typed, checked by the same rules.
+
+        A value the code checks contradict is refused with the reason, unless ``override``
+        gives the consultant's reason to record it anyway (stored with the answer).
+        """
         state = self.storage.load_project(project_id)
         item = self._revisable_item(section)
         try:
             value = validate_value(item, value)
         except InvalidReplyError as error:
             raise InputError(str(error)) from None
+        errors = checks.blocking(state, item.number, value)
+        reason = (override or "").strip()
+        if errors and not reason:
+            problems = " ".join(f.message for f in errors)
+            raise InputError(
+                f"Not saved: {problems} Correct the value, or give a reason to record it anyway "
+                "(for example an alternative solution)."
+            )
         answer = FormAnswer(
             section=item.number,
             question_number=item.number,
@@ -100,6 +115,8 @@ class ProjectActions:
             source="direct",
             timestamp=self.clock(),
         )
+        if errors:
+            answer = checks.overridden(answer, errors, reason)
         finalize(state, answer, self.forms)
         self.storage.save_project(state)
         return answer

@@ -9,6 +9,7 @@ and its counts are only estimates for models other than OpenAI's anyway.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -17,7 +18,12 @@ from wizard_core.models import ProjectState, TurnRecord
 
 @dataclass
 class TurnUsage:
-    """Filled in by a remote advisor during a turn; the manager copies it onto the turn record."""
+    """Filled in by a remote advisor during a turn; the manager copies it onto the turn record.
+
+    One is made per turn and handed to every model call of the turn (the query rewrite and
+    the answer), so it also carries the turn's clock: the first call starts it, and every
+    call of the turn shares the one deadline.
+    """
 
     model: str | None = None
     input_tokens: int = 0
@@ -25,13 +31,39 @@ class TurnUsage:
     estimated: bool = False
     latency_ms: int | None = None
     calls: int = 0
+    cached_tokens: int = 0
+    reasoning_tokens: int = 0
+    started: float | None = None  # time.monotonic() when the turn's first model call began
+    deadline: float | None = None  # time.monotonic() by which every call of the turn must end
 
-    def add(self, model: str | None, input_tokens: int, output_tokens: int, estimated: bool) -> None:
+    def start(self, seconds: float) -> float:
+        """The turn's deadline, set by the first call of the turn to ``seconds`` from now."""
+        if self.deadline is None:
+            self.started = time.monotonic()
+            self.deadline = self.started + seconds
+        return self.deadline
+
+    def add(
+        self,
+        model: str | None,
+        input_tokens: int,
+        output_tokens: int,
+        estimated: bool,
+        cached_tokens: int = 0,
+        reasoning_tokens: int = 0,
+    ) -> None:
         self.model = model or self.model
         self.input_tokens += input_tokens
         self.output_tokens += output_tokens
+        self.cached_tokens += cached_tokens
+        self.reasoning_tokens += reasoning_tokens
         self.estimated = self.estimated or estimated
         self.calls += 1
+
+    def stop_clock(self) -> None:
+        """Latency: from the turn's first model call until now."""
+        if self.started is not None:
+            self.latency_ms = round((time.monotonic() - self.started) * 1000)
 
     def record(self, turn: TurnRecord) -> None:
         """Copy onto ``turn`` when a model was called (an offline turn keeps its fields empty)."""
@@ -42,6 +74,8 @@ class TurnUsage:
         turn.output_tokens = self.output_tokens
         turn.tokens_estimated = self.estimated
         turn.latency_ms = self.latency_ms
+        turn.cached_tokens = self.cached_tokens or None
+        turn.reasoning_tokens = self.reasoning_tokens or None
 
 
 @dataclass(frozen=True)
@@ -52,10 +86,14 @@ class UsageTotals:
     output_tokens: int
     estimated: bool
     turns: int
+    cached_tokens: int = 0
 
     def describe(self) -> str:
         label = " (estimated)" if self.estimated else ""
-        return f"{self.input_tokens:,} in / {self.output_tokens:,} out{label} over {self.turns} turns"
+        text = f"{self.input_tokens:,} in / {self.output_tokens:,} out{label} over {self.turns} turns"
+        return text + (
+            f", {self.cached_tokens:,} of them from the prompt cache" if self.cached_tokens else ""
+        )
 
 
 def project_usage(state: ProjectState) -> UsageTotals:
@@ -69,16 +107,22 @@ def totals(turns: Iterable[TurnRecord]) -> UsageTotals:
         output_tokens=sum(t.output_tokens or 0 for t in counted),
         estimated=any(t.tokens_estimated for t in counted),
         turns=len(counted),
+        cached_tokens=sum(t.cached_tokens or 0 for t in counted),
     )
 
 
 def describe_turn(turn: TurnRecord) -> str | None:
-    """'1,200 in / 85 out tokens · gpt-4o-mini · 2.3 s', or None for a turn without a model."""
+    """'1,200 in / 85 out tokens · 1,024 cached · gpt-4o-mini · 2.3 s', or None without a model."""
     if turn.input_tokens is None:
         return None
     parts = [f"{turn.input_tokens:,} in / {turn.output_tokens or 0:,} out tokens"]
     if turn.tokens_estimated:
         parts[0] += " (estimated)"
+    if turn.cached_tokens:
+        share = turn.cached_tokens / turn.input_tokens if turn.input_tokens else 0
+        parts.append(f"{turn.cached_tokens:,} cached ({share:.0%} of the input)")
+    if turn.reasoning_tokens:
+        parts.append(f"{turn.reasoning_tokens:,} thinking")
     if turn.model:
         parts.append(turn.model)
     if turn.latency_ms is not None:

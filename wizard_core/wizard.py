@@ -12,10 +12,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from wizard_core import checks
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.context import ContextPackage
+from wizard_core.engine import Finding
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge import code_import
@@ -69,8 +71,10 @@ class Wizard:
     def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
         return self.projects.start_project(name, code_edition)
 
-    def answer_directly(self, project_id: str, section: str, value: Any) -> FormAnswer:
-        return self.projects.answer_directly(project_id, section, value)
+    def answer_directly(
+        self, project_id: str, section: str, value: Any, override: str | None = None
+    ) -> FormAnswer:
+        return self.projects.answer_directly(project_id, section, value, override)
 
     def go_to_item(self, project_id: str, section: str) -> ProjectState:
         return self.projects.go_to_item(project_id, section)
@@ -94,6 +98,14 @@ class Wizard:
     def summarize(self, state: ProjectState) -> dict[str, Any]:
         """The context summary of a project already loaded (the sidebar's health panel)."""
         return context_summary(state, self.forms, self.clock())
+
+    # The code checks.
+    def check(self, project_id: str) -> list[Finding]:
+        """Every code-check finding on the project's answers, errors first."""
+        return self.findings(self.storage.load_project(project_id))
+
+    def findings(self, state: ProjectState) -> list[Finding]:
+        return checks.findings(state)
 
     # The matrix.
     @property

@@ -343,3 +343,12 @@ def test_occupant_load_rows_add_up_to_the_total() -> None:
     ]
     assert not on(check(project(**{"3_18": {"total": 120, "rows": rows}})), "3.18")
     assert on(check(project(**{"3_18": {"total": 121, "rows": rows}})), "3.18", "error")
+
+
+def test_a_farm_occupancy_records_division_b_part_2_and_no_other_group_may():
+    """Group G has no 3.2.2 article: 3.10 records Division B Part 2 for it, and only for it."""
+    farm = check({"3.02": ["G2"], "3.10": ["Division B Part 2"]})
+    assert [f.severity for f in farm] == ["info"] and "Division B Part 2" in farm[0].message
+    office = check({"3.02": ["D"], "3.10": ["Division B Part 2"]})
+    assert [(f.item, f.severity) for f in office] == [("3.10", "error")]
+    assert "give D its classification article" in office[0].message

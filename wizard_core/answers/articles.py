@@ -1,8 +1,13 @@
-"""Classification articles (3.10): one 3.2.2.xx article per major occupancy."""
+"""Classification articles (3.10): one 3.2.2.xx article per major occupancy.
+
+A farm building occupancy (Group G) has no 3.2.2 article: it is designed under Division B
+Part 2 (Division A 1.3.3.1A), and 3.10 records that phrase as its entry.
+"""
 
 from __future__ import annotations
 
 import re
+from itertools import permutations
 from typing import Any
 
 from wizard_core.answers import parsing as p
@@ -11,24 +16,47 @@ from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
 ARTICLE = re.compile(r"^3\.2\.2\.(?P<num>\d{2})(?P<suffix>[A-E])?$")
+FARM_BUILDINGS = "Division B Part 2"
+FARM_GROUP = re.compile(r"^G\d$")
+PART_2 = re.compile(r"\bpart\s*2\b", re.IGNORECASE)
+MAX_MATCHED = 6  # occupancies beyond this are matched to articles in the order given
 
 
 def _schema(item: FormItem) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string", "pattern": ARTICLE.pattern}}
+    entry = {
+        "anyOf": [
+            {"type": "string", "pattern": ARTICLE.pattern},
+            {"type": "string", "enum": [FARM_BUILDINGS]},
+        ]
+    }
+    return {"type": "array", "items": entry}
 
 
 def _validate(item: FormItem, value: Any) -> list[str]:
     if not isinstance(value, list) or not value:
         raise ValueError("expected a list of one or more 3.2.2.xx articles")
-    for article in value:
-        match = ARTICLE.match(str(article))
+    entries = []
+    for entry in value:
+        if str(entry).strip().casefold() == FARM_BUILDINGS.casefold():
+            entries.append(FARM_BUILDINGS)  # one per farm occupancy, so repeats are kept
+            continue
+        match = ARTICLE.match(str(entry))
         if not match or not 20 <= int(match["num"]) <= 93:
-            raise ValueError(f"{article!r} is not a classification article 3.2.2.20 to 3.2.2.93")
-    return list(dict.fromkeys(value))
+            raise ValueError(
+                f"{entry!r} is not a classification article 3.2.2.20 to 3.2.2.93 "
+                f"(or '{FARM_BUILDINGS}' for a Group G occupancy)"
+            )
+        if entry not in entries:
+            entries.append(entry)
+    return entries
 
 
 def _describe(item: FormItem, value: Any) -> str:
     return ", ".join(str(v) for v in value)
+
+
+def is_farm_group(group: str) -> bool:
+    return bool(FARM_GROUP.match(group))
 
 
 def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -36,42 +64,77 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     where = occupancy_item.number if occupancy_item else "the major occupancies"
     occupancies = state.answer_for(occupancy_item.number) if occupancy_item else None
     groups = list(occupancies.value) if occupancies and occupancies.value else []
+    if groups and all(is_farm_group(g) for g in groups):
+        return Reading([FARM_BUILDINGS] * len(groups), True, confidence=0.9, notes=_farm_note(groups))
     for text in reversed(texts):
         articles = p.classification_articles(text)
-        if not articles:
-            continue
-        if groups and len(articles) != len(groups):
-            return Reading(
-                missing=f"one article per major occupancy: {where} lists {len(groups)} "
-                f"({', '.join(groups)}) but {len(articles)} article(s) were given"
-            )
-        if not groups or not forms.form.classification_articles:
-            return Reading(articles, True, confidence=0.9)
-        ordered = []
-        for group in groups:
-            fits = [a for a in articles if group in forms.article_groups(a) and a not in ordered]
-            if not fits:
-                given = ", ".join(
-                    f"{a} ({'/'.join(forms.article_groups(a)) or 'unknown group'})" for a in articles
-                )
-                return Reading(
-                    missing=f"an article for Group {group} ({_span(forms, group)}); given: {given}"
-                )
-            ordered.append(fits[0])
-        notes = [f"listed in the order of the major occupancies in {where}"] if ordered != articles else []
-        return Reading(ordered, True, confidence=0.95, notes=notes)
+        if articles:
+            return _reading(articles, groups, where, forms)
+        if not groups and PART_2.search(text):
+            return Reading([FARM_BUILDINGS], True, confidence=0.6)
     spans = "; ".join(f"{g}: {_span(forms, g)}" for g in groups) if groups else "3.2.2.20 to 3.2.2.93"
     return Reading(missing=f"the classification article for each major occupancy ({spans})")
 
 
+def _reading(articles: list[str], groups: list[str], where: str, forms: FormFacts) -> Reading:
+    """The 3.10 value from the articles given, one per occupancy of ``groups`` (if known)."""
+    classified = [g for g in groups if not is_farm_group(g)]
+    farm = [g for g in groups if is_farm_group(g)]
+    if groups and len(articles) != len(classified):
+        farm_text = f"; Group G ({', '.join(farm)}) takes '{FARM_BUILDINGS}' instead" if farm else ""
+        return Reading(
+            missing=f"one article per major occupancy: {where} lists {len(classified)} needing one "
+            f"({', '.join(classified)}) but {len(articles)} article(s) were given{farm_text}"
+        )
+    if not groups or not forms.form.classification_articles:
+        return Reading(articles, True, confidence=0.9)
+    matched = _match(classified, articles, forms)
+    if isinstance(matched, str):
+        given = ", ".join(f"{a} ({'/'.join(forms.article_groups(a)) or 'unknown group'})" for a in articles)
+        return Reading(missing=f"an article for Group {matched} ({_span(forms, matched)}); given: {given}")
+    by_group = dict(zip(classified, matched, strict=True))
+    ordered = [by_group.get(g, FARM_BUILDINGS) for g in groups]
+    notes = [f"listed in the order of the major occupancies in {where}"] if matched != articles else []
+    return Reading(ordered, True, confidence=0.95, notes=notes + _farm_note(farm))
+
+
+def _farm_note(groups: list[str]) -> list[str]:
+    farm = [g for g in groups if is_farm_group(g)]
+    if not farm:
+        return []
+    return [f"{', '.join(farm)}: no 3.2.2 article; farm buildings are designed under {FARM_BUILDINGS}"]
+
+
+def _match(groups: list[str], articles: list[str], forms: FormFacts) -> list[str] | str:
+    """The articles in the order of ``groups``, each within its group's ranges, keeping the order
+    given where it fits (3.2.2.93 is open to several groups); else a group left without one."""
+    fits = {a: set(forms.article_groups(a)) for a in articles}
+    orders = permutations(articles) if len(articles) <= MAX_MATCHED else iter([tuple(articles)])
+    for order in orders:
+        if all(g in fits[a] for g, a in zip(groups, order, strict=True)):
+            return list(order)
+    taken: list[str] = []
+    for group in groups:
+        fit = next((a for a in articles if group in fits[a] and a not in taken), None)
+        if fit is None:
+            return group
+        taken.append(fit)
+    return taken
+
+
 def _span(forms: FormFacts, group: str) -> str:
-    span = forms.article_range(group)
-    return f"{span[0]} to {span[1]}" if span else "see 3.2.2"
+    if is_farm_group(group):
+        return f"no 3.2.2 article; record '{FARM_BUILDINGS}'"
+    ranges = forms.article_range(group)
+    if not ranges:
+        return "see 3.2.2"
+    return " or ".join(first if first == last else f"{first} to {last}" for first, last in ranges)
 
 
 ARTICLES = AnswerType(
     "articles",
-    "one 3.2.2.xx article per major occupancy, in the order of 3.02",
+    "one 3.2.2.xx article per major occupancy, in the order of 3.02; "
+    f"'{FARM_BUILDINGS}' for a Group G (farm building) occupancy, which has no 3.2.2 article",
     _schema,
     _validate,
     _describe,

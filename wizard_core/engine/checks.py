@@ -7,7 +7,7 @@ from typing import Any
 
 from .answers import answer_findings
 from .code import Article, CodeData, load_code
-from .facts import FARM_GROUPS, articles_of, facts_from_answers, pair_articles
+from .facts import FARM_ENTRY, FARM_GROUPS, articles_of, facts_from_answers, pair_articles
 from .findings import Context, Finding, finding
 from .fit import evaluate
 from .ratings import rating_findings
@@ -61,7 +61,7 @@ def _pairs(
                 "info",
                 f"3.02 lists {', '.join(farm)}: "
                 + code.rules.farm_buildings.statement
-                + " Record no article for it in 3.10.",
+                + f" In 3.10 record '{FARM_ENTRY}' for it.",
                 [code.rules.farm_buildings.ref],
                 ["3.02"],
             )
@@ -86,6 +86,19 @@ def _pairs(
     pairs: list[tuple[str, Article]] = []
     for group, article_id in paired:
         article = code.by_id.get(article_id)
+        if article_id == FARM_ENTRY.upper():
+            if group not in FARM_GROUPS:
+                out.append(
+                    finding(
+                        "3.10",
+                        "error",
+                        f"3.10 records '{FARM_ENTRY}' for {group}, but only farm buildings (Group G) "
+                        f"fall outside the 3.2.2 articles; give {group} its classification article.",
+                        [code.rules.farm_buildings.ref],
+                        ["3.02"],
+                    )
+                )
+            continue
         if group in FARM_GROUPS:
             out.append(
                 finding(

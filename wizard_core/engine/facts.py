@@ -12,6 +12,7 @@ from typing import Any, Literal
 ConstructionKind = Literal["combustible", "noncombustible", "mixed", "emtc"]
 
 FARM_GROUPS = frozenset({"G1", "G2", "G3", "G4"})
+FARM_ENTRY = "Division B Part 2"  # what 3.10 records for a farm building (no 3.2.2 article)
 RETIREMENT_ARTICLES = frozenset(f"3.2.2.55{s}" for s in "ABCDE")
 SPRINKLERED_THROUGHOUT = "Entire building"
 PARTIAL_SPRINKLERS = frozenset({"Selected compartments", "Selected floor areas", "Basement"})

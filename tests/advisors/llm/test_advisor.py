@@ -18,10 +18,8 @@ import pytest
 from storage import InMemoryStorage, TinyDBStorage
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply
 from tests.support import TRANSCRIPTS, Clock, scenario
-from wizard_core import config
-from wizard_core.advisors.llm.advisor import LLMAdvisor, forget_methods, reply_schema
+from wizard_core.advisors.llm.advisor import SYSTEM, LLMAdvisor, reply_schema
 from wizard_core.advisors.llm.jsontext import partial_content
-from wizard_core.advisors.llm.transport import ModelClient
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.config import ConfigError, ModelSettings, load_settings
 from wizard_core.context import SECTIONS
@@ -54,17 +52,6 @@ def fake() -> Iterator[FakeOpenAI]:
     server = FakeOpenAI().start()
     yield server
     server.stop()
-
-
-@pytest.fixture(autouse=True)
-def quick_and_clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Short backoff; no model settings from the developer's shell; no remembered methods."""
-    monkeypatch.setattr(ModelClient, "backoff", 0.05)
-    for name in config.KEYS:
-        monkeypatch.delenv(name, raising=False)
-    forget_methods()
-    yield
-    forget_methods()
 
 
 def start(fake: FakeOpenAI, storage=None, **settings) -> tuple[ContextManager, str]:
@@ -101,7 +88,8 @@ def test_a_good_reply_is_applied_and_the_request_carries_the_package(fake, strea
     assert sent.stream is streaming and sent.response_format == "json_schema"
     assert sent.headers["authorization"] == f"Bearer {KEY}"
     system, human = sent.text("system"), sent.text("user")
-    assert "exactly one JSON object" in system[0] and "## Required Response Format" in system[0]
+    assert system == [SYSTEM] and "exactly one JSON object" in system[0]
+    assert "## Required Response Format" in human[0] and "JSON Schema of value" in human[0]
     assert human[0].startswith(package.split("\n")[0])
     latest = human[0].split("## Latest User Response\n")[1].split("\n")[0]
     assert latest == json.dumps("New construction, an office.")
@@ -379,7 +367,7 @@ def test_auto_falls_back_to_plain_text_with_the_schema_in_the_prompt(fake):
     fake.enqueue(reply(GOOD))
     manager.process_user_response(pid, "New construction")
     assert [r.response_format for r in fake.requests] == ["json_schema", "json_object", None]
-    assert "JSON Schema of value for the current item" in fake.requests[-1].text("system")[0]
+    assert "JSON Schema of value for the current item" in fake.requests[-1].text("user")[0]
 
 
 @pytest.mark.parametrize(("method", "sent"), [("json_mode", "json_object"), ("text", None)])

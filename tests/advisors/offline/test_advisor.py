@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.answers.support import ask
+from tests.support import make_manager
+from tests.test_checks import up_to_310
 
 PLAIN = [
     ("3.01", "It's an addition to an existing warehouse.", "Addition"),
@@ -20,8 +22,8 @@ PLAIN = [
     ("3.04", "1,150 m2", {"existing": 0, "new": 1150, "total": 1150}),
     (
         "3.07",
-        "two storeys, no basement, 8.5 m high",
-        {"storeys_above_grade": 2, "storeys_below_grade": 0, "height_m": 8.5},
+        "three storeys, no basement, 11.5 m high",
+        {"storeys_above_grade": 3, "storeys_below_grade": 0, "height_m": 11.5},
     ),
     (
         "3.07",
@@ -33,10 +35,8 @@ PLAIN = [
     ("3.09", "one street", 1),
     ("3.10", "Article 3.2.2.60", ["3.2.2.60"]),
     ("3.11", "Fully sprinklered throughout.", "Entire building"),
-    ("3.11", "No, the building is not sprinklered.", "Not required"),
     ("3.12", "Yes, a standpipe is required.", True),
     ("3.13", "Two stage fire alarm", "Two stage"),
-    ("3.13", "No fire alarm system is required.", "Not required"),
     ("3.14", "Yes", True),
     (
         "3.15",
@@ -72,8 +72,8 @@ PLAIN = [
     ("3.04", "Existing building 450m2; no addition", {"existing": 450, "new": 0, "total": 450}),
     (
         "3.07",
-        "2 storeys + basement, 9.5m",
-        {"storeys_above_grade": 2, "storeys_below_grade": 1, "height_m": 9.5},
+        "3 storeys + basement, 12.5m",
+        {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 12.5},
     ),
     ("3.13", "2-stage", "Two stage"),
     ("3.18", "Occupant load: 120 persons", {"total": 120, "rows": []}),
@@ -143,3 +143,15 @@ def test_same_as_copies_an_earlier_items_value():
     (result,), state = ask("3.05", "Same as the building area.")
     assert state.answer_for("3.05").value == state.answer_for("3.04").value
     assert result.confidence <= 0.7
+
+
+def test_a_plain_no_records_the_none_option_where_the_code_allows_it():
+    """The office used for PLAIN is sprinklered under 3.2.2.60; an unsprinklered one says no."""
+    wizard = make_manager()
+    pid = up_to_310(wizard, "office")  # D, 2 storeys, 1,000 m², facing 1 street
+    wizard.answer_directly(pid, "3.10", ["3.2.2.62"])  # an article without sprinklers
+    sprinklers = wizard.process_user_response(pid, "No, the building is not sprinklered.")
+    assert sprinklers.type == "form_answer" and sprinklers.answer.value == "Not required"
+    wizard.process_user_response(pid, "No standpipe: two storeys, under 14 m.")
+    alarm = wizard.process_user_response(pid, "No fire alarm system is required.")
+    assert alarm.type == "form_answer" and alarm.answer.value == "Not required"

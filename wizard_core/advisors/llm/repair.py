@@ -1,16 +1,21 @@
 """A model's reply text made into the core's reply format, repairing only what is safe.
 
-Safe repairs: prose or code fences around the JSON; keys the format does not have; the
-reply type's spelling ("Form answer"); a confidence given as text ("0.8"), with a percent
-sign ("85%"), or as a whole percentage (85 -> 0.85); references given as one string; a
-value on a clarifying question (dropped); a form answer without content (described from its
-validated value). Unknown references are left for AIResponseProcessor, which drops them.
+Safe repairs: a reasoning model's thinking before the reply (taken out); prose or code
+fences around the JSON; keys the format does not have; the reply type's spelling ("Form
+answer"); a confidence given as text ("0.8"), with a percent sign ("85%"), or as a whole
+percentage (85 -> 0.85); references given as one string; a value on a clarifying question
+(dropped); a clarifying question's confidence above 0.5 (capped: a question means the facts
+do not settle the item); a form answer without content (described from its validated value);
+a form answer in the seeds' format, without a ``value`` (read from its content by the
+answer type's reader, then validated); control characters and terminal escape sequences
+(made inert). Unknown references are left for AIResponseProcessor, which drops them.
 
-Not repaired, so the model is asked again: no JSON object, an unknown reply type, a
-confidence outside 0-1 that is not a whole percentage (1.7, -0.2), no content on a
-question, or a value the item does not accept. A fraction above 1 is not read as a
-percentage: 1.7 might mean 1.7 % or 17 % or a typo, and guessing would put a confidence
-on the matrix that the model never gave.
+Not repaired, so the model is asked again: no JSON object, an unknown reply type, a reply
+about another item than the current one, a confidence outside 0-1 that is not a whole
+percentage (1.7, -0.2), no content on a question, content that does not state a value when
+no value is given, or a value the item does not accept. A fraction above 1 is not read as a
+percentage: 1.7 might mean 1.7 % or 17 % or a typo, and guessing would put a confidence on
+the matrix that the model never gave.
 """
 
 from __future__ import annotations
@@ -23,8 +28,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.llm.jsontext import extract_object
-from wizard_core.answers import describe_value, validate_value
+from wizard_core.advisors.llm.relevance import other_item
+from wizard_core.advisors.llm.thinking import neutral, without_thinking
+from wizard_core.answers import describe_value, read, validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.models import AdvisorReply
@@ -32,6 +40,7 @@ from wizard_core.models import AdvisorReply
 log = logging.getLogger(__name__)
 
 TYPES = ("form_answer", "clarifying_question")
+QUESTION_CONFIDENCE = 0.5  # the most a clarifying question may claim
 _PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 
@@ -41,14 +50,32 @@ class Checked:
 
     reply: dict[str, Any] | None = None
     problem: str | None = None
-    part: str = ""  # "JSON", "type", "content", "confidence", "obc_references" or "value"
+    part: str = ""  # "JSON", "item", "type", "content", "confidence", "obc_references" or "value"
+    about: FormItem | None = None  # the other item a reply was about
 
 
-def check_reply(text: str, item: FormItem) -> Checked:
-    data = extract_object(text)
+def check_reply(text: str, request: AdvisorRequest) -> Checked:
+    item = request.item
+    data = extract_object(without_thinking(text))
     if data is None:
         return Checked(problem="the reply is not a JSON object (or the object is incomplete)", part="JSON")
+    other = other_item(data, item, request.forms)
+    if other is not None:
+        problem = (
+            f"the reply is about item {other.number} ({other.title}), but the current item is "
+            f"{item.number} ({item.title}): answer or ask about {item.number} only"
+        )
+        return Checked(problem=problem, part="item", about=other)
     data = _repair(data, item)
+    if data.get("type") == "form_answer" and "value" not in data and _text(data.get("content")):
+        reading = read(item, [data["content"]], request.state, request.forms)
+        if not reading.complete:
+            missing = f" ({reading.missing})" if reading.missing else ""
+            problem = (
+                f"the reply has no value, and its content does not state the value of {item.number}{missing}"
+            )
+            return Checked(problem=problem, part="value")
+        data["value"] = reading.value
     try:
         reply = AdvisorReply.model_validate(data)
     except ValidationError as exc:
@@ -82,8 +109,17 @@ def _repair(data: dict[str, Any], item: FormItem) -> dict[str, Any]:
         data["obc_references"] = []
     if data.get("type") == "clarifying_question":
         data["value"] = None
-    elif data.get("type") == "form_answer" and not _text(data.get("content")):
+        confidence = data.get("confidence")
+        number = isinstance(confidence, int | float) and not isinstance(confidence, bool)
+        if number and QUESTION_CONFIDENCE < float(confidence or 0) <= 1:
+            log.info("capping a clarifying question's confidence %s at %s", confidence, QUESTION_CONFIDENCE)
+            data["confidence"] = QUESTION_CONFIDENCE
+    elif data.get("type") == "form_answer" and not _text(data.get("content")) and "value" in data:
         data["content"] = _described(item, data.get("value"))
+    if isinstance(data.get("content"), str):
+        data["content"] = neutral(data["content"]).strip()
+    if isinstance(data.get("obc_references"), list):
+        data["obc_references"] = [neutral(r) if isinstance(r, str) else r for r in data["obc_references"]]
     return data
 
 

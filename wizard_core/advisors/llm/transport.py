@@ -1,64 +1,54 @@
-"""One model answer through langchain-openai, within a deadline, with faults named plainly.
+"""One model answer within the turn's deadline: retries, adaptations, and faults named plainly.
 
-The client's own retries are off (its default timeout is 600 s and it retries silently);
-transient faults (429, 408, 5xx, dropped connections) are retried here with backoff, and
-every attempt shares one deadline per turn. The call runs in a worker thread so that the
-deadline holds even against a server that trickles keep-alive bytes and never finishes: the
-caller stops waiting at the deadline, and the worker (a daemon, with its own read timeout)
-is told to close the stream. Text callbacks run on the caller's thread.
+The client's own retries are off (its default timeout is 600 s and it retries silently).
+Transient faults (429, 408, 5xx, a gateway's error body, dropped connections) are retried
+here with backoff, every attempt sharing the turn's deadline. A parameter the server does not
+take (``stream_options``, or ``max_tokens`` where it wants ``max_completion_tokens``) is left
+out, remembered for that server, and the call made again at once. What the caller must decide
+about is raised as its own error: a refused response format, a prompt too long for the window.
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import random
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import openai
 from langchain_core.messages import BaseMessage
-from langchain_openai import ChatOpenAI
-from pydantic import SecretStr
 
-from wizard_core.advisors.llm.faults import (
-    describe,
-    is_connection_fault,
-    log_failure,
-    rejects_format,
-    retry_after,
-    timed_out,
-)
-from wizard_core.advisors.llm.jsontext import partial_content
+from wizard_core.advisors.llm import servers
+from wizard_core.advisors.llm.client import REASONING_KEYS, chat_model
+from wizard_core.advisors.llm.faults import Fault, classify
+from wizard_core.advisors.llm.stream import Deadline, ModelOutput, call
+from wizard_core.advisors.llm.wording import describe, log_failure, timed_out
 from wizard_core.config import ModelSettings
 from wizard_core.errors import AdvisorError
 
 log = logging.getLogger(__name__)
 
-NO_KEY = "not-needed"  # local servers take no key, but the client insists on one
 TextCallback = Callable[[str], None]
+Counter = Callable[[ModelOutput], None]  # told of the tokens a failed attempt cost, when reported
+LIMITS = ("max_tokens", "max_completion_tokens")
+MAX_ADAPTATIONS = 3  # parameters left out in one call before giving up
 
 
-@dataclass(frozen=True)
-class ModelOutput:
-    """The reply text and what the server said about it."""
+class CallFailed(AdvisorError):
+    """A call failed; ``fault`` says how, and ``output`` holds what the server counted, if anything."""
 
-    text: str
-    model: str | None
-    input_tokens: int | None
-    output_tokens: int | None
-    finish_reason: str | None
+    def __init__(self, message: str, fault: Fault) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
-class FormatRejected(AdvisorError):
+class FormatRejected(CallFailed):
     """The server refused the request's response_format: a plainer method may work."""
 
 
-class _Deadline(Exception):
-    """The turn's time ran out while waiting for the server."""
+class ContextTooLong(CallFailed):
+    """The prompt is too long for the model's window; ``fault.window`` is the window if named."""
 
 
 class ModelClient:
@@ -69,15 +59,7 @@ class ModelClient:
 
     def __init__(self, settings: ModelSettings) -> None:
         self.settings = settings
-        self.llm = ChatOpenAI(
-            model=settings.model,
-            base_url=settings.base_url,
-            api_key=SecretStr(settings.api_key or NO_KEY),
-            timeout=settings.turn_timeout,
-            max_retries=0,
-            streaming=settings.streaming,
-            stream_usage=True,
-        )
+        self.llm = chat_model(settings)
 
     def answer(
         self,
@@ -85,133 +67,116 @@ class ModelClient:
         response_format: dict[str, Any] | None,
         deadline: float,
         on_text: TextCallback | None = None,
+        max_tokens: int | None = None,
+        count: Counter | None = None,
     ) -> ModelOutput:
-        """The model's reply, or AdvisorError saying what went wrong with the server."""
-        kwargs = {"response_format": response_format} if response_format else {}
-        failures = 0
+        """The model's reply, or a CallFailed saying what went wrong with the server."""
+        failures = adaptations = 0
+        max_chars = 8 * (max_tokens or self.settings.reply_tokens) + 4096
         while True:
+            kwargs = self._kwargs(response_format, max_tokens, deadline)
             try:
-                return self._attempt(messages, kwargs, deadline, on_text)
-            except _Deadline:
-                raise AdvisorError(timed_out(self.settings)) from None
+                output = call(self.llm, messages, kwargs, deadline, on_text, max_chars, count)
+                self._worked(kwargs)
+                return output
+            except Deadline:
+                raise CallFailed(timed_out(self.settings), Fault("timeout")) from None
             except openai.LengthFinishReasonError as cut:
                 return _cut_off(cut)  # the caller asks again for a shorter reply
             except Exception as error:
+                fault = classify(error)
+                log_failure(error, fault, self.settings, failures + adaptations + 1)
+                if (
+                    fault.kind == "parameter"
+                    and adaptations < MAX_ADAPTATIONS
+                    and self._leave_out(fault, kwargs)
+                ):
+                    adaptations += 1
+                    continue
+                if fault.kind == "format" and response_format:
+                    raise FormatRejected(describe(fault, self.settings), fault) from None
+                if fault.kind == "context_length":
+                    raise ContextTooLong(describe(fault, self.settings), fault) from None
                 failures += 1
-                log_failure(error, self.settings, failures)
-                if response_format and rejects_format(error):
-                    raise FormatRejected(describe(error, self.settings, failures)) from None
-                wait, asked = self._wait(error, failures)
-                if wait is None or failures > self.settings.max_retries:
-                    raise AdvisorError(describe(error, self.settings, failures)) from None
-                if wait > self.max_wait or time.monotonic() + wait >= deadline:
-                    too_long = wait if asked else None  # a Retry-After not worth sitting out
-                    raise AdvisorError(describe(error, self.settings, failures, too_long)) from None
-                time.sleep(wait)
+                failed = self._pause(fault, failures, deadline)
+                if failed is not None:
+                    raise failed from None  # the server's error text (the key, maybe) stays in the log
 
-    def _attempt(
-        self,
-        messages: list[BaseMessage],
-        kwargs: dict[str, Any],
-        deadline: float,
-        on_text: TextCallback | None,
-    ) -> ModelOutput:
-        events: queue.Queue[tuple[str, Any]] = queue.Queue()
-        stop = threading.Event()
-        kwargs = {**kwargs, "timeout": max(0.5, deadline - time.monotonic())}
-        worker = threading.Thread(
-            target=self._run, args=(messages, kwargs, events, stop), name="model-call", daemon=True
-        )
-        worker.start()
-        try:
-            return self._collect(events, deadline, on_text)
-        finally:
-            stop.set()
+    def _pause(self, fault: Fault, failures: int, deadline: float) -> CallFailed | None:
+        """Wait before the next try, or return the error to raise: retrying cannot help or would be late."""
+        if not fault.transient or failures > self.settings.max_retries:
+            return CallFailed(describe(fault, self.settings, failures), fault)
+        wait = fault.retry_after
+        if wait is not None and (wait > self.max_wait or time.monotonic() + wait >= deadline):
+            return CallFailed(describe(fault, self.settings, failures, waited=wait), fault)
+        if wait is None:
+            wait = self.backoff * 2 ** (failures - 1) * (1 + random.random() / 4)
+        if time.monotonic() + wait >= deadline:
+            return CallFailed(describe(fault, self.settings, failures), fault)
+        time.sleep(wait)
+        return None
 
-    def _run(
-        self,
-        messages: list[BaseMessage],
-        kwargs: dict[str, Any],
-        events: queue.Queue[tuple[str, Any]],
-        stop: threading.Event,
-    ) -> None:
-        try:
-            if self.settings.streaming:
-                chunks = self.llm.stream(messages, **kwargs)
-                try:
-                    for chunk in chunks:
-                        if stop.is_set():
-                            return
-                        events.put(("message", chunk))
-                finally:
-                    close = getattr(chunks, "close", None)  # a generator: closing it closes the response
-                    if close is not None:
-                        close()
-            else:
-                events.put(("message", self.llm.invoke(messages, **kwargs)))
-            events.put(("end", None))
-        except BaseException as error:  # handed to the caller's thread, which raises it
-            events.put(("error", error))
+    def _kwargs(
+        self, response_format: dict[str, Any] | None, max_tokens: int | None, deadline: float
+    ) -> dict:
+        with servers.lock:
+            known = servers.profile(self.settings)
+            dropped, limit = set(known.dropped), known.limit_parameter
+        kwargs: dict[str, Any] = {"timeout": max(0.5, deadline - time.monotonic())}
+        if response_format:
+            kwargs["response_format"] = response_format
+        if "stream_options" in dropped:
+            kwargs["stream_usage"] = False
+        if max_tokens:
+            # Local servers know max_tokens; OpenAI's newer models want max_completion_tokens.
+            default = "max_completion_tokens" if self.settings.endpoint is None else "max_tokens"
+            usable = [p for p in ((limit or default), *LIMITS) if p not in dropped]
+            if usable and usable[0] == "max_completion_tokens":
+                kwargs["max_tokens"] = max_tokens  # ChatOpenAI sends it as max_completion_tokens
+            elif usable:
+                kwargs["extra_body"] = {"max_tokens": max_tokens}
+        return kwargs
 
-    def _collect(
-        self, events: queue.Queue[tuple[str, Any]], deadline: float, on_text: TextCallback | None
-    ) -> ModelOutput:
-        text, shown = "", ""
-        usage: dict[str, Any] | None = None
-        model = finish = None
-        while True:
-            try:
-                kind, payload = events.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise _Deadline from None
-            if kind == "error":
-                raise payload
-            if kind == "end":
-                break
-            text += payload.text
-            # A usage report is a running total, not a delta: keep the last one, never sum them.
-            usage = payload.usage_metadata or usage
-            model = payload.response_metadata.get("model_name") or model
-            finish = payload.response_metadata.get("finish_reason") or finish
-            visible = partial_content(text) if on_text else None
-            if on_text and visible and visible != shown:
-                shown = visible
-                try:
-                    on_text(visible)
-                except Exception:  # a display problem must not cost the consultant the reply
-                    log.exception("the streaming text callback failed; the reply continues without it")
-                    on_text = None
-        return ModelOutput(
-            text=text,
-            model=model,
-            input_tokens=usage.get("input_tokens") if usage else None,
-            output_tokens=usage.get("output_tokens") if usage else None,
-            finish_reason=finish,
-        )
+    def _leave_out(self, fault: Fault, kwargs: dict[str, Any]) -> bool:
+        """Remember that the server does not take ``fault.parameter``; False if it was not sent."""
+        name = fault.parameter or ""
+        sent = {"stream_options"} if self.settings.streaming and "stream_usage" not in kwargs else set()
+        sent |= {"max_completion_tokens"} if "max_tokens" in kwargs else set()
+        sent |= {"max_tokens"} if "max_tokens" in kwargs.get("extra_body", {}) else set()
+        if name not in sent:
+            return False
+        with servers.lock:
+            known = servers.profile(self.settings)
+            known.dropped.add(name)
+            if known.limit_parameter == name:
+                known.limit_parameter = None
+        log.info("%s does not take %r; asking again without it", self.settings.host, name)
+        return True
 
-    def _wait(self, error: BaseException, failures: int) -> tuple[float | None, bool]:
-        """Seconds to wait before a retry (None: retrying cannot help); True if Retry-After set them."""
-        if isinstance(error, openai.APIStatusError):
-            if error.status_code not in (408, 429) and error.status_code < 500:
-                return None, False
-            asked = retry_after(error)
-            if asked is not None:
-                return asked, True
-        elif not is_connection_fault(error):
-            return None, False
-        return self.backoff * 2 ** (failures - 1) * (1 + random.random() / 4), False
+    def _worked(self, kwargs: dict[str, Any]) -> None:
+        limit = "max_completion_tokens" if "max_tokens" in kwargs else None
+        limit = "max_tokens" if "max_tokens" in kwargs.get("extra_body", {}) else limit
+        if limit:
+            with servers.lock:
+                servers.profile(self.settings).limit_parameter = limit
 
 
 def _cut_off(error: openai.LengthFinishReasonError) -> ModelOutput:
     """What there is of a reply that reached the length limit (the client refuses to parse it)."""
     completion = getattr(error, "completion", None)
     choices = getattr(completion, "choices", None) or []
-    text = (choices[0].message.content or "") if choices else ""
+    message = choices[0].message if choices else None
+    text = (message.content or "") if message is not None else ""
+    extra = (getattr(message, "model_extra", None) or {}) if message is not None else {}
+    thinking = next((extra[k] for k in REASONING_KEYS if isinstance(extra.get(k), str)), "")
     usage = getattr(completion, "usage", None)
+    details = getattr(usage, "completion_tokens_details", None)
     return ModelOutput(
         text=text,
         model=getattr(completion, "model", None),
         input_tokens=getattr(usage, "prompt_tokens", None),
         output_tokens=getattr(usage, "completion_tokens", None),
         finish_reason="length",
+        reasoning_tokens=getattr(details, "reasoning_tokens", None),
+        thinking_chars=len(thinking),
     )

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from wizard_core.advisors.base import AdvisorRequest
+from wizard_core.advisors.offline import proposals
 from wizard_core.answers import Reading, describe_value, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
@@ -47,6 +48,16 @@ class OfflineAdvisor:
 
     def advise(self, request: AdvisorRequest) -> dict[str, Any]:
         item, state, message = request.item, request.state, request.message
+        chosen = proposals.accepted(item, state, message)
+        if chosen is not None:
+            reading = read(item, [" ".join(chosen)], state, request.forms)
+            if reading.complete:
+                reading.notes.append("the article the wizard proposed from the code, accepted")
+                return self._answer(item, reading.value, reading, message)
+        if proposals.wanted(item, message) and (
+            offer := proposals.propose(item, state, _item_texts(state, message))
+        ):
+            return offer
         if p.is_question(message):
             return self._clarify(item, self._explain(item), 0.0)
         if item.allows_not_applicable and _not_applicable(message, item):
@@ -64,6 +75,8 @@ class OfflineAdvisor:
                 reading = earlier
         if reading.complete:
             return self._answer(item, reading.value, reading, message)
+        if not p.classification_articles(message) and (offer := proposals.propose(item, state, texts)):
+            return offer  # the facts are given but no article: the engine proposes one
         return self._clarify(
             item, f"To answer {item.number} ({item.title}) I still need {reading.missing}.", 0.2
         )

@@ -1,0 +1,124 @@
+"""Prompt-cache friendliness: how much of each answer request repeats the one before it.
+
+A transcript is replayed through the LLM advisor (the real langchain-openai client) against
+the fake chat-completions server in tests/fake_openai.py, which answers each item with the
+value the offline advisor gives for the same transcript. From the request bodies the server
+logged, for every pair of consecutive answer requests (query rewrites left out): the length of
+their identical beginning (the messages in order, role and text), in estimated tokens (about
+four characters a token, the estimate the wizard budgets with; real tokenizers count more
+tokens for this text, so the figures are if anything low). OpenAI's prompt cache needs at
+least 1,024 identical tokens and then reuses them in steps of 128; ``cached`` applies that
+rule, as the server's ``prompt_tokens_details.cached_tokens`` would report it.
+
+    python bench/bench_prefix.py [transcript.json ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import re
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from storage import InMemoryStorage  # noqa: E402
+from tests.fake_openai import FakeOpenAI, Reply, Request, reply  # noqa: E402
+from tests.support import Clock  # noqa: E402
+from wizard_core.advisors.llm.advisor import LLMAdvisor  # noqa: E402
+from wizard_core.advisors.offline.advisor import OfflineAdvisor  # noqa: E402
+from wizard_core.config import ModelSettings  # noqa: E402
+from wizard_core.wiring import open_wizard  # noqa: E402
+
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+DEFAULT = ("office-3-storey.json", "mixed-use-addition.json", "clinic-vague.json")
+CACHE_MINIMUM, CACHE_STEP = 1024, 128
+
+
+def offline_values(messages: list[Any]) -> dict[str, Any]:
+    """What the offline advisor makes of the transcript: the model will say the same."""
+    wizard = open_wizard(InMemoryStorage(), advisor=OfflineAdvisor(), clock=Clock())
+    pid = wizard.start_project("Benchmark").project_id
+    for message in messages:
+        wizard.process_user_response(pid, message if isinstance(message, str) else message["text"])
+    return {a.section: a.value for a in wizard.storage.load_project(pid).finalized_answers}
+
+
+def responder(values: dict[str, Any]) -> Any:
+    def respond(request: Request) -> Reply:
+        if "standalone question" in request.text("system")[0]:
+            return reply("Which code requirement applies to this item?")
+        current = request.text("user")[0].split("## Current Form Question\n")[1]
+        section = re.match(r"\*\*(3\.\d\d) - ", current)[1]  # type: ignore[index]
+        if section not in values:
+            question = f"What else is needed to settle {section}?"
+            return reply({"type": "clarifying_question", "content": question, "confidence": 0.3,
+                          "obc_references": [], "value": None})  # fmt: skip
+        return reply({"type": "form_answer", "content": f"The answer for {section}.", "confidence": 0.9,
+                      "obc_references": [], "value": values[section]})  # fmt: skip
+
+    return respond
+
+
+def prompt(request: Request) -> str:
+    return "".join(f"{m['role']}\n{m['content']}\n" for m in request.body["messages"])
+
+
+def shared(first: str, second: str) -> int:
+    length = min(len(first), len(second))
+    return next((i for i in range(length) if first[i] != second[i]), length)
+
+
+def measure(name: str) -> dict[str, Any]:
+    messages = json.loads((TRANSCRIPTS / name).read_text(encoding="utf-8"))["messages"]
+    fake = FakeOpenAI().start()
+    fake.responder = responder(offline_values(messages))
+    try:
+        settings = ModelSettings(api_key="sk-bench", base_url=fake.url, model="bench", turn_timeout=30.0)
+        wizard = open_wizard(InMemoryStorage(), advisor=LLMAdvisor(settings), clock=Clock())
+        pid = wizard.start_project("Benchmark").project_id
+        for message in messages:
+            wizard.process_user_response(pid, message if isinstance(message, str) else message["text"])
+    finally:
+        fake.stop()
+    answers = [r for r in fake.requests if "standalone question" not in r.text("system")[0]]
+    prompts = [prompt(r) for r in answers]
+    pairs = [shared(a, b) // 4 for a, b in itertools.pairwise(prompts)]
+    cached = [p // CACHE_STEP * CACHE_STEP if p >= CACHE_MINIMUM else 0 for p in pairs]
+    sizes = [len(p) // 4 for p in prompts[1:]]
+    return {
+        "messages": len(messages),
+        "requests": len(answers),
+        "pairs": len(pairs),
+        "over": sum(p >= CACHE_MINIMUM for p in pairs),
+        "median_shared": statistics.median(pairs),
+        "min_shared": min(pairs),
+        "median_prompt": statistics.median(sizes),
+        "cached_share": sum(cached) / sum(sizes),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("transcripts", nargs="*", default=DEFAULT)
+    args = parser.parse_args()
+    logging.disable(logging.WARNING)
+    print(f"{'transcript':<26} {'msgs':>4} {'pairs':>5} {'>= 1,024':>9} {'share':>6} {'median shared':>13} "
+          f"{'min':>5} {'median prompt':>13} {'cached':>7}")  # fmt: skip
+    for name in args.transcripts:
+        r = measure(Path(name).name)
+        print(
+            f"{Path(name).name:<26} {r['messages']:>4} {r['pairs']:>5} {r['over']:>9} "
+            f"{r['over'] / r['pairs']:>6.0%} {r['median_shared']:>13,.0f} {r['min_shared']:>5,} "
+            f"{r['median_prompt']:>13,.0f} {r['cached_share']:>7.0%}"
+        )
+
+
+if __name__ == "__main__":
+    main()

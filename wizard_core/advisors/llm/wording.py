@@ -1,0 +1,117 @@
+"""What the consultant is told when a model call fails: one plain sentence, with what to do.
+
+Servers are named by host and port only, never by the key, a password in the URL or the
+path; the server's own words are quoted only shortened, masked and made inert.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from wizard_core.advisors.llm.faults import Fault
+from wizard_core.advisors.llm.thinking import neutral
+from wizard_core.config import ModelSettings
+
+log = logging.getLogger(__name__)
+
+KEPT = " Your message is kept; try again"
+QUOTED = 160  # characters of the server's own words shown
+
+
+def timed_out(settings: ModelSettings) -> str:
+    return (
+        f"The model server at {settings.host} did not answer within "
+        f"{settings.turn_timeout:g} s. Your message is kept; try again "
+        "(or raise WIZARD_TURN_TIMEOUT if the model is slow)."
+    )
+
+
+def describe(fault: Fault, settings: ModelSettings, failures: int = 1, waited: float | None = None) -> str:
+    """A sentence for the consultant; ``waited`` is a Retry-After too long to sit out."""
+    host, times, said = settings.host, _times(failures), said_of(fault, settings)
+    status = fault.status
+    if waited is not None and fault.kind in ("rate_limited", "server"):
+        what = "429 (rate limited)" if status == 429 else str(status or "an error")
+        return f"The model server at {host} answered {what} and asked to wait {waited:g} s.{KEPT} later."
+    simple = {
+        "timeout": timed_out(settings),
+        "rate_limited": f"The model server at {host} answered 429 (rate limited) {times}.{KEPT} in a minute.",
+        "auth": f"The model server at {host} rejected the API key (401). Check OPENAI_API_KEY.",
+        "forbidden": f"The model server at {host} refused access (403){said}. Check the key's permissions.",
+        "model_not_found": (
+            f"The model server at {host} does not know the model {settings.model!r} (404). "
+            "Check WIZARD_MODEL and OPENAI_BASE_URL."
+        ),
+        "no_endpoint": (
+            f"The model server at {host} has no chat-completions endpoint at the configured address "
+            "(404). Check OPENAI_BASE_URL: it usually ends in /v1."
+        ),
+        "content_filter": f"The model server at {host} stopped the reply with its content filter.",
+        "refused": f"The model server at {host} refused the connection {times}; is it running?{KEPT}.",
+        "connection": f"The connection to the model server at {host} failed {times}.{KEPT}.",
+        "format": (
+            f"The model server at {host} does not take the response format the wizard asked for{said}. "
+            "Set WIZARD_STRUCTURED_OUTPUT=auto (or text)."
+        ),
+        "parameter": (
+            f"The model server at {host} does not take the request parameter {fault.parameter!r}{said}."
+        ),
+        "not_chat": (
+            f"The model server at {host} sent something that is not a chat-completions reply. "
+            "Check OPENAI_BASE_URL."
+        ),
+    }
+    if fault.kind in simple:
+        return simple[fault.kind]
+    if fault.kind == "context_length":
+        return too_long(settings, fault.window)
+    if fault.kind == "server":
+        what = f"answered {status}" + (" (server error)" if status >= 500 else "") if status else ""
+        what = what or "sent an error in place of a reply"
+        return f"The model server at {host} {what} {times}{said}.{KEPT}."
+    return f"The model server at {host} refused the request ({status or 'error'}){said}."
+
+
+def too_long(settings: ModelSettings, window: int | None, needed: int | None = None) -> str:
+    """The prompt does not fit the window: which window, whose, and the ways to fix it."""
+    asked = f" (this turn needs about {needed:,} tokens with room for the reply)" if needed else ""
+    if window == settings.context_window:  # the wizard's own setting is what does not fit
+        return (
+            f"The request is too long for WIZARD_CONTEXT_WINDOW ({window:,} tokens){asked}, even with the "
+            "context package trimmed. Raise WIZARD_CONTEXT_WINDOW if the model's window is larger, or "
+            f"lower WIZARD_REPLY_TOKENS (it is {settings.reply_tokens:,}). Your message is kept."
+        )
+    named = f" of {window:,} tokens" if window else ""
+    setting = window or "the model's context length"
+    return (
+        f"The request was too long for the context window{named} of the model {settings.model!r} at "
+        f"{settings.host}{asked}, even with the context package trimmed. Set WIZARD_CONTEXT_WINDOW={setting} "
+        f"(it is {settings.context_window:,}) or lower WIZARD_REPLY_TOKENS, or give the model a longer "
+        "context on the server. Your message is kept."
+    )
+
+
+def said_of(fault: Fault, settings: ModelSettings) -> str:
+    """': "the server's words"', shortened, with secrets masked and control characters made inert."""
+    words = " ".join(neutral(settings.redact(fault.detail)).split())
+    if not words:
+        return ""
+    if len(words) > QUOTED:
+        words = words[: QUOTED - 1].rstrip() + "…"
+    return f': "{words}"'
+
+
+def log_failure(error: BaseException, fault: Fault, settings: ModelSettings, attempt: int) -> None:
+    detail = settings.redact(f"{type(error).__name__}: {error}")
+    log.warning(
+        "model call to %s failed (attempt %d, %s): %s",
+        settings.host,
+        attempt,
+        fault.kind,
+        detail[:500],
+        exc_info=error if fault.kind == "not_chat" else None,  # server errors carry their body: no trace
+    )
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice", 3: "three times"}.get(count, f"{count} times")

@@ -1,0 +1,109 @@
+"""Proposals from the code engine: the classification article that fits, offered for a 'yes'.
+
+When the consultant asks which article applies ("which article?", "not sure", "you pick") or
+answers 3.10 without naming one, the advisor proposes the least demanding article that fits
+the answers so far, with the comparison that makes it fit, as a question. A 'yes' to that
+question records it; anything else is read as usual.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from wizard_core import engine
+from wizard_core.answers import parsing as p
+from wizard_core.content import FormItem
+from wizard_core.models import ProjectState
+
+MARK = "Proposed for 3.10:"
+ASKS = re.compile(
+    r"\b(?:which|what)\b.*\b(?:article|classification|applies|apply|fits?)\b|\bnot sure\b|\bno idea\b|"
+    r"\bdon'?t know\b|\byou (?:pick|choose|decide|tell me)\b|\b(?:suggest|propose|recommend)\b|"
+    r"\bwhatever fits\b|\bbest fit\b",
+    re.I,
+)
+ACCEPTS = re.compile(
+    r"^\W*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|correct|that'?s (?:right|fine|correct)|accept(?:ed)?|"
+    r"go (?:ahead|with (?:it|that))|use (?:it|that)|sounds (?:right|good))\b",
+    re.I,
+)
+
+
+def wanted(item: FormItem, message: str) -> bool:
+    """Whether the consultant asks the wizard to choose the article."""
+    return item.answer_type == "articles" and bool(ASKS.search(message))
+
+
+def accepted(item: FormItem, state: ProjectState, message: str) -> list[str] | None:
+    """The proposed articles, if the message says yes to the open proposal."""
+    thread = state.active_clarifying_thread
+    if item.answer_type != "articles" or not thread or MARK not in thread[-1].question:
+        return None
+    if not ACCEPTS.match(message) or p.classification_articles(message):
+        return None
+    proposed = thread[-1].question.split(MARK, 1)[1].split(". ", 1)[0]
+    return p.classification_articles(proposed) or None
+
+
+SPRINKLERED = re.compile(r"\b(?:un|non-?)?sprinklere?d?\b|\bsprinklers?\b", re.I)
+RETIREMENT = re.compile(r"\bretirement home\b", re.I)
+MATERIALS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("emtc", re.compile(r"\b(?:encapsulated )?mass timber\b|\bemtc?\b|\bclt\b", re.I)),
+    ("noncombustible", re.compile(r"\bnon-?combustible\b|\bsteel\b|\bconcrete\b|\bmasonry\b", re.I)),
+    ("combustible", re.compile(r"(?<!non)(?<!non-)\bcombustible\b|\bwood\b|\btimber frame|\bstick", re.I)),
+)
+
+
+def stated_facts(texts: list[str]) -> dict[str, Any]:
+    """Facts the consultant gave in words for 3.10 that later items would record (latest wins)."""
+    facts: dict[str, Any] = {}
+    for text in texts:
+        for clause in re.split(r"[;.,]|\bbut\b", text):
+            if SPRINKLERED.search(clause):
+                facts["sprinklered"] = not (
+                    p.lexicon().negation.search(clause) or re.search(r"\b(?:un|non-?)sprinkl", clause, re.I)
+                )
+            if RETIREMENT.search(clause):
+                facts["retirement_home"] = not p.lexicon().negation.search(clause)
+            found = [kind for kind, pattern in MATERIALS if pattern.search(clause)]
+            if found:
+                facts["construction"] = (
+                    "mixed" if {"combustible", "noncombustible"} <= set(found) else found[0]
+                )
+    return facts
+
+
+def propose(item: FormItem, state: ProjectState, texts: Sequence[str] = ()) -> dict[str, Any] | None:
+    """A question proposing the article for each occupancy, or asking the fact still missing."""
+    if item.answer_type != "articles":
+        return None
+    answers = {a.section: a.value for a in state.finalized_answers}
+    proposal = engine.propose(answers, **stated_facts(list(texts)))
+    if not proposal.occupancies:
+        return None
+    if not proposal.complete:
+        questions = "; ".join(m.question for m in proposal.missing[:2])
+        content = f"To propose the 3.10 article I need to know more: {questions}"
+        return _question(content, 0.2, [])
+    articles = [o.article or "Division B Part 2" for o in proposal.occupancies]
+    reasons = [o.reason.rstrip(". ") for o in proposal.occupancies]
+    content = f"{MARK} {', '.join(articles)}. " + " ".join(f"{r}." for r in reasons)
+    if any(o.uncertain for o in proposal.occupancies):
+        content += " A figure behind this rests on an uncertain reading of the code text: confirm it."
+    others = [f"{o.group}: {', '.join(o.alternatives)}" for o in proposal.occupancies if o.alternatives]
+    if others:
+        content += " Other articles that also fit: " + "; ".join(others) + "."
+    content += " Shall I record it? Answer yes, or give the article you use."
+    return _question(content, 0.5, [a for a in articles if a.startswith("3.2.2.")])
+
+
+def _question(content: str, confidence: float, references: list[str]) -> dict[str, Any]:
+    return {
+        "type": "clarifying_question",
+        "content": content,
+        "confidence": confidence,
+        "obc_references": references or ["3.2.2"],
+        "value": None,
+    }

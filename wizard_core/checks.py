@@ -1,0 +1,128 @@
+"""The code checks of a project: findings, the gate before an answer is recorded, proposals.
+
+The engine (``wizard_core.engine``) knows the code; this module puts it to work on a project:
+it reads the answers, runs the checks, stops a contradicting answer from being recorded
+silently, and tells the advisor which classification articles fit the facts so far.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from wizard_core import engine
+from wizard_core.content import FormItem
+from wizard_core.engine import Finding, Proposal
+from wizard_core.knowledge.lookup import Quoted, Retrieved
+from wizard_core.models import AdvisorReply, ClarifyingQA, FormAnswer, ProjectState
+from wizard_core.responses import Change
+
+# The consultant insists on an answer the checks contradict ("record it anyway: alternative solution").
+OVERRIDE = re.compile(
+    r"\b(?:record|keep|enter|save|use|accept)\s+(?:it|this|that|the answer|the value|my answer)?\s*"
+    r"(?:anyway|as (?:is|given|stated)|regardless)\b|\boverride\b|\balternative solution\b|"
+    r"\b(?:i|we)\s+(?:insist|confirm it)\b",
+    re.I,
+)
+PROPOSES = {"articles"}  # answer types whose value the engine can propose
+
+
+def answers_of(state: ProjectState) -> dict[str, Any]:
+    """Item number -> value of every finalized answer."""
+    return {a.section: a.value for a in state.finalized_answers}
+
+
+def findings(state: ProjectState) -> list[Finding]:
+    """Every finding on the project's answers, errors first."""
+    order = {"error": 0, "warning": 1, "info": 2}
+    return sorted(engine.check(answers_of(state)), key=lambda f: (order[f.severity], f.item))
+
+
+def blocking(state: ProjectState, section: str, value: Any) -> list[Finding]:
+    """The errors recording ``value`` for ``section`` would create (the gate)."""
+    answers = answers_of(state)
+    answers[section] = value
+    return [f for f in engine.check(answers, focus=section) if f.severity == "error"]
+
+
+def insists(message: str) -> bool:
+    return bool(OVERRIDE.search(message))
+
+
+def review(state: ProjectState, item: FormItem, change: Change, message: str) -> Change:
+    """The gate: an answer the checks contradict becomes a question, unless the consultant insists."""
+    answer = change.answer
+    if answer is None:
+        return change
+    errors = blocking(state, item.number, answer.value)
+    if not errors:
+        return change
+    if insists(message):
+        return replace(change, answer=overridden(answer, errors, message))
+    content = contradiction(item, answer.answer, errors, proposal_text(state, item))
+    references = list(dict.fromkeys(a for f in errors for a in f.articles)) or list(item.references)
+    reply = AdvisorReply(
+        type="clarifying_question", content=content, confidence=0.3, obc_references=references
+    )
+    question = ClarifyingQA(question=content, related_form_section=item.number, timestamp=answer.timestamp)
+    return Change(reply, question=question)
+
+
+def overridden(answer: FormAnswer, errors: list[Finding], reason: str) -> FormAnswer:
+    """The answer recorded as the consultant insists, with what it overrides and why."""
+    return answer.model_copy(update={"override": reason, "override_findings": [f.message for f in errors]})
+
+
+def contradiction(item: FormItem, answer: str, errors: list[Finding], proposal: str) -> str:
+    """The wizard's question when an answer contradicts the code or the other answers."""
+    problems = " ".join(f.message for f in errors)
+    text = f"Before I record {item.number} {item.title}: {problems}"
+    if proposal:
+        text += f" {proposal}"
+    return (
+        text + " Please check and answer again, or say 'record it anyway' with the reason (for example "
+        "an alternative solution) to keep it as given."
+    )
+
+
+def propose(state: ProjectState) -> Proposal:
+    return engine.propose(answers_of(state))
+
+
+def proposal_text(state: ProjectState, item: FormItem) -> str:
+    """'3.2.2.60 fits D (...)', for the items whose value the engine proposes."""
+    if item.answer_type not in PROPOSES:
+        return ""
+    proposal = propose(state)
+    fits = [f"{o.article} for {o.group} ({o.reason})" for o in proposal.occupancies if o.article]
+    return f"From the answers so far, the article that fits is {'; '.join(fits)}." if fits else ""
+
+
+def with_candidates(retrieved: Retrieved, state: ProjectState, item: FormItem) -> Retrieved:
+    """Add the engine's fitting articles to the package's code section (3.10 only)."""
+    if item.answer_type not in PROPOSES:
+        return retrieved
+    lines = candidate_lines(propose(state))
+    if not lines:
+        return retrieved
+    block = Quoted("### Code engine: classification articles that fit the answers so far", lines)
+    return replace(retrieved, quoted=[*retrieved.quoted, block])
+
+
+def candidate_lines(proposal: Proposal) -> list[str]:
+    """The proposal as lines for a model: choose among these; name any missing fact."""
+    lines = []
+    for o in proposal.occupancies:
+        if o.article:
+            others = f" Other fitting articles: {', '.join(o.alternatives)}." if o.alternatives else ""
+            lines.append(f"- Group {o.group}: {o.article} — {o.reason}.{others}")
+        else:
+            lines.append(f"- Group {o.group}: {o.reason}")
+    for missing in proposal.missing:
+        lines.append(f"- Still unknown ({missing.item}): {missing.question}")
+    if lines:
+        lines.append(
+            "Choose the 3.10 article for each occupancy from these; they are checked against the code."
+        )
+    return lines
