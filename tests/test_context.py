@@ -113,10 +113,11 @@ def test_package_fits_the_token_budget_by_trimming_in_order():
     state = manager.storage.load_project(pid)
     full = build(manager, state, Budget(window_tokens=100_000))
     assert full.left_out == ()
-    tight = Budget(window_tokens=full.tokens + 1_000)
+    # A little less room than the whole package takes as a model is sent it.
+    tight = Budget(window_tokens=full.model_tokens - 100 + 1024 + Budget().instruction_tokens)
     package = build(manager, state, tight)
     budget = tight.package_tokens
-    assert package.tokens <= budget < full.tokens
+    assert package.model_tokens <= budget < full.model_tokens
     assert package.left_out and "archived discussions of" in package.left_out[0]
     assert "Left out to fit the token budget" in package.markdown
     # Never trimmed: the current item, its thread, the latest message, its excerpts.
@@ -132,10 +133,12 @@ def test_trimming_goes_as_far_as_summarized_history_when_needed():
     pid = _long_project(manager)
     state = manager.storage.load_project(pid)
     full = build(manager, state, Budget(window_tokens=100_000))
-    steps = [len(build(manager, state, Budget(window_tokens=w)).left_out) for w in range(8_000, 2_000, -250)]
-    assert steps == sorted(steps), "a smaller window never leaves out less"
+    # Below 4 096 tokens the item list leaves the instructions for more room: each side on its own.
+    for windows in (range(8_000, 4_095, -250), range(4_000, 2_000, -250)):
+        steps = [len(build(manager, state, Budget(window_tokens=w)).left_out) for w in windows]
+        assert steps == sorted(steps), "a smaller window never leaves out less"
     package = build(manager, state, Budget(window_tokens=4_000))
-    assert package.tokens <= Budget(window_tokens=4_000).package_tokens < full.tokens
+    assert package.model_tokens <= Budget(window_tokens=4_000).package_tokens < full.model_tokens
     assert (
         package.left_out[:3]
         == (
@@ -190,18 +193,14 @@ def test_code_excerpts_are_trimmed_last_the_lowest_ranked_first():
     assert package.tokens <= Budget(window_tokens=2_600, reply_tokens=256).package_tokens
 
 
-def test_sections_run_from_what_changes_least_so_consecutive_turns_share_a_long_beginning():
+def test_a_model_gets_the_seeds_sections_with_the_item_list_left_to_its_instructions():
     manager = make_manager()
     pid = manager.start_project("Prefix").project_id
-    before = manager.context_package(pid).markdown
-    manager.process_user_response(pid, "New construction of an office.")
-    after = manager.context_package(pid).markdown
-    shared = next(i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b)
-    assert before[:shared].count("\n## ") >= 2, "the form structure and the history up to the new answer"
-    assert (
-        headings(before)[1] == "## Form Structure" and headings(before)[-1] == "## Required Response Format"
-    )
-    other = manager.start_project("Another").project_id
-    assert manager.context_package(other).section("## Form Structure") == manager.context_package(
-        pid
-    ).section("## Form Structure"), "the same for every project"
+    package = manager.context_package(pid)
+    assert headings(package.for_model) == [TITLE, *SECTIONS], "the seeds' order, for the model too"
+    structure = package.for_model.split("## Form Structure\n", 1)[1].split("\n## ", 1)[0]
+    assert "- current: 3.01" in structure and "listed in the instructions" in structure
+    assert "What kind of project is this" not in structure  # the questions are in the instructions
+    assert "3.01 Project type" in package.section("## Form Structure")  # the full list, as shown
+    small = build(manager, manager.storage.load_project(pid), Budget(window_tokens=2_048, reply_tokens=256))
+    assert not small.matrix_in_instructions and small.for_model == small.markdown

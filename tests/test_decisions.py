@@ -256,3 +256,87 @@ def test_no_change_is_not_a_revision():
     assert (
         manager.process_user_response(pid, "No change to the number of streets: 2").decision == "continuing"
     )
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value", "untouched"),
+    [
+        (
+            "3.13",
+            "Single stage; the sprinkler system should be supervised through the panel.",
+            "Single stage",
+            "3.11",
+        ),
+        ("3.19", "Yes. The occupant load should be posted at the main entrance.", True, "3.18"),
+        ("3.21", "Floors 1 h as the 3.10 article requires; the roof should be 1 h as well.", None, "3.10"),
+    ],
+)
+def test_an_answer_that_mentions_another_item_in_passing_answers_the_current_item(
+    section, message, value, untouched
+):
+    manager = make_manager()
+    pid = manager.start_project("In passing").project_id
+    advance_to(manager, pid, section)
+    before = manager.storage.load_project(pid).answer_for(untouched)
+    result = manager.process_user_response(pid, message)
+    state = manager.storage.load_project(pid)
+    assert (result.decision, result.section, result.type) == ("continuing", section, "form_answer")
+    assert state.answer_for(untouched) == before, "the other item is not reopened"
+    if value is not None:
+        assert state.answer_for(section).value == value
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Correction on 3.05: the gross area is actually 3,300 m2, all new.",
+        "3.05 should be 3,300 m2, all new - we missed the stair towers.",
+        "Actually the gross area should be 3,300 m2, all new.",
+    ],
+)
+def test_a_correction_that_carries_a_value_records_it_at_once_and_returns(at_3_08, message):
+    manager, pid = at_3_08
+    result = manager.process_user_response(pid, message)
+    assert (result.decision, result.section, result.type) == ("revision", "3.05", "form_answer")
+    state = manager.storage.load_project(pid)
+    assert state.answer_for("3.05").value == {"existing": 0, "new": 3300, "total": 3300}
+    assert state.current_form_section == "3.08"
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ("3.06", "Quick one: what counts as a mezzanine?"),
+        ("3.07", "Sorry, how is building height measured?"),
+        ("3.05", "What does gross area include?"),
+        ("3.13", "Which fire alarm rules apply to offices?"),
+        ("3.11", "Does the code require sprinklers in a building like this?"),
+    ],
+)
+def test_a_question_about_the_items_own_terms_is_answered_aside_and_the_item_stays_open(section, message):
+    manager = make_manager()
+    pid = manager.start_project("Terms").project_id
+    advance_to(manager, pid, section)
+    before = manager.storage.load_project(pid)
+    result = manager.process_user_response(pid, message)
+    after = manager.storage.load_project(pid)
+    assert (result.decision, result.type, result.section) == ("side_question", "side_answer", section)
+    assert result.obc_references and "3.02 D" in result.content, "the answer is read against the project"
+    assert after.finalized_answers == before.finalized_answers
+    assert after.active_clarifying_thread == before.active_clarifying_thread
+
+
+def test_a_side_answer_leaves_out_articles_of_other_occupancies():
+    """Asked from a Group E store, a note on a Group D article is not the answer."""
+    office = make_manager()
+    pid = office.start_project("Office").project_id
+    advance_to(office, pid, "3.12")
+    question = "Which articles apply to small unsprinklered buildings?"
+    assert "3.2.2.62" in office.process_user_response(pid, question).obc_references
+    store = make_manager()
+    sid = store.start_project("Store").project_id
+    store.answer_directly(sid, "3.01", "New construction")
+    store.answer_directly(sid, "3.02", ["E"])
+    answer = store.process_user_response(sid, question)
+    assert answer.type == "side_answer" and "3.2.2.62" not in answer.obc_references
+    assert "3.02 E" in answer.content

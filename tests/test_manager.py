@@ -151,12 +151,33 @@ def test_control_characters_are_stripped_from_messages():
     assert manager.storage.load_project(pid).turns[-1].message == "New construction"
 
 
-def test_a_complete_project_refuses_further_messages():
+def test_a_complete_project_refuses_a_message_that_neither_asks_nor_revises_and_changes_nothing():
     manager = make_manager()
     pid = manager.start_project("Done").project_id
     answer_items(manager, pid, scenario("office-3-storey.json")["messages"])
-    with pytest.raises(InputError, match="Every item"):
+    revision = manager.storage.load_project(pid).revision
+    with pytest.raises(InputError, match="Every item") as refused:
         manager.process_user_response(pid, "one more thing")
+    assert "name it with its new value" in str(refused.value), "the refusal says what works"
+    assert manager.storage.load_project(pid).revision == revision
+
+
+def test_a_finished_matrix_still_answers_side_questions_and_takes_revisions():
+    manager = make_manager()
+    pid = manager.start_project("Done").project_id
+    answer_items(manager, pid, scenario("office-3-storey.json")["messages"])
+    side = manager.process_user_response(pid, "What does limiting distance mean for the north wall?")
+    assert (side.decision, side.type, side.section) == ("side_question", "side_answer", "3.22")
+    assert "limiting distance" in side.content.lower() and side.complete
+    revised = manager.process_user_response(pid, "Correction on 3.05: gross area is 3,300 m2, all new.")
+    assert (revised.decision, revised.type, revised.section) == ("revision", "form_answer", "3.05")
+    state = manager.storage.load_project(pid)
+    assert state.answer_for("3.05").value == {"existing": 0, "new": 3300, "total": 3300}
+    assert state.complete and state.current_form_section is None
+    assert [a.value["total"] for a in state.answer_history["3.05"]] == [3450]
+    by_title = manager.process_user_response(pid, "The gross area should be 3,320 m2, all new.")
+    assert (by_title.decision, by_title.section) == ("revision", "3.05")
+    assert manager.storage.load_project(pid).answer_for("3.05").value["total"] == 3320
 
 
 def test_direct_entry_finalizes_with_the_same_rules_as_the_advisor():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, entry, session
+from ui import actions, choices, entry, session
 from ui.text import escape
 from wizard_core import FormItem, ProjectState, Wizard, describe_value
 
@@ -19,6 +19,7 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
         return
     item = wizard.item(state.current_form_section)
     card(state, item)
+    choices.draw(item)
     direct_entry(wizard, state, item)
 
 

@@ -6,10 +6,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-# The system message and the messages' framing. The LLM advisor measures its own instructions
-# and keeps instructions + package + reply room within the window whatever this says; a test
-# keeps this figure at or above what the advisor really sends, so the package is built to fit.
-INSTRUCTION_TOKENS = 700
+# The system message (the rules and the matrix's item list) and the messages' framing. The LLM
+# advisor measures its own instructions and keeps instructions + package + reply room within the
+# window whatever this says; a test keeps these figures at or above what it really sends.
+INSTRUCTION_TOKENS = 1700
+RULES_TOKENS = 700  # the instructions without the matrix's item list (small windows)
+MATRIX_MIN_WINDOW = 4096  # from this window up, the item list rides in the instructions
 FEW_EXCERPTS = 3  # code excerpts kept while a long discussion is trimmed
 
 
@@ -22,8 +24,13 @@ class Budget:
     instruction_tokens: int = INSTRUCTION_TOKENS
 
     @property
+    def matrix_in_instructions(self) -> bool:
+        return self.window_tokens >= MATRIX_MIN_WINDOW
+
+    @property
     def package_tokens(self) -> int:
-        return self.window_tokens - self.reply_tokens - self.instruction_tokens
+        instructions = self.instruction_tokens if self.matrix_in_instructions else RULES_TOKENS
+        return self.window_tokens - self.reply_tokens - instructions
 
 
 @dataclass

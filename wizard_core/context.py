@@ -28,16 +28,19 @@ from wizard_core.tokens import estimate_tokens
 
 TITLE = "# Form Completion Project - Context Package"
 SECTIONS = (
-    "## Form Structure",
     "## Project History (Completed Form Questions)",
-    "## Archived Clarifying Sessions",
     "## Current Form Question",
     "## Active Clarifying Discussion",
-    "## Ontario Building Code Reference",
     "## Latest User Response",
+    "## Archived Clarifying Sessions",
+    "## Ontario Building Code Reference",
+    "## Form Structure",
     "## Required Response Format",
 )
-LATEST = SECTIONS[6]
+STRUCTURE = SECTIONS[6]
+# What a model is told in the Form Structure section instead of the item list, which it has in
+# its instructions (the same for every request, so a server's prompt cache can reuse them).
+IN_INSTRUCTIONS = "(Each item's number, title, answer format and question are listed in the instructions.)"
 
 
 def quote(text: str | None) -> str:
@@ -55,14 +58,21 @@ class ContextPackage:
     query: str = ""
     tokens: int = 0  # estimated, about four characters a token
     left_out: tuple[str, ...] = ()
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (heading, lines) in order
-    rebuild: Callable[[int], ContextPackage] | None = field(default=None, compare=False, repr=False)
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (heading, lines) in the seeds' order
+    rebuild: Callable[[int, bool], ContextPackage] | None = field(default=None, compare=False, repr=False)
+    # As sent to a model: the same sections, Form Structure giving each item's status only.
+    for_model: str = ""
+    model_tokens: int = 0
+    # Whether the item list is left to the model's instructions (large windows; see for_model).
+    matrix_in_instructions: bool = False
 
-    def within(self, tokens: int) -> ContextPackage:
+    def within(self, tokens: int, matrix_in_instructions: bool | None = None) -> ContextPackage:
         """The same package trimmed to ``tokens`` (for a model whose window proved smaller)."""
-        if self.rebuild is None or self.tokens <= tokens:
+        same = matrix_in_instructions in (None, self.matrix_in_instructions)
+        if self.rebuild is None or (same and self.model_tokens <= tokens):
             return self
-        return self.rebuild(tokens)
+        flag = self.matrix_in_instructions if matrix_in_instructions is None else matrix_in_instructions
+        return self.rebuild(tokens, flag)
 
     def section(self, heading: str) -> str:
         """One section's text, heading included ('' if the package has no such section)."""
@@ -90,24 +100,37 @@ class ContextBuilder:
         retrieved: Retrieved | None = None,
         recap: str | None = None,
         limit: int | None = None,
+        matrix_in_instructions: bool | None = None,
     ) -> ContextPackage:
         """The package for ``item`` (the current item) with the excerpts retrieval found for it.
 
-        ``limit`` is the package's share of the window in tokens (the budget's, if None).
+        ``limit`` is the package's share of the window in tokens (the budget's, if None). With
+        ``matrix_in_instructions`` (by default, when the window has room for it) a model gets the
+        matrix's item list in its instructions, the same for every request, and the package's
+        Form Structure gives each item's status only.
         """
         limit = self.budget.package_tokens if limit is None else limit
+        in_instructions = (
+            self.budget.matrix_in_instructions if matrix_in_instructions is None else matrix_in_instructions
+        )
         trim = Trim()
+
+        def model_view(sections: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
+            return _render(self._for_model(state, sections) if in_instructions else sections, recap, trim)
+
         sections = self._sections(state, item, retrieved, trim)
-        markdown = _render(sections, recap, trim)
-        # Over budget: trim in a fixed order (see docs/ARCHITECTURE.md). The current item, the
-        # latest message and the latest exchange of its discussion are never left out.
+        for_model = model_view(sections)
+        # Over budget (measured as a model is sent it): trim in a fixed order (see
+        # docs/ARCHITECTURE.md). The current item, the latest message and the latest exchange of
+        # its discussion are never left out.
         for step in self._trim_steps(state, item, retrieved):
-            over = estimate_tokens(markdown) - limit
+            over = estimate_tokens(for_model) - limit
             if over <= 0:
                 break
             step(trim, over)
             sections = self._sections(state, item, retrieved, trim)
-            markdown = _render(sections, recap, trim)
+            for_model = model_view(sections)
+        markdown = _render(sections, recap, trim)
         return ContextPackage(
             markdown,
             item,
@@ -117,7 +140,17 @@ class ContextBuilder:
             trim_notes(trim),
             sections,
             rebuild=partial(self.build, state, item, retrieved, recap),
+            for_model=for_model,
+            model_tokens=estimate_tokens(for_model),
+            matrix_in_instructions=in_instructions,
         )
+
+    def _for_model(
+        self, state: ProjectState, sections: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The sections as a model is sent them: the item list is in its instructions instead."""
+        statuses = (*self._structure(state, compact=True)[:-1], IN_INSTRUCTIONS)
+        return tuple((h, statuses if h == STRUCTURE else body) for h, body in sections)
 
     def _trim_steps(
         self, state: ProjectState, item: FormItem | None, retrieved: Retrieved | None
@@ -139,13 +172,13 @@ class ContextBuilder:
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
         query = retrieved.query.text if retrieved else ""
         bodies = [
-            self._structure(state, compact=trim.compact_structure),
             self._history(state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()),
-            self._archived(state, skip=set(trim.dropped_archives)),
             self._current(state, item),
             self._active(state, trim.dropped_exchanges),
-            ([f"Retrieved for: {quote(query)}"] if query else []) + _excerpts(retrieved, trim),
             [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
+            self._archived(state, skip=set(trim.dropped_archives)),
+            ([f"Retrieved for: {quote(query)}"] if query else []) + _excerpts(retrieved, trim),
+            self._structure(state, compact=trim.compact_structure),
             self._response_format(item),
         ]
         return tuple((heading, tuple(body)) for heading, body in zip(SECTIONS, bodies, strict=True))
@@ -216,14 +249,7 @@ class ContextBuilder:
             return [f"- {name}: {', '.join(numbers)}" for name, numbers in groups.items()] + [
                 "(item titles and formats left out to fit the token budget)"
             ]
-        # Each item with what it asks, so a model knows where a fact belongs; without statuses,
-        # so that the section is the same for every turn of every project (the history says
-        # what is answered, the current question what is current).
-        lines = []
-        for item in self.forms.items:
-            unit = f", {item.unit}" if item.unit else ""
-            lines.append(f"- {item.number} {item.title} ({type_hint(item)}{unit}): {item.question}")
-        return lines
+        return matrix_reference(self.forms)
 
     def _response_format(self, item: FormItem | None) -> list[str]:
         schema = self.forms.schemas[item.number] if item else {"type": "null"}
@@ -246,15 +272,27 @@ class ContextBuilder:
         ]
 
 
+def matrix_reference(forms: FormQuestionService) -> list[str]:
+    """Each item with its answer format and what it asks, so a model knows where a fact belongs.
+
+    The same for every turn of every project of the form (the history says what is answered,
+    the current question what is current), so it can lead every request a model is sent.
+    """
+    lines = []
+    for item in forms.items:
+        unit = f", {item.unit}" if item.unit else ""
+        lines.append(f"- {item.number} {item.title} ({type_hint(item)}{unit}): {item.question}")
+    return lines
+
+
 def _render(sections: tuple[tuple[str, tuple[str, ...]], ...], recap: str | None, trim: Trim) -> str:
     lines = [TITLE, ""]
+    if recap:
+        lines += [f"Recap (the consultant is back after a break): {recap}", ""]
     notes = trim_notes(trim)
+    if notes:
+        lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
     for heading, body in sections:
-        # Notes that vary from turn to turn come late, after what a prompt cache can reuse.
-        if heading == LATEST and notes:
-            lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
-        if heading == LATEST and recap:
-            lines += [f"Recap (the consultant is back after a break): {recap}", ""]
         lines += [heading, *body, ""]
     return "\n".join(lines).rstrip() + "\n"
 

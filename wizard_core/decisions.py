@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from wizard_core.answers import read
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -21,13 +22,14 @@ from wizard_core.models import ProjectState
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 STALE_AFTER_MINUTES = 30.0
-ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])")
+ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])(?!\s*(?:m\b|m2|m²|ft|%|mm\b|h\b|min\b))")
 ABOUT_CURRENT = re.compile(
     r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
-    r"how do i answer|format|enter|example|(?:which|what) (?:article|classification)s?|you (?:pick|choose)|"
-    r"propose|suggest)\b",
+    r"how do i answer|format|enter|example|you (?:pick|choose)|propose|suggest)\b",
     re.I,
 )
+# On the classification item, asking which article applies asks the wizard for the answer.
+ABOUT_ARTICLES = re.compile(r"\b(?:which|what) (?:article|classification)s?\b", re.I)
 
 
 class Triggers(BaseModel):
@@ -38,6 +40,13 @@ class Triggers(BaseModel):
     edition: str
     reset: list[str] = Field(min_length=1)
     revision: list[str] = Field(min_length=1)
+    # Revision words that address an item by themselves ("go back to the gross area"); the others
+    # ("should be", "actually") revise an item named by its title only with a value for it.
+    navigation: list[str] = Field(min_length=1)
+    # "What counts as a storey?": a side question even when it uses the current item's own terms.
+    definition_questions: list[str] = Field(min_length=1)
+    # "Which fire alarm rules apply here?": a question about the code, not an answer.
+    rule_nouns: list[str] = Field(min_length=1)
     side_question_starts: list[str] = Field(min_length=1)
     continuity: list[str] = Field(min_length=1)
 
@@ -82,7 +91,7 @@ class Decision:
     kind: DecisionKind
     confidence: float
     reason: str
-    target: str | None = None  # the item a revision goes back to
+    target: str | None = None  # the item a revision goes back to, or a side question is about
     remainder: str = ""  # the message without its trigger phrase
 
 
@@ -94,6 +103,12 @@ class DecisionEngine:
         self.triggers = triggers or load_triggers()
         self._reset = _phrases(self.triggers.reset)
         self._revision = _phrases(self.triggers.revision)
+        self._navigation = _phrases(self.triggers.navigation)
+        self._definition = _phrases(self.triggers.definition_questions, lead_in=True)
+        nouns = "|".join(re.escape(n) for n in self.triggers.rule_nouns)
+        self._rule_question = re.compile(
+            rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
+        )
         self._side = _phrases(self.triggers.side_question_starts, anchored=True)
         self._continuity = _phrases(self.triggers.continuity, anchored=True)
 
@@ -106,8 +121,20 @@ class DecisionEngine:
         revision = self._revision_target(state, message)
         if revision is not None:
             return revision
-        cue = self._side.match(message.strip())
-        asks = message.strip().endswith("?") or cue is not None
+        stripped = message.strip()
+        cue = self._side.match(stripped)
+        definition = self._definition.match(stripped) or self._rule_question.match(stripped)
+        asks = stripped.endswith("?") or cue is not None or definition is not None
+        if current is None:
+            if asks:
+                topic = self._topic(message)
+                return Decision("side_question", 0.85, "a question on a finished matrix", target=topic)
+            return Decision("continuing", 0.8, "a message on a finished matrix that names no item")
+        if definition and not self._asks_for_the_answer(message, current):
+            reason = (
+                f"a question about the code ('{definition.group().strip()}'), which does not answer {current}"
+            )
+            return Decision("side_question", 0.85, reason)
         if asks and current and not self._about_current(message, current):
             confidence = 0.85 if cue else 0.7
             reason = (
@@ -116,43 +143,90 @@ class DecisionEngine:
                 else (f"a question that does not mention {current}'s terms")
             )
             return Decision("side_question", confidence, reason)
-        signal = self._continuity.match(message.strip())
+        signal = self._continuity.match(stripped)
         reason = f"continuity signal '{signal.group().strip()}'" if signal else f"an answer to {current}"
         return Decision("continuing", 0.9 if signal else 0.8, reason)
 
     def _revision_target(self, state: ProjectState, message: str) -> Decision | None:
-        trigger = self._revision.search(message)
-        if not trigger:
-            return None
+        """A revision when the message addresses another item: by its number, or by its title
+        with a word that moves there or a value for it ('the gross area should be 2,950 m2')."""
         current = state.current_form_section
-        answered = state.answered_sections
+        trigger = self._revision.search(message)
+        navigates = self._navigation.search(message)
         numbers = [n for n in ITEM_NUMBER.findall(message) if self.forms.has_item(n)]
-        by_number = [n for n in numbers if n != current and n != "3.00"]
-        if by_number:
-            return self._revision_decision(by_number[0], trigger, message, 0.95, "item number")
+        for number in [n for n in numbers if n != current and n != "3.00"][:1]:
+            target = self.forms.get_item(number)
+            if (
+                current is None
+                or navigates
+                or (trigger and self._carries_value(state, target, message, trigger))
+            ):
+                how = "item number" + ("" if trigger else " on a finished matrix")
+                return self._revision_decision(number, trigger or navigates, message, 0.95, how)
+        if not trigger and current is not None:
+            return None
         lowered = message.lower()
-        by_title = [
-            i.number
-            for i in self.forms.items
-            if i.number in answered and i.number not in (current, "3.00") and _title(i) in lowered
-        ]
-        if by_title:
-            return self._revision_decision(by_title[0], trigger, message, 0.85, "item title")
+        answered = state.answered_sections
+        for item in self.forms.items:
+            if item.number not in answered or item.number in (current, "3.00") or _title(item) not in lowered:
+                continue
+            if navigates or self._carries_value(state, item, message, trigger):
+                return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         return None
 
+    def _carries_value(
+        self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None
+    ) -> bool:
+        """Whether what follows the item's title (and the revision word) is a value for it."""
+        lowered = message.lower()
+        named = ITEM_NUMBER.search(lowered) if item.number in lowered else None
+        at = named.end() if named else lowered.find(_title(item)) + len(_title(item))
+        after = lowered[at:]
+        if trigger is not None and trigger.end() > at:
+            after = lowered[trigger.end() :]
+        reading = read(item, [ITEM_NUMBER.sub(" ", after)], state, self.forms)
+        return reading.complete or reading.offer is not None
+
+    def _topic(self, message: str) -> str | None:
+        """The item a question on a finished matrix is about: the one whose terms it uses most."""
+        lowered = message.lower()
+        scored = [
+            (
+                sum(1 for term in [_title(i), *(k.lower() for k in i.keywords)] if term and term in lowered),
+                i.number,
+            )
+            for i in self.forms.items[1:]
+        ]
+        best = max(scored, default=(0, None))
+        return best[1] if best[0] else None
+
     def _revision_decision(
-        self, target: str, trigger: re.Match, message: str, confidence: float, how: str
+        self, target: str, trigger: re.Match | None, message: str, confidence: float, how: str
     ) -> Decision:
         title = self.forms.get_item(target).title
-        reason = f"revision trigger '{trigger.group().strip()}' naming {target} {title} by {how}"
-        remainder = _strip(ITEM_NUMBER.sub(" ", message[trigger.end() :]))
+        said = f"revision trigger '{trigger.group().strip()}'" if trigger else "a message"
+        reason = f"{said} naming {target} {title} by {how}"
+        remainder = _strip(ITEM_NUMBER.sub(" ", message[trigger.end() :] if trigger else message))
         return Decision("revision", confidence, reason, target=target, remainder=remainder)
+
+    def answer_text(self, message: str) -> str:
+        """What a revision message says about its item: without the item numbers that address it
+        or the revision words it opens with ('3.05 should be 2,950 m2' -> '2,950 m2')."""
+        text = without_item_numbers(message)
+        lead = re.match(rf"{LEAD_IN}{self._revision.pattern}\W*", text, re.I)
+        rest = text[lead.end() :].strip() if lead else ""
+        return rest if re.search(r"\w", rest) else text
+
+    def _asks_for_the_answer(self, message: str, current: str) -> bool:
+        """'What are the options?', 'which article applies?' on 3.10: a question for the advisor."""
+        articles = self.forms.get_item(current).answer_type == "articles" and ABOUT_ARTICLES.search(message)
+        return bool(ABOUT_CURRENT.search(message) or articles)
 
     def _about_current(self, message: str, current: str) -> bool:
         item = self.forms.get_item(current)
         lowered = message.lower()
         terms = [_title(item), *[k.lower() for k in item.keywords]]
-        return bool(ABOUT_CURRENT.search(message)) or any(t and t in lowered for t in terms)
+        return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
 FILLER = r"\b(?:let'?s|lets|please|ok(?:ay)?|so|and|then|this|that|item|question|one|again|it|all)\b"
@@ -162,9 +236,13 @@ def _title(item: FormItem) -> str:
     return re.sub(r"\s*\(.*?\)", "", item.title).strip().lower()
 
 
-def _phrases(words: list[str], anchored: bool = False) -> re.Pattern[str]:
+# "Quick one: what counts as …", "Sorry, what does …": a few words set off before the question.
+LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,2}\s*[:,;\u2014-]+\s*)?"
+
+
+def _phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:
     body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    prefix = r"^\W*" if anchored else r"(?<![\w'])"
+    prefix = LEAD_IN if lead_in else r"^\W*" if anchored else r"(?<![\w'])"
     return re.compile(rf"{prefix}(?:{body})(?![\w'])", re.I)
 
 
@@ -177,3 +255,14 @@ def _strip(text: str) -> str:
         r"^(?:and |so |ok(?:ay)?[,.]? |to |item |the |it'?s |it is |please )+", "", text, flags=re.I
     )
     return text.strip()
+
+
+ITEM_REFERENCE = re.compile(
+    r"(?:\b(?:on|to|for|in|of|re|under|item|question)\s+)?(?:item\s+)?(?<![\d.])3\.\d\d(?![\d.])\s*[:,;-]?",
+    re.I,
+)
+
+
+def without_item_numbers(message: str) -> str:
+    """The message as an answer: the item numbers it names to address an item taken out."""
+    return re.sub(r"\s{2,}", " ", ITEM_REFERENCE.sub(" ", message)).strip()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from wizard_core import checks, own_replies, progress, turns
-from wizard_core.advisors.base import Advisor, AdvisorRequest
+from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
 from wizard_core.decisions import DecisionEngine, temporal
@@ -62,11 +62,14 @@ class ContextManager:
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self._load(project_id, expected_revision)
         turn = self._decide(state, text)
+        refuse_overlap(state, turn.at, self.advisor)  # the last message is still with the model
         answer = self._steer(state, turn)
-        item = self.forms.get_item(state.current_form_section or "")
+        item = self.forms.get_item(
+            state.current_form_section or turn.decision.target or self.forms.sections[-1]
+        )
         turns.record_message(state, turn, self.advisor.name, answer)
         if answer is None:  # a side question, or a revision or reset that says no more
-            result = own_replies.reply(state, turn, item, self.lookup)
+            result = own_replies.reply(state, turn, item, self.lookup, self.forms)
         else:
             usage = TurnUsage()
             retrieved = self.lookup.for_item(
@@ -105,8 +108,12 @@ class ContextManager:
         """Classify the message (seed 002) and log the decision with its reason."""
         now = self.clock()
         decision = self.decisions.decide(state, text)
-        if state.current_form_section is None and decision.kind != "revision":
-            raise InputError("Every item of this matrix is answered. Choose an item to revise it.")
+        if state.current_form_section is None and decision.kind not in ("revision", "side_question"):
+            raise InputError(
+                "Every item of this matrix is answered. To change one, name it with its new value "
+                "(for example 'correction on 3.05: 2,950 m2') or choose it in the matrix; questions "
+                "about the code are answered too."
+            )
         turn = Turn(text, decision, temporal(state.updated_at, now), now)
         turns.log_decision(state, turn)
         return turn
@@ -119,11 +126,8 @@ class ContextManager:
             return decision.remainder or None
         if decision.kind == "revision":
             progress.move_to(state, decision.target or "", turn.at)
-            return (
-                turn.text
-                if _has_answer(decision.remainder, self.forms.get_item(decision.target or ""))
-                else None
-            )
+            target = self.forms.get_item(decision.target or "")
+            return self.decisions.answer_text(turn.text) if _has_answer(decision.remainder, target) else None
         return None if decision.kind == "side_question" else turn.text
 
     def _rewrite(self, usage: TurnUsage) -> Rewrite | None:

@@ -93,3 +93,31 @@ def test_the_split_comes_from_the_form_data_not_the_reader(tmp_path: Path):
 
     reading = read(forms.get_item("3.04"), ["1,150 m2"], state_with({"3.01": "Addition"}, forms), forms)
     assert reading.value == {"existing": 0, "new": 1150, "total": 1150}
+
+
+def test_an_approximate_area_is_offered_as_exact_for_a_yes():
+    reading = read(AREA, ["roughly 2,300 m2"], state_with({"3.01": "New construction"}), FORMS)
+    assert not reading.complete and "about 2,300 m²" in reading.missing
+    assert reading.offer == {"existing": 0, "new": 2300, "total": 2300}
+
+
+@pytest.mark.parametrize(
+    ("message", "storeys"),
+    [("Same footprint on all three floors.", 3), ("Identical floors, both of them.", 2)],
+)
+def test_same_footprint_on_every_floor_offers_storeys_times_the_building_area(message, storeys):
+    state = state_with({"3.01": "New construction", "3.04": {"existing": 0, "new": 900, "total": 900}})
+    reading = read(FORMS.get_item("3.05"), [message], state, FORMS)
+    assert not reading.complete
+    assert reading.offer == {"existing": 0, "new": 900 * storeys, "total": 900 * storeys}
+    assert f"{storeys} storeys × 900 m² building area (3.04)" == reading.offer_reason
+
+
+def test_same_footprint_without_a_storey_count_asks_for_it_unless_3_07_gives_it():
+    base = {"3.01": "New construction", "3.04": {"existing": 0, "new": 900, "total": 900}}
+    gross = FORMS.get_item("3.05")
+    asked = read(gross, ["Same footprint on every floor."], state_with(base), FORMS)
+    assert asked.offer is None and "how many storeys" in asked.missing
+    height = {"storeys_above_grade": 4, "storeys_below_grade": 0, "height_m": 14}
+    known = read(gross, ["Same footprint on every floor."], state_with({**base, "3.07": height}), FORMS)
+    assert known.offer["total"] == 3600

@@ -56,3 +56,30 @@ def test_entrances_and_hazards_may_come_in_two_messages():
     assert not reading("3.20", "2 entrances").complete
     result = reading("3.20", "2 entrances", "no hazardous substances")
     assert result.value == {"barrier_free_entrances": 2, "hazardous_substances": False}
+
+
+@pytest.mark.parametrize(
+    ("message", "below"),
+    [
+        ("4 storeys over one level of underground parking, 15.2 m", 1),
+        ("Two storeys and a basement used for storage and mechanical, 8 m", 1),
+        ("3 storeys above grade, none below, 11 m", 0),
+        ("2 storeys, nothing below grade, 7.5 m", 0),
+    ],
+)
+def test_storeys_below_grade_named_by_their_use_or_said_to_be_none(message, below):
+    result = reading("3.07", message)
+    assert result.complete and result.value["storeys_below_grade"] == below
+    assert not any("not mentioned" in note for note in result.notes)
+
+
+def test_an_approximate_height_in_feet_is_offered_in_metres_with_its_unit_stated():
+    result = reading("3.07", "Two storeys, no basement, roughly 30 ft to the roof")
+    assert not result.complete
+    assert "about 30 ft (9.14 m)" in result.missing
+    assert result.offer == {"storeys_above_grade": 2, "storeys_below_grade": 0, "height_m": 9.14}
+
+
+def test_of_several_lengths_the_one_said_of_the_height_counts():
+    result = reading("3.07", "3 storeys, 4 m floor to floor, 12.4 m to the roof, no basement")
+    assert result.value["height_m"] == 12.4

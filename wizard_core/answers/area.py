@@ -9,6 +9,8 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.area_roles import figures
+from wizard_core.answers.area_roles import shown as shown_figure
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
@@ -43,8 +45,6 @@ class _Words:
 
     def __init__(self, words: Vocabulary) -> None:
         areas, units = words.areas, words.units
-        self.roles = {role: phrase_pattern(phrases) for role, phrases in areas.roles.items()}
-        self.role_negated = re.compile(rf"{alternation(areas.role_negations)}\s*$", re.I)
         self.area_words = phrase_pattern(units.square_metres + units.square_feet)
         self.feet_words = phrase_pattern(units.square_feet + units.feet_for_areas)
         none = alternation(areas.none_words)
@@ -54,6 +54,11 @@ class _Words:
         self.all_existing = re.compile(
             rf"{alternation(areas.all_existing.phrases)}|{alternation(areas.all_existing.none_of)}\W+{none}",
             re.I,
+        )
+        numbers = alternation(list(words.numbers.words))
+        self.same_floors = phrase_pattern(areas.same_floors)
+        self.floor_count = re.compile(
+            rf"\b(?:(both)\b|(\d+|{numbers})\s+(?:of\s+the\s+)?{alternation(areas.floors)})", re.I
         )
 
 
@@ -72,27 +77,25 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     bare: dict[str, float] = {}  # role -> a figure given without a unit, as written
     for index, text in enumerate(texts):
         lowered = p.normalize(text).lower()
-        found = [q for q in p.quantities(text) if q.unit in ("", "m2", "ft2")]
-        has_unit = has_unit or any(q.unit for q in found) or bool(words.area_words.search(lowered))
+        found = figures(text)
+        has_unit = has_unit or any(f.unit for f in found) or bool(words.area_words.search(lowered))
         text_roleless = []
-        for q in found:
-            value = q.value
-            role = _role_near(lowered, q, found) or "roleless"
-            shown = f"{fmt_number(q.value)} {'ft²' if q.unit == 'ft2' else 'm²' if q.unit else ''}".strip()
+        for f in found:
+            role = f.role or "roleless"
+            shown = shown_figure(f)
             conversions.pop(role, None)
             bare.pop(role, None)
-            if not q.unit:
-                bare[role] = q.value
-            if q.unit == "ft2":
-                value = round(q.value * p.FT2_TO_M2, 1)
-                conversions[role] = _converted(q.value, value)
+            if not f.unit:
+                bare[role] = f.written
+            if f.unit == "ft2":
+                conversions[role] = _converted(f.written, f.value)
             if role == "roleless":
-                text_roleless.append(value)
+                text_roleless.append(f.value)
             else:
-                roles[role] = value
+                roles[role] = f.value
         if found:
             roleless = text_roleless or roleless
-            approximate = any(q.approximate for q in found)
+            approximate = any(f.approximate for f in found)
         else:
             if index == len(texts) - 1 and p.lexicon().confirm.search(text):
                 approximate = False
@@ -113,15 +116,67 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     if len(roleless) == 1 and "total" not in roles:
         roles["total"] = roleless[0]
     if not roles:
-        return Reading(missing=f"the {item.title.lower()} in m² (existing, new and total)")
-    if approximate:
-        return Reading(
-            missing=f"the exact figure: you gave about {shown}; please give the "
-            f"{item.title.lower()} exactly, in m² (existing, new and total)"
-        )
+        offer = _same_floors(item, texts, state, forms)
+        missing = f"the {item.title.lower()} in m² (existing, new and total)"
+        if len(roleless) > 1:
+            given = ", ".join(p_fmt(v) for v in roleless)
+            missing = (
+                f"which figure is the {item.title.lower()} (you gave {given}), as existing, new and total"
+            )
+        return offer or Reading(missing=missing)
     if not has_unit:
-        return Reading(missing=f"the unit: is {shown} in square metres (m²) or square feet (ft²)")
-    return _settle(roles, notes, state, forms)
+        about = "the exact figure and its unit: you gave about" if approximate else "the unit: is"
+        return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
+    settled = _settle(roles, notes, state, forms)
+    if approximate:
+        exact = f"the exact figure: you gave about {shown}; please give the {item.title.lower()} exactly"
+        if not settled.complete:
+            return Reading(missing=f"{exact}, in m² (existing, new and total)")
+        return Reading(
+            missing=f"{exact}, or confirm it",
+            offer=settled.value,
+            offer_reason=f"about {shown} taken as the exact figure",
+        )
+    return settled
+
+
+def p_fmt(value: float) -> str:
+    return f"{fmt_number(value)} m²"
+
+
+def _same_floors(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading | None:
+    """'Same footprint on both floors': an offer of storeys × the building area answered before."""
+    words = _words()
+    said = next((p.normalize(t) for t in reversed(texts) if words.same_floors.search(p.normalize(t))), None)
+    base = _base_area(item, state, forms)
+    if said is None or base is None:
+        return None
+    count = words.floor_count.search(said)
+    storeys = (2 if count[1] else p.word_number(count[2])) if count else _storeys_answered(state, forms)
+    if not storeys:
+        return Reading(missing=f"how many storeys share that footprint, to work out the {item.title.lower()}")
+    number, area = base
+    value = {k: round(storeys * area[k], 2) for k in ("existing", "new", "total")}
+    reason = f"{storeys} storeys × {fmt_number(area['total'])} m² building area ({number})"
+    return Reading(missing=f"the {item.title.lower()}", offer=value, offer_reason=reason)
+
+
+def _base_area(item: FormItem, state: ProjectState, forms: FormFacts) -> tuple[str, dict] | None:
+    """The area item this one depends on, with its answer (3.05 gross area on 3.04 building area)."""
+    areas = {i.number for i in forms.form.items if i.answer_type == "area"}
+    for number in item.depends_on:
+        answer = state.answer_for(number)
+        if number in areas and answer is not None and isinstance(answer.value, dict):
+            return number, answer.value
+    return None
+
+
+def _storeys_answered(state: ProjectState, forms: FormFacts) -> int | None:
+    for item in forms.form.items:
+        answer = state.answer_for(item.number)
+        if item.answer_type == "building_height" and answer and isinstance(answer.value, dict):
+            return int(answer.value.get("storeys_above_grade") or 0) or None
+    return None
 
 
 def _settle(roles: dict[str, float], notes: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -162,21 +217,6 @@ def _settle(roles: dict[str, float], notes: list[str], state: ProjectState, form
 
 def _converted(square_feet: float, square_metres: float) -> str:
     return f"{fmt_number(square_feet)} ft² converted to {fmt_number(square_metres)} m² (× 0.0929)"
-
-
-def _role_near(lowered: str, q: p.Quantity, all_q: list[p.Quantity]) -> str | None:
-    """The role word right after a quantity (same clause), else the nearest one before it."""
-    words = _words()
-    nxt = min((o.start for o in all_q if o.start > q.start), default=len(lowered))
-    after = re.split(r"[,;.()]|\band\b", lowered[q.end : nxt], maxsplit=1)[0]
-    prev = max((o.end for o in all_q if o.end <= q.start), default=0)
-    before = lowered[prev : q.start]
-    for window, pick_last in ((after, False), (before, True)):
-        hits = [(m.start(), role) for role, pattern in words.roles.items() for m in pattern.finditer(window)]
-        hits = [h for h in hits if not words.role_negated.search(window[: h[0]])]
-        if hits:
-            return sorted(hits)[-1 if pick_last else 0][1]
-    return None
 
 
 def _split_from_project_type(state: ProjectState, forms: FormFacts) -> tuple[str, str] | None:

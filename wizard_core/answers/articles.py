@@ -67,13 +67,27 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     if groups and all(is_farm_group(g) for g in groups):
         return Reading([FARM_BUILDINGS] * len(groups), True, confidence=0.9, notes=_farm_note(groups))
     for text in reversed(texts):
-        articles = p.classification_articles(text)
+        articles = named_articles(text)
         if articles:
             return _reading(articles, groups, where, forms)
         if not groups and PART_2.search(text):
             return Reading([FARM_BUILDINGS], True, confidence=0.6)
     spans = "; ".join(f"{g}: {_span(forms, g)}" for g in groups) if groups else "3.2.2.20 to 3.2.2.93"
     return Reading(missing=f"the classification article for each major occupancy ({spans})")
+
+
+SET_ASIDE = re.compile(r"(?:rather than|instead of|other than|unlike|except|not)\s+(?:\w+\s+){0,2}$", re.I)
+
+
+def named_articles(text: str) -> list[str]:
+    """The classification articles the text gives as the answer: not those it sets aside
+    ('3.2.2.62 rather than 3.2.2.64') nor the general articles it cites as reasons (3.2.2.10)."""
+    kept = []
+    for article in p.classification_articles(text):
+        starts = [m.start() for m in re.finditer(re.escape(article) + r"(?![\dA-E])", text)]
+        if any(not SET_ASIDE.search(text[max(0, at - 40) : at]) for at in starts):
+            kept.append(article)
+    return kept
 
 
 def _reading(articles: list[str], groups: list[str], where: str, forms: FormFacts) -> Reading:

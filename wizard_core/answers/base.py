@@ -14,13 +14,20 @@ from wizard_core.models import ProjectState
 
 @dataclass
 class Reading:
-    """What a reader makes of the consultant's words for one item."""
+    """What a reader makes of the consultant's words for one item.
+
+    An incomplete reading may carry an ``offer``: the value the words most likely mean (an
+    approximate figure taken as exact, a total worked out from known facts), which the wizard
+    proposes with ``offer_reason`` rather than records.
+    """
 
     value: Any = None
     complete: bool = False
     missing: str = ""
     confidence: float = 0.0
     notes: list[str] = field(default_factory=list)
+    offer: Any = None
+    offer_reason: str = ""
 
 
 class FormFacts(Protocol):

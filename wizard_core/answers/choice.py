@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
+from wizard_core.answers import occupancies
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, enum_schema, option_label
+from wizard_core.answers.vocabulary import phrase_pattern, vocabulary
 from wizard_core.content import FormItem, Option
 from wizard_core.models import ProjectState
 
@@ -36,7 +39,7 @@ def _describe_multi(item: FormItem, value: Any) -> str:
 def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     none_option = next((o for o in item.options if o.none), None)
     for text in reversed(texts):
-        matches = p.match_options(text, item.options)
+        matches = narrowed(text, p.match_options(text, item.options), item)
         if len(matches) == 1:
             match = matches[0]
             return Reading(match.option.label, True, confidence=0.95 if match.by_label else 0.85)
@@ -49,6 +52,64 @@ def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
     return Reading(missing="which option applies: " + "; ".join(_described(o) for o in item.options))
 
 
+def narrowed(text: str, matches: list[p.OptionMatch], item: FormItem) -> list[p.OptionMatch]:
+    """The options a message means among those it names.
+
+    An option named after 'including' is part of the one before it ('throughout, including the
+    basement'); an option for all-new work is not meant when the message speaks of an existing
+    building; and an option whose own words name all the others ('addition and renovation') is
+    the one meant when they are named together.
+    """
+    if len(matches) < 2:
+        return matches
+    lowered = p.normalize(text).lower()
+    including = _including().search(lowered)
+    if including:
+        before = [m for m in matches if m.start < including.start()]
+        clause_end = _CLAUSE_END.search(lowered, including.end())
+        end = clause_end.start() if clause_end else len(lowered)
+        if before:
+            matches = [m for m in matches if not including.end() <= m.start < end]
+    if _speaks_of_existing(lowered):
+        matches = [m for m in matches if m.option.area_split != "new"] or matches
+    covering = [o for o in item.options if all(_covers(o, m.option) for m in matches)]
+    if len(matches) > 1 and len(covering) == 1:
+        found = next((m for m in matches if m.option is covering[0]), None)
+        return [found or p.OptionMatch(covering[0], False, matches[0].start, matches[0].end)]
+    return matches
+
+
+_CLAUSE_END = re.compile(r"[;.()]")
+
+
+@cache
+def _including() -> re.Pattern[str]:
+    return phrase_pattern(vocabulary().choices.including)
+
+
+@cache
+def _existing() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    areas = vocabulary().areas
+    return phrase_pattern(areas.roles["existing"]), phrase_pattern(areas.all_new.phrases)
+
+
+def _speaks_of_existing(lowered: str) -> bool:
+    existing, all_new = _existing()
+    return bool(existing.search(lowered)) and not all_new.search(lowered)
+
+
+def _phrases(option: Option) -> list[str]:
+    return [p.normalize(w).lower() for w in (option.label, *option.synonyms)]
+
+
+def _covers(option: Option, other: Option) -> bool:
+    """Whether ``option``'s label names ``other`` ('Addition and renovation' names both of its parts)."""
+    if option is other:
+        return True
+    label = re.sub(r"[/-]", " ", p.normalize(option.label).lower())
+    return any(re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", label) for phrase in _phrases(other))
+
+
 def _described(option: Option) -> str:
     return f"{option.label} ({option.description.rstrip('.')})" if option.description else option.label
 
@@ -58,18 +119,74 @@ GROUP_DIVISION = re.compile(r"\bgroup\s+([A-Ga-g])\s*,?\s*div(?:ision|\.)?\s*(\d
 
 
 def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    for text in reversed(texts):
+    """The occupancies named, oldest text first: a later list replaces an earlier one, and a reply
+    about rooms the wizard asked of ('it's a separate tenant') settles just those."""
+    found: occupancies.Sorted | None = None
+    by_label = True
+    settled: list[str] = []
+    for text in texts:
         normalized = p.normalize(text)
         codes = [f"{m[1].upper()}{m[2]}" for m in GROUP_DIVISION.finditer(normalized)]
-        matches = [item.option(c) for c in codes if item.option(c)]
-        matched = p.match_options(GROUP_DIVISION.sub("", normalized), item.options)
-        labels = [o.label for o in matches if o] + [m.option.label for m in matched]
-        if labels:
-            by_label = all(m.by_label for m in matched) and matched
-            return Reading(list(dict.fromkeys(labels)), True, confidence=0.95 if by_label else 0.85)
+        codes = [o.label for c in codes if (o := item.option(c))]
+        blanked = GROUP_DIVISION.sub(lambda m: " " * len(m.group()), normalized)
+        matched = p.match_options(blanked, item.options)
+        named = set(codes) | {m.option.label for m in matched}
+        if found is not None and found.unclear and named <= set(found.unclear) | set(found.labels):
+            settled += _settle_rooms(found, [text])  # a reply about the rooms asked of
+        elif named:
+            found, settled = occupancies.sort_out(normalized, matched, codes), []
+            by_label = all(m.by_label for m in matched)
+        elif found is not None and found.unclear:
+            settled += _settle_rooms(found, [text])
+    if found is None:
+        return Reading(
+            missing="the major occupancy group(s), for example D (business and personal "
+            "services) or E (mercantile); list each one if there are several"
+        )
+    if found.unclear:
+        return _ask_about_rooms(found)
+    notes = [
+        f"the {words} {_plural(words, 'serve', 'serves')} the main use, so "
+        f"{_plural(words, 'they are', 'it is')} part of {_main(found.labels)} (3.1.2), not Group {label}"
+        for label, words in found.served.items()
+    ] + settled
+    return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
+
+
+def _settle_rooms(found: occupancies.Sorted, replies: list[str]) -> list[str]:
+    """Settle the rooms asked about from the consultant's reply; the notes saying how."""
+    decided = occupancies.part_of_main(replies)
+    if decided is None:
+        return []
+    rooms, found.unclear = found.unclear, {}
+    if decided is False:
+        found.labels += list(rooms)
+        return [
+            f"the {words}: a separate Group {label} major occupancy, as you said"
+            for label, words in rooms.items()
+        ]
+    return [f"the {words}: part of {_main(found.labels)}, as you said" for words in rooms.values()]
+
+
+def _plural(words: str, plural: str, singular: str) -> str:
+    return plural if words.endswith("s") else singular
+
+
+def _main(labels: list[str]) -> str:
+    return " / ".join(labels)
+
+
+def _ask_about_rooms(found: occupancies.Sorted) -> Reading:
+    """Ask once whether rooms that usually serve the main use are part of it."""
+    rooms = "; ".join(
+        f"{_plural(words, 'are', 'is')} the {words} part of {_main(found.labels)}, or a separate "
+        f"Group {label} major occupancy"
+        for label, words in found.unclear.items()
+    )
     return Reading(
-        missing="the major occupancy group(s), for example D (business and personal "
-        "services) or E (mercantile); list each one if there are several"
+        missing=f"one fact about the rooms: {rooms}? Rooms that serve the main use belong to it (3.1.2)",
+        offer=found.labels,
+        offer_reason=f"the {' and '.join(found.unclear.values())} as part of {_main(found.labels)}",
     )
 
 

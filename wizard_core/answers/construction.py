@@ -41,14 +41,17 @@ def _describe(item: FormItem, value: Any) -> str:
 
 
 class _Words:
-    """The construction patterns, built from the vocabulary."""
+    """The construction patterns, built from the vocabulary and the item's option synonyms."""
 
     def __init__(self, words: Vocabulary) -> None:
         c = words.construction
         self.clause_break = re.compile(rf"[;.,]|{alternation(c.clause_breaks)}", re.I)
+        self.part_break = re.compile(rf"{alternation(c.part_breaks)}", re.I)
+        self.cladding = phrase_pattern(c.cladding_words)
         self.heavy_timber = phrase_pattern(c.heavy_timber)
         self.materials = {material: phrase_pattern(phrases) for material, phrases in c.materials.items()}
         self.restriction = phrase_pattern(c.restriction_words)
+        self.permissive = list(c.most_permissive_first)
         # "combustible permitted and used": the clause gives the actual construction too.
         self.also_used = re.compile(
             rf"\b(?:and|&)\s+(?:is\s+|will be\s+)?{alternation(c.also_used_words)}", re.I
@@ -60,24 +63,55 @@ def _words() -> _Words:
     return _Words(vocabulary())
 
 
+def _synonyms(item: FormItem) -> tuple[tuple[re.Pattern[str], frozenset[Material]], ...]:
+    """Each option synonym as a phrase naming its option's materials ('wood frame' names combustible)."""
+    found = []
+    for options in item.field_options.values():
+        for option in options:
+            for phrase in option.synonyms:
+                found.append((phrase_pattern([p.normalize(phrase)]), frozenset(option.materials)))
+    return tuple(found)
+
+
+def materials_named(item: FormItem, clause: str) -> set[Material]:
+    """The materials a clause names, by the vocabulary's words or an option's synonyms.
+
+    A part of the clause about a finish ('with wood cladding') names no structural material.
+    """
+    words = _words()
+    named: set[Material] = set()
+    for part in words.part_break.split(clause):
+        if words.cladding.search(part):
+            continue
+        named |= {m for m, pattern in words.materials.items() if pattern.search(part)}
+        named |= {m for pattern, materials in _synonyms(item) if pattern.search(part) for m in materials}
+    return named
+
+
 def read_construction(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
     for text in texts:
+        built: set[Material] = set()  # the actual construction: every part this message names
         for clause in words.clause_break.split(p.normalize(text).lower()):
+            restricts = bool(words.restriction.search(clause))
             if words.heavy_timber.search(clause):
-                found["heavy_timber"] = not p.lexicon().negation.search(clause)
-                continue
-            named = {m for m, pattern in words.materials.items() if pattern.search(clause)}
+                if not restricts:
+                    found["heavy_timber"] = not p.lexicon().negation.search(clause)
+                    continue
+                clause = words.heavy_timber.sub(" ", clause)  # "noncombustible or heavy timber required"
+            named = materials_named(item, clause)
             if not named:
                 continue
-            fields = ["restriction"] if words.restriction.search(clause) else []
-            if not fields or words.also_used.search(clause):
-                fields.append("actual")
-            for name in fields:
-                option = _naming(item.field_options[name], named)
+            if restricts:
+                option = _naming(item.field_options["restriction"], named, permissive=True)
                 if option:
-                    found[name] = option.label
+                    found["restriction"] = option.label
+            if not restricts or words.also_used.search(clause):
+                built |= named
+        option = _naming(item.field_options["actual"], built) if built else None
+        if option:
+            found["actual"] = option.label
     notes = _implied(item, found)
     missing = [n for n in FIELDS if n not in found]
     if missing:
@@ -91,10 +125,19 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
     return Reading(found, True, confidence=0.8 if notes else 0.9, notes=notes)
 
 
-def _naming(options: list[Option], named: set[Material]) -> Option | None:
-    """The option naming most of the materials named (all of its own named), later-listed on a tie."""
+def _naming(options: list[Option], named: set[Material], permissive: bool = False) -> Option | None:
+    """The option naming most of the materials named (all of its own named), later-listed on a tie.
+
+    A restriction permitting several materials ('combustible or noncombustible permitted') is
+    the most permissive of them: permitting combustible construction permits the others too.
+    """
     fits = [(len(o.materials), i) for i, o in enumerate(options) if o.materials and set(o.materials) <= named]
-    return options[max(fits)[1]] if fits else None
+    if not fits:
+        return None
+    if permissive and len(fits) > 1:
+        order = _words().permissive
+        return min((options[i] for _, i in fits), key=lambda o: min(order.index(m) for m in o.materials))
+    return options[max(fits)[1]]
 
 
 def _implied(item: FormItem, found: dict[str, Any]) -> list[str]:

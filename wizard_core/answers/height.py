@@ -41,6 +41,13 @@ class _Words:
             rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
         )
         self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
+        kinds = alternation(s.below_grade_kinds)
+        # "one level of underground parking", "two below-grade parking levels", "a lower level"
+        self.below_by_kind = re.compile(
+            rf"{counted_below}\s+(?:{storey}\s+(?:of\s+)?(?:\w+\s+)?{kinds}|(?:\w+\s+)?{kinds}(?:\s+\w+)?\s+{storey}"
+            rf"|{kinds})",
+            re.I,
+        )
         self.with_basement = re.compile(
             rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
             rf"(?:{alternation(s.basement_kinds)}\s+)?{basement}",
@@ -51,8 +58,11 @@ class _Words:
             re.I,
         )
         counted_above = rf"(\b\d+\b|{number}|{alternation(s.above_counts)})"
-        self.storeys_above = re.compile(rf"{counted_above}[\s-]*{storey}(?![\w\s-]{{0,10}}?{below})", re.I)
+        self.storeys_above = re.compile(
+            rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))", re.I
+        )
         self.one_storey = phrase_pattern(s.one_storey_words)
+        self.height = phrase_pattern(s.height_words)
 
 
 @cache
@@ -69,35 +79,47 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
         below = (
             words.storeys_below.search(lowered)
             or words.basements.search(lowered)
+            or words.below_by_kind.search(lowered)
             or words.with_basement.search(lowered)
         )
-        if below:
-            found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
-        elif words.no_basement.search(lowered):
+        if words.no_basement.search(lowered):
             found["storeys_below_grade"] = 0
+        elif below:
+            found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
         above = words.storeys_above.search(lowered)
         if above:
             found["storeys_above_grade"] = p.word_number(above[1])
         elif words.one_storey.search(lowered):
             found["storeys_above_grade"] = 1
-        for q in p.quantities(text):
-            if q.unit in ("m", "ft") and q.approximate:
-                found["approximate_height"] = q.value
-            if q.unit in ("m", "ft") and not q.approximate:
-                meters = q.value if q.unit == "m" else round(q.value * p.FT_TO_M, 2)
-                if q.unit == "ft":
-                    notes.append(f"{fmt_number(q.value)} ft converted to {fmt_number(meters)} m")
-                found["height_m"] = meters
+        for q in _lengths(text):
+            meters = q.value if q.unit == "m" else round(q.value * p.FT_TO_M, 2)
+            if q.approximate:
+                found["approximate_height"] = (q, meters)
+                continue
+            if q.unit == "ft":
+                notes.append(f"{fmt_number(q.value)} ft converted to {fmt_number(meters)} m")
+            found["height_m"] = meters
+        if "height_m" not in found and "approximate_height" in found and p.lexicon().confirm.search(text):
+            found["height_m"] = found["approximate_height"][1]  # "yes, exactly": the figure given stands
     if "storeys_above_grade" not in found:
         return Reading(
             missing="the number of storeys above grade, storeys below grade and the building height in metres"
         )
-    if "height_m" not in found and "approximate_height" in found:
-        return Reading(
-            missing="the exact building height in metres "
-            f"(you gave about {fmt_number(found['approximate_height'])})"
+    approximate = found.pop("approximate_height", None)
+    if "height_m" not in found and approximate is not None:
+        q, meters = approximate
+        given = (
+            f"about {fmt_number(q.value)} ft ({fmt_number(meters)} m)"
+            if q.unit == "ft"
+            else f"about {fmt_number(meters)} m"
         )
-    found.pop("approximate_height", None)
+        offer = {"storeys_above_grade": found["storeys_above_grade"], "height_m": meters}
+        offer["storeys_below_grade"] = found.get("storeys_below_grade", 0)
+        return Reading(
+            missing=f"the exact building height in metres (you gave {given})",
+            offer=offer,
+            offer_reason=f"{given} taken as the exact height",
+        )
     if "height_m" not in found:
         return Reading(
             missing="the building height in metres (grade to the top of the roof, per "
@@ -109,6 +131,23 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
         notes.append("no storeys below grade were mentioned, so none are recorded")
         confidence = 0.75
     return Reading(found, True, confidence=confidence, notes=notes)
+
+
+def _lengths(text: str) -> list[p.Quantity]:
+    """The lengths in ``text``; of several, those said with a height word ('12.8 m to the roof')."""
+    lengths = [q for q in p.quantities(text) if q.unit in ("m", "ft")]
+    if len(lengths) < 2:
+        return lengths
+    clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.]+(?:\.\d+[^,;.]*)*", text)]
+    said = [
+        q
+        for q in lengths
+        if any(
+            start <= q.start < end and _words().height.search(text[start:end].lower())
+            for start, end in clauses
+        )
+    ]
+    return said or lengths
 
 
 BUILDING_HEIGHT = AnswerType(

@@ -1,4 +1,9 @@
-"""Whole-number answers (3.09 streets), within the item's minimum and maximum."""
+"""Whole-number answers (3.09 streets), within the item's minimum and maximum.
+
+A figure counts when it is tied to what the item counts: the noun of its title ("Number of
+streets" counts streets) right after it, or nothing after it at all. Figures with another unit or
+noun around them ("62 % of the perimeter", "within 15 m", "NFPA 13", "three sides") are left out.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
+
+COUNTED = re.compile(r"\bnumber of (\w+)", re.IGNORECASE)
 
 
 def _schema(item: FormItem) -> dict[str, Any]:
@@ -29,15 +36,41 @@ def _describe(item: FormItem, value: Any) -> str:
     return str(value)
 
 
+def counted_noun(item: FormItem) -> re.Pattern[str] | None:
+    """The noun the item counts, singular or plural ('Number of streets' -> street, streets)."""
+    match = COUNTED.search(item.title)
+    if not match:
+        return None
+    stem = re.escape(match[1].rstrip("s"))
+    return re.compile(rf"^[\s-]*(?:\w+[\s-]+)?{stem}s?\b", re.IGNORECASE)
+
+
+def figures(item: FormItem, text: str) -> list[int]:
+    """The whole numbers in ``text`` that count what the item counts (tied ones first, if any)."""
+    noun = counted_noun(item)
+    lowered = p.normalize(text).lower()
+    tied: list[int] = []
+    loose: list[int] = []
+    for q in p.quantities(text):
+        if q.unit or q.standard or q.value != int(q.value):
+            continue
+        if noun is not None and noun.match(lowered[q.end : q.end + 30]):
+            tied.append(int(q.value))
+        elif not q.counted:
+            loose.append(int(q.value))
+    for m in re.finditer(p.lexicon().counts, lowered):  # "two streets", "a single street"
+        if noun is not None and noun.match(lowered[m.end() : m.end() + 30]):
+            tied.append(p.word_number(m[0]) or 0)
+    spelled = list(re.finditer(p.lexicon().number_words, lowered))
+    if len(spelled) == 1 and not re.sub(p.lexicon().number_words, "", lowered).strip(" .,;:!"):
+        loose.append(p.word_number(spelled[0][0]) or 0)  # "Two."
+    return tied or loose
+
+
 def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     low, high = int(item.minimum or 0), int(item.maximum or 10**9)
-    spelled = re.compile(p.lexicon().number_words, re.I)
     for text in reversed(texts):
-        numbers = [q for q in p.quantities(text) if not q.unit]
-        words = spelled.findall(p.normalize(text).lower())
-        values = [int(q.value) for q in numbers if q.value == int(q.value)] + [
-            p.word_number(w) or 0 for w in words
-        ]
+        values = figures(item, text)
         if len(set(values)) == 1:
             value = values[0]
             if value > high:
@@ -50,7 +83,9 @@ def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: F
             if value >= low:
                 return Reading(value, True, confidence=0.95)
         if len(set(values)) > 1:
-            return Reading(missing=f"a single number from {low} to {high}")
+            return Reading(
+                missing=f"a single number from {low} to {high} (you gave {', '.join(map(str, values))})"
+            )
     return Reading(missing=f"a number from {low} to {high}")
 
 

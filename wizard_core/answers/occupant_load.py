@@ -49,7 +49,8 @@ class _Words:
         total = alternation(o.total_words)
         self.persons = re.compile(rf"(\d[\d,]*)\s*{persons}", re.I)
         self.rate = re.compile(
-            rf"(\d[\d,]*(?:\.\d+)?)\s*{unit}\s*{alternation(o.rate_words)}\s*(\d+(?:\.\d+)?)\s*{unit}", re.I
+            rf"(\d[\d,]*(?:\.\d+)?)\s*{unit}\s*{alternation(o.rate_words)}\s*(\d+(?:\.\d+)?)(?:\s*{unit})?",
+            re.I,
         )
         self.total_row = re.compile(rf"^{alternation(o.total_row_labels)}", re.I)
         self.whole_building = re.compile(alternation(o.whole_building_labels), re.I)
@@ -77,7 +78,7 @@ def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, fo
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
     for part in re.split(r";|\n", text):
-        persons = words.persons.search(part)
+        persons = _count(part)
         rate = words.rate.search(part)
         label = re.split(r"[:\d]", part.strip(), maxsplit=1)[0].strip(" ,.-=") or "Building"
         if words.total_row.match(label):
@@ -115,6 +116,15 @@ def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, fo
         confidence=0.9 if notes else 0.95,
         notes=notes,
     )
+
+
+def _count(part: str) -> re.Match | None:
+    """The row's persons: the last count of persons that is not a rate ('2 persons per bedroom')."""
+    counts = [m for m in _words().persons.finditer(part) if not PER.match(part, m.end())]
+    return counts[-1] if counts else None
+
+
+PER = re.compile(r"\s*(?:per|each|a|an|/)\b", re.I)
 
 
 def _basis(part: str, rate: re.Match | None) -> str:

@@ -16,6 +16,7 @@ from wizard_core.content import Option
 FT2_TO_M2 = 0.09290304
 FT_TO_M = 0.3048
 
+ITEM_NUMBER = re.compile(r"^3\.\d\d$")  # "3.05" alone names a matrix item, not a quantity
 ARTICLE_ID = re.compile(r"(?<![\d.])\d+(?:\.\d+){2,}[A-Z]?\.?(?![\d])")
 CLASSIFICATION_ARTICLE = re.compile(r"(?<![\d.])3\.2\.2\.(\d{2})([A-E])?(?![\d])")
 NUMBER = re.compile(
@@ -36,6 +37,18 @@ class Lexicon:
             rf"^\s*(?:(?P<ft>{_after_number(units.feet)})|(?P<m>{_after_number(units.metres)})(?![²2^]))",
             re.IGNORECASE,
         )
+        figures = words.figures
+        self.percent = re.compile(rf"^\s*{_after_number(figures.percent)}", re.IGNORECASE)
+        self.duration = re.compile(rf"^\s*-?{_after_number(figures.durations)}", re.IGNORECASE)
+        self.counted_noun = re.compile(
+            rf"^[\s-]*{alternation(figures.counted_nouns, bound_start=False)}", re.I
+        )
+        self.standard_before = re.compile(
+            rf"(?:{alternation(figures.standards)}\.?[\s#-]*|\b[a-z]{{1,3}}-|\d-)$", re.IGNORECASE
+        )
+        self.result_before = re.compile(rf"{alternation(figures.results)}\s*(?:about\s+)?$", re.IGNORECASE)
+        self.accept = re.compile(rf"^\W*{alternation(replies.accept)}", re.IGNORECASE)
+        self.accept_words = phrase_pattern([*replies.accept, "please", "thanks", "thank you", "it", "that"])
         self.approximate = phrase_pattern(words.approximate.words)
         self.approximate_after = re.compile(
             rf"\s*-?{_after_number(words.approximate.suffixes)}", re.IGNORECASE
@@ -52,7 +65,7 @@ class Lexicon:
             re.IGNORECASE,
         )
         self.negated_before = re.compile(
-            rf"{alternation(replies.negating_an_option)}[\s-]+(?:\w+\s+)?$", re.IGNORECASE
+            rf"{alternation(replies.negating_an_option)}[\s-]+(?:[\w']+\s+){{0,3}}$", re.IGNORECASE
         )
         self.number_words = alternation(words.numbers.words)
         self.counts = alternation([*words.numbers.words, *words.numbers.counts_before_nouns])
@@ -70,13 +83,26 @@ def lexicon() -> Lexicon:
 
 @dataclass(frozen=True)
 class Quantity:
-    """A number found in text, with its unit and where it stood."""
+    """A number found in text, with its unit and where it stood.
+
+    ``unit`` is "m2", "ft2", "m", "ft", "%" (a share), "time" (hours or minutes) or "" (none).
+    A figure without a unit may still be about something else: ``counted`` when a noun such as
+    "pupils" or "storeys" follows it, ``standard`` when it numbers a standard or a clause ("NFPA 13").
+    """
 
     value: float
-    unit: str  # "m2", "ft2", "m", "ft" or ""
+    unit: str
     start: int
     end: int
     approximate: bool
+    counted: bool = False
+    standard: bool = False
+    result: bool = False  # written after "=" or "so": the result of a sum before it
+
+    @property
+    def bare(self) -> bool:
+        """A figure with nothing around it saying it is about something else."""
+        return not self.unit and not self.counted and not self.standard
 
 
 def normalize(text: str) -> str:
@@ -103,18 +129,25 @@ def quantities(text: str) -> list[Quantity]:
         unit, end = "", match.end()
         area = words.area_unit.match(rest)
         length = None if area else words.length_unit.match(rest)
+        other = None if area or length else (words.percent.match(rest) or words.duration.match(rest))
         if area:
             unit = "ft2" if area["ft2"] else "m2"
             end += area.end()
         elif length:
             unit = "ft" if length["ft"] else "m"
             end += length.end()
+        elif other:
+            unit = "%" if other.re is words.percent else "time"
+            end += other.end()
         before = masked[max(0, match.start() - 25) : match.start()]
         after = masked[end : end + 8]
         approximate = bool(
             words.approximate.search(before.split(".")[-1]) or words.approximate_after.match(after)
         )
-        found.append(Quantity(value, unit, match.start(), end, approximate))
+        counted = not unit and bool(words.counted_noun.match(masked[end : end + 20]))
+        standard = bool(words.standard_before.search(before)) or (not unit and bool(ITEM_NUMBER.match(raw)))
+        result = bool(words.result_before.search(before))
+        found.append(Quantity(value, unit, match.start(), end, approximate, counted, standard, result))
     return found
 
 
@@ -144,6 +177,14 @@ def yes_no(text: str) -> tuple[bool | None, float]:
     return None, 0.0
 
 
+def accepts(text: str) -> bool:
+    """'Yes, that's right': a plain yes to what the wizard offered, saying nothing else."""
+    words = lexicon()
+    if not words.accept.match(text) or re.search(r"\d", text):
+        return False
+    return not re.search(r"\w", words.accept_words.sub(" ", text))
+
+
 def is_question(text: str) -> bool:
     """A question back to the advisor rather than an answer."""
     stripped = text.strip()
@@ -155,6 +196,7 @@ class OptionMatch:
     option: Option
     by_label: bool
     start: int
+    end: int = 0
 
 
 def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
@@ -172,12 +214,17 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
                     else re.escape(phrase)
                 )
                 pattern = rf"(?<![\w-]){spaced}(?![\w-])"
-                for m in re.finditer(pattern, normalize(text)):  # codes are case-sensitive
-                    candidates.append((m.start(), m.end(), option, by_label))
+                normalized = normalize(text)
+                for m in re.finditer(pattern, normalized):  # codes are case-sensitive
+                    before = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()].lower())[-1]
+                    if not negated_before.search(before):  # "a retirement home, not B3"
+                        candidates.append((m.start(), m.end(), option, by_label))
                 continue
             pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
             for m in re.finditer(pattern, lowered):
-                if not negated_before.search(lowered[max(0, m.start() - 12) : m.start()]):
+                if not negated_before.search(
+                    re.split(r"[,;.:()]", lowered[max(0, m.start() - 40) : m.start()])[-1]
+                ):
                     candidates.append((m.start(), m.end(), option, by_label))
     candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
     taken: list[tuple[int, int]] = []
@@ -188,7 +235,7 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
         taken.append((start, end))
         previous = chosen.get(option.label)
         if previous is None or (by_label and not previous.by_label):
-            chosen[option.label] = OptionMatch(option, by_label, start)
+            chosen[option.label] = OptionMatch(option, by_label, start, end)
     return sorted(chosen.values(), key=lambda m: m.start)
 
 
@@ -201,5 +248,15 @@ def _is_code(label: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\d?|SC\d", label))
 
 
+CLASSIFYING = range(20, 94)  # 3.2.2.20 to 3.2.2.93 classify; 3.2.2.1 to .19 are the general rules
+
+
 def classification_articles(text: str) -> list[str]:
-    return list(dict.fromkeys(f"3.2.2.{m[1]}{m[2] or ''}" for m in CLASSIFICATION_ARTICLE.finditer(text)))
+    """The classification articles named in ``text``; general articles cited as reasons are left out."""
+    return list(
+        dict.fromkeys(
+            f"3.2.2.{m[1]}{m[2] or ''}"
+            for m in CLASSIFICATION_ARTICLE.finditer(text)
+            if int(m[1]) in CLASSIFYING
+        )
+    )

@@ -37,6 +37,16 @@ class Units(_Section):
     feet_for_areas: Phrases  # said after figures without a unit, these mean square feet
 
 
+class Figures(_Section):
+    """What tells a figure apart from the quantity an item asks for."""
+
+    percent: Phrases  # "62 %": a share of something, never an area, a count or a length
+    durations: Phrases  # "1 h", "45 min": ratings and times
+    counted_nouns: Phrases  # a bare figure right before one of these counts that, not the item's quantity
+    standards: Phrases  # a figure right after one of these numbers a standard or a clause ("NFPA 13")
+    results: Phrases  # a figure after one of these is the result of the sum before it ("= 4,800")
+
+
 class Approximate(_Section):
     words: Phrases
     suffixes: Phrases  # written right after a number: "2000ish", "2000-ish"
@@ -52,6 +62,8 @@ class Replies(_Section):
     not_applicable_starts: Phrases
     not_applicable: Phrases
     negating_an_option: Phrases  # "not sprinklered": the option is not meant
+    accept: Phrases  # "that's right": a yes to what the wizard offered
+    filler_starts: Phrases  # chat before the fact in a text answer ("actually it does apply:")
 
 
 class OneSide(_Section):
@@ -65,6 +77,8 @@ class Areas(_Section):
     all_new: OneSide
     all_existing: OneSide
     none_words: Phrases
+    same_floors: Phrases  # "same footprint on both floors": gross area = storeys x building area
+    floors: Phrases  # the nouns a storey count in a same-floors phrase is of
 
     @model_validator(mode="after")
     def _three_roles(self) -> Areas:
@@ -85,6 +99,8 @@ class Storeys(_Section):
     no_basement_words: Phrases
     no_basement_phrases: Phrases
     one_storey_words: Phrases
+    below_grade_kinds: Phrases  # "one level of underground parking": a storey below grade by its use
+    height_words: Phrases  # of several lengths in a message, the one these go with is the height
 
 
 class Occupants(_Section):
@@ -95,6 +111,18 @@ class Occupants(_Section):
     rate_units: Phrases
     rate_words: Phrases
     bases: dict[str, Phrases]  # the basis recorded -> the words that name it
+
+
+class Occupancies(_Section):
+    """How a consultant says that a room belongs to the main use (3.1.2) or is separate."""
+
+    serving: Phrases  # "the offices serve the school"
+    separate: Phrases  # "a separate tenant"
+    rooms: Phrases  # rooms that usually serve the main use: asked about once when the message is silent
+
+
+class Choices(_Section):
+    including: Phrases  # "throughout, including the basement": the option after it is part of the one before
 
 
 class Entrances(_Section):
@@ -108,12 +136,17 @@ class Construction(_Section):
     restriction_words: Phrases
     also_used_words: Phrases  # "combustible permitted and used"
     clause_breaks: Phrases
+    part_breaks: Phrases  # "masonry walls with a wood roof": parts of one construction, read together
+    cladding_words: Phrases  # "wood cladding": a finish, not the structure's material
+    most_permissive_first: list[Material]  # "combustible or noncombustible permitted" is the first named
 
     @model_validator(mode="after")
     def _every_material(self) -> Construction:
         missing = set(get_args(Material)) - set(self.materials)
         if missing:
             raise ValueError(f"materials has no words for {sorted(missing)}")
+        if set(self.most_permissive_first) != set(get_args(Material)):
+            raise ValueError("most_permissive_first must list every material once")
         return self
 
 
@@ -128,11 +161,14 @@ class Vocabulary(_Section):
     about: str = ""
     numbers: Numbers
     units: Units
+    figures: Figures
     approximate: Approximate
     replies: Replies
     areas: Areas
     storeys: Storeys
     occupants: Occupants
+    occupancies: Occupancies
+    choices: Choices
     entrances: Entrances
     construction: Construction
     advisor: Advisor

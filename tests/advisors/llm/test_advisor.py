@@ -20,11 +20,13 @@ from tests.fake_openai import FakeOpenAI, Reply, Request, reply
 from tests.support import TRANSCRIPTS, Clock, scenario
 from wizard_core.advisors.llm.advisor import SYSTEM, LLMAdvisor, reply_schema
 from wizard_core.advisors.llm.jsontext import partial_content
+from wizard_core.advisors.llm.prompts import instructions
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.config import ConfigError, ModelSettings, load_settings
 from wizard_core.context import SECTIONS
 from wizard_core.errors import AdvisorError, InputError, InvalidReplyError
 from wizard_core.export import FORMATS, export
+from wizard_core.forms import FormQuestionService
 from wizard_core.manager import ContextManager
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.wiring import advisor_notice, default_advisor_name, make_advisor, open_wizard
@@ -88,7 +90,8 @@ def test_a_good_reply_is_applied_and_the_request_carries_the_package(fake, strea
     assert sent.stream is streaming and sent.response_format == "json_schema"
     assert sent.headers["authorization"] == f"Bearer {KEY}"
     system, human = sent.text("system"), sent.text("user")
-    assert system == [SYSTEM] and "exactly one JSON object" in system[0]
+    assert system == [instructions(FormQuestionService())] and "exactly one JSON object" in system[0]
+    assert system[0].startswith(SYSTEM) and "- 3.27 Notes" in system[0]  # the rules, then the item list
     assert "## Required Response Format" in human[0] and "JSON Schema of value" in human[0]
     assert human[0].startswith(package.split("\n")[0])
     latest = human[0].split("## Latest User Response\n")[1].split("\n")[0]

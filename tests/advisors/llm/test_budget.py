@@ -8,8 +8,9 @@ import pytest
 
 from tests.advisors.llm.support import QUESTION, answering, start
 from tests.fake_openai import FakeOpenAI, reply
-from wizard_core.advisors.llm.prompts import MESSAGE_TOKENS, SYSTEM
-from wizard_core.budget import INSTRUCTION_TOKENS
+from wizard_core.advisors.llm.prompts import MESSAGE_TOKENS, SYSTEM, instructions
+from wizard_core.budget import INSTRUCTION_TOKENS, RULES_TOKENS
+from wizard_core.forms import FormQuestionService
 from wizard_core.tokens import estimate_tokens
 
 
@@ -28,15 +29,17 @@ def test_the_instructions_are_the_same_for_every_turn_of_every_project(fake):
     wizard.process_user_response(second, "Something vague.")  # a question (no value scripted for it)
     wizard.go_to_item(second, "3.02")
     wizard.process_user_response(second, "Group D.")
-    assert {request.text("system")[0] for request in fake.requests} == {SYSTEM}
+    rules_and_items = instructions(FormQuestionService())
+    assert {request.text("system")[0] for request in fake.requests} == {rules_and_items}
     for request, item in zip(fake.requests, ("3.01", "3.01", "3.02"), strict=True):
         response_format = request.text("user")[0].split("## Required Response Format\n")[1]
         assert (
             f"Answer or ask about item {item}" in response_format
             and "JSON Schema of value" in response_format
         )
-    assert "3.01" not in SYSTEM and "Schema of value" not in SYSTEM
-    assert estimate_tokens(SYSTEM) + 2 * MESSAGE_TOKENS <= INSTRUCTION_TOKENS, "the budget leaves them room"
+    assert "Schema of value" not in rules_and_items and "Answer or ask about item" not in rules_and_items
+    assert estimate_tokens(rules_and_items) + 2 * MESSAGE_TOKENS <= INSTRUCTION_TOKENS, "the budget's room"
+    assert estimate_tokens(SYSTEM) + 2 * MESSAGE_TOKENS <= RULES_TOKENS, "and without the item list"
 
 
 @pytest.mark.parametrize(("window", "room", "size"), [(4096, 1024, 12), (2048, 512, 4)])

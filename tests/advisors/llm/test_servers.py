@@ -270,6 +270,10 @@ ACCESS = {
         Reply(status=404, error="model 'test-model' not found"),
         "does not know the model 'test-model'",
     ),
+    "404 no such model": (
+        Reply(status=404, error="The model `test-model` does not exist or you do not have access to it."),
+        "does not know the model 'test-model'",
+    ),
     "404 path": (Reply(status=404, error="Not Found"), "no chat-completions endpoint.*ends in /v1"),
 }
 
@@ -323,3 +327,13 @@ def test_prompt_cache_hits_are_recorded_and_shown_with_the_turns_tokens(serve, n
         assert turn.cached_tokens >= 1024 and turn.cached_tokens % 128 == 0
         assert f"{turn.cached_tokens:,} cached" in describe_turn(turn)
     assert "from the prompt cache" in project_usage(state).describe()
+
+
+def test_a_rate_limit_that_says_too_large_is_waited_out_not_taken_for_the_window(serve):
+    fake = serve(persona("openai"))
+    wizard, pid = start(fake)
+    tpm = "Request too large for test-model on tokens per min (TPM): Limit 30000, Requested 41000."
+    fake.enqueue(Reply(status=429, error=tpm, headers={"retry-after-ms": "50"}), reply(GOOD))
+    assert wizard.process_user_response(pid, "New construction.").type == "form_answer"
+    first, second = fake.requests
+    assert first.prompt == second.prompt, "the same request again, not a trimmed one"

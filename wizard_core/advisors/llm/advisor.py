@@ -21,7 +21,7 @@ from langchain_core.messages import BaseMessage
 from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.llm import formats, servers
 from wizard_core.advisors.llm.faults import Fault
-from wizard_core.advisors.llm.prompts import REWRITE, SYSTEM, Fitted, fit, fit_text
+from wizard_core.advisors.llm.prompts import REWRITE, SYSTEM, Fitted, fit, fit_text, instructions
 from wizard_core.advisors.llm.repair import Checked, check_reply
 from wizard_core.advisors.llm.stream import ModelOutput
 from wizard_core.advisors.llm.thinking import neutral, split_thinking, thinking_chars, without_thinking
@@ -89,13 +89,13 @@ class LLMAdvisor:
 
     def _converse(self, request: AdvisorRequest, window: int, deadline: float) -> dict[str, Any]:
         """Ask, check, and ask once more with the problem named if the reply cannot be used."""
-        fitted = fit(self.settings, window, request.package)
+        fitted = fit(self.settings, window, request.package, request.forms)
         output = self._ask(fitted, request, deadline)
         checked = self._check(output, request, fitted)
         if checked.problem:
             log.info("model reply refused (%s); asking once more", checked.problem)
             reply = split_thinking(output.text)[0]  # the thinking is not sent back
-            fitted = fit(self.settings, window, fitted.package, reply=reply, problem=checked.problem)
+            fitted = fit(self.settings, window, fitted.package, request.forms, reply, checked.problem)
             output = self._ask(fitted, request, deadline)
             checked = self._check(output, request, fitted)
         if checked.reply is None:
@@ -155,7 +155,11 @@ class LLMAdvisor:
         """The window to fit the next try into: the one the server named, or three quarters of ours."""
         current = self._window()
         named = fault.window if fault.window and fault.window < current else None
-        sent = estimate_tokens(SYSTEM) + request.package.tokens + self.settings.reply_tokens
+        sent = (
+            estimate_tokens(instructions(request.forms))
+            + request.package.model_tokens
+            + self.settings.reply_tokens
+        )
         window = named or max(2048, int(min(current, sent) * 3 / 4))
         with servers.lock:
             servers.profile(self.settings).window = window

@@ -40,6 +40,7 @@ _PARAMETER = (
     ),
     re.compile(r"extra (?:inputs|fields) (?:are )?not permitted.*?[`'\"]([a-z_]+)[`'\"]", re.I | re.S),
 )
+_MISSING = re.compile(r"not found|does not exist|no such model|unknown model|not available", re.I)
 _FORMAT = re.compile(
     r"response_format|json_schema|json_object|json schema|structured output|guided|grammar|xgrammar|"
     r"outlines|\bschema\b",
@@ -103,12 +104,9 @@ def _from_body(body: Any, status: int | None, headers: Any, in_body: bool = Fals
     detail = " ".join(words.split())[:300]
     kind_of = str(error.get("type") or error.get("code") or "") if isinstance(error, dict) else ""
     waited = retry_after(headers) if headers is not None else None
-    if (
-        status == 413
-        or _CONTEXT.search(words)
-        or "exceed_context" in kind_of
-        or kind_of == "context_length_exceeded"
-    ):
+    named = "exceed_context" in kind_of or kind_of == "context_length_exceeded"
+    # (A 429 may say "Request too large" of a tokens-per-minute limit: that is a rate, not a window.)
+    if status == 413 or named or (status != 429 and _CONTEXT.search(words)):
         n_ctx = error.get("n_ctx") if isinstance(error, dict) else None
         window = n_ctx if isinstance(n_ctx, int) else _window(words)
         return Fault("context_length", status, detail, window=window)
@@ -126,7 +124,7 @@ def _from_body(body: Any, status: int | None, headers: Any, in_body: bool = Fals
     if status == 403:
         return Fault("forbidden", status, detail)
     if status == 404:
-        about_model = re.search(r"\bmodel\b", words, re.I) and "not found" in words.lower()
+        about_model = re.search(r"\bmodel\b", words, re.I) and _MISSING.search(words)
         return Fault("model_not_found" if about_model else "no_endpoint", status, detail)
     if status == 429:
         return Fault("rate_limited", status, detail, retry_after=waited)

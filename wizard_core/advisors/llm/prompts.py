@@ -6,14 +6,17 @@ query rewrite; and the fitting of all of it, with room for the reply, into the m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from langchain_core.messages import BaseMessage
 from langchain_core.prompts import ChatPromptTemplate
 
 from wizard_core.advisors.llm.wording import too_long
+from wizard_core.budget import MATRIX_MIN_WINDOW
 from wizard_core.config import ModelSettings
-from wizard_core.context import ContextPackage
+from wizard_core.context import ContextPackage, matrix_reference
 from wizard_core.errors import AdvisorError
+from wizard_core.forms import FormQuestionService
 from wizard_core.tokens import estimate_tokens
 
 # The instructions hold no per-item text (the item's schema is in the package), so that every
@@ -21,10 +24,10 @@ from wizard_core.tokens import estimate_tokens
 SYSTEM = """You assist a building-code consultant in Ontario who is filling in the Ontario \
 Building Code data matrix (Part 3, items 3.00 to 3.27) one item at a time.
 
-The user message is a context package in Markdown: the form's structure, the items answered so \
-far, archived discussions of earlier items, the current item, the clarifying discussion about it, \
-code excerpts retrieved for it, the consultant's latest message, and the required response format \
-with the JSON Schema of the current item's value.
+The user message is a context package in Markdown: the items answered so far, the current item, \
+the clarifying discussion about it, the consultant's latest message, archived discussions of \
+earlier items, code excerpts retrieved for it, each item's status, and the required response \
+format with the JSON Schema of the current item's value. The matrix's items are listed below.
 
 Rules:
 - Work only on the item under "Current Form Question". Facts about other items belong to those \
@@ -49,8 +52,26 @@ package only.
 - "value": the current item's value, matching the JSON Schema under "Required Response Format"; \
 null for a clarifying question, and for "not applicable" where the item allows it."""
 
-# Templates hold no literal braces: the package and the reply (full of JSON) are variables.
-PROMPT = ChatPromptTemplate.from_messages([("system", SYSTEM), ("human", "{package}")])
+MATRIX_HEADING = "The matrix's items, each with its answer format and the question it asks:"
+
+# Templates hold no literal braces: the instructions, the package and the reply are variables.
+PROMPT = ChatPromptTemplate.from_messages([("system", "{instructions}"), ("human", "{package}")])
+
+
+@cache
+def _instructions(form_id: str, reference: tuple[str, ...]) -> str:
+    return "\n".join([SYSTEM, "", MATRIX_HEADING, *reference])
+
+
+def instructions(forms: FormQuestionService) -> str:
+    """The system message: the rules and the matrix's items, the same for every turn of every project.
+
+    The package's Form Structure section then gives each item's status only, so the item list
+    is sent once, at the start of every request, where a server's prompt cache reuses it.
+    """
+    return _instructions(forms.form_id, tuple(matrix_reference(forms)))
+
+
 CORRECTION_TEXT = (
     "Your reply could not be used: {problem}. Reply again with one JSON object in the "
     "required response format and nothing else."
@@ -74,29 +95,38 @@ class Fitted:
 
 
 def fit(
-    settings: ModelSettings, window: int, package: ContextPackage, reply: str | None = None, problem: str = ""
+    settings: ModelSettings,
+    window: int,
+    package: ContextPackage,
+    forms: FormQuestionService,
+    reply: str | None = None,
+    problem: str = "",
 ) -> Fitted:
     """The answer request (with a correction after ``reply`` if given) within ``window`` tokens.
 
     The package is trimmed further if instructions + package + reply room would not fit; the
     reply room shrinks only when nothing more can be trimmed, and never below MIN_REPLY_TOKENS.
+    A window too small for the matrix's item list in the instructions gets the rules alone.
     """
     echo = reply[:MAX_ECHO_CHARS] if reply is not None else None
-    fixed = estimate_tokens(SYSTEM) + 2 * MESSAGE_TOKENS
+    framing = 2 * MESSAGE_TOKENS
     if echo is not None:
-        fixed += (
+        framing += (
             estimate_tokens(echo or "(empty)")
             + estimate_tokens(CORRECTION_TEXT + problem)
             + 2 * MESSAGE_TOKENS
         )
     room = settings.reply_tokens
-    if fixed + package.tokens + room > window:
-        package = package.within(window - room - fixed)
-    tokens = fixed + package.tokens
+    with_matrix = window >= MATRIX_MIN_WINDOW
+    system = instructions(forms) if with_matrix else SYSTEM
+    fixed = estimate_tokens(system) + framing
+    if fixed + package.model_tokens + room > window or package.matrix_in_instructions != with_matrix:
+        package = package.within(window - room - fixed, with_matrix)
+    tokens = fixed + package.model_tokens
     max_tokens = min(room, window - tokens)
     if max_tokens < min(room, MIN_REPLY_TOKENS):
         raise AdvisorError(too_long(settings, window, needed=tokens + min(room, MIN_REPLY_TOKENS)))
-    messages = PROMPT.format_messages(package=package.markdown)
+    messages = PROMPT.format_messages(instructions=system, package=package.for_model)
     if echo is not None:
         messages += CORRECTION.format_messages(reply=echo or "(empty)", problem=problem)
     return Fitted(messages, max_tokens, package, tokens)

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from wizard_core.advisors.base import AdvisorRequest
-from wizard_core.advisors.offline import proposals
+from wizard_core.advisors.offline import asking, proposals
 from wizard_core.answers import Reading, describe_value, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
@@ -48,24 +48,26 @@ class OfflineAdvisor:
 
     def advise(self, request: AdvisorRequest) -> dict[str, Any]:
         item, state, message = request.item, request.state, request.message
+        texts = _item_texts(state, message)
         chosen = proposals.accepted(item, state, message)
         if chosen is not None:
             reading = read(item, [" ".join(chosen)], state, request.forms)
             if reading.complete:
                 reading.notes.append("the article the wizard proposed from the code, accepted")
                 return self._answer(item, reading.value, reading, message)
-        if proposals.wanted(item, message) and (
-            offer := proposals.propose(item, state, _item_texts(state, message))
-        ):
-            return offer
+        confirmed = self._confirmed(request, texts)
+        if confirmed is not None:
+            return confirmed
+        if proposals.wanted(item, message) and (offer := proposals.propose(item, state, texts)):
+            return self._clarify(request, offer["content"], Reading(missing="the article"), offer)
         if p.is_question(message):
-            return self._clarify(item, self._explain(item), 0.0)
+            missing = "which option applies" if item.options else "the answer"
+            return self._clarify(request, self._explain(item), Reading(missing=missing))
         if item.allows_not_applicable and _not_applicable(message, item):
             return self._answer(item, None, Reading(None, True, confidence=0.9), message)
         copied = _same_as(request)
         if copied is not None:
             return self._answer(item, copied.value, copied, message)
-        texts = _item_texts(state, message)
         reading = read(item, texts, state, request.forms)
         if not reading.complete and refers_back().search(message):
             earlier = read(item, _earlier_texts(state) + texts, state, request.forms)
@@ -76,10 +78,32 @@ class OfflineAdvisor:
         if reading.complete:
             return self._answer(item, reading.value, reading, message)
         if not p.classification_articles(message) and (offer := proposals.propose(item, state, texts)):
-            return offer  # the facts are given but no article: the engine proposes one
-        return self._clarify(
-            item, f"To answer {item.number} ({item.title}) I still need {reading.missing}.", 0.2
-        )
+            return self._clarify(request, offer["content"], reading, offer)  # the engine proposes one
+        if reading.offer is not None:
+            return self._clarify(request, asking.offer_question(item, reading), reading)
+        question = f"To answer {item.number} ({item.title}) I still need {reading.missing}."
+        return self._clarify(request, question, reading)
+
+    def _confirmed(self, request: AdvisorRequest, texts: list[str]) -> dict[str, Any] | None:
+        """A yes to the reading the advisor offered, or an option picked by its number, recorded."""
+        item, state, message = request.item, request.state, request.message
+        labels = asking.chosen_by_number(item, state, message)
+        if labels is not None:
+            reading = read(item, [", ".join(labels)], state, request.forms)
+            if reading.complete:
+                reading.notes.append("the option you picked by its number")
+                return self._answer(item, reading.value, reading, message)
+        if asking.offered(state) and p.accepts(message):
+            earlier = read(item, texts[:-1], state, request.forms)
+            if earlier.offer is not None:
+                why = (
+                    f"{earlier.offer_reason}, as you confirmed"
+                    if earlier.offer_reason
+                    else "as you confirmed"
+                )
+                confirmed = Reading(earlier.offer, True, confidence=0.9, notes=[why])
+                return self._answer(item, earlier.offer, confirmed, message)
+        return None
 
     def _answer(self, item: FormItem, value: Any, reading: Reading, message: str) -> dict[str, Any]:
         if value is None:
@@ -98,11 +122,18 @@ class OfflineAdvisor:
             "value": value,
         }
 
-    def _clarify(self, item: FormItem, question: str, confidence: float) -> dict[str, Any]:
+    def _clarify(
+        self, request: AdvisorRequest, question: str, reading: Reading, reply: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A clarifying question, asked differently if it was asked before in this thread."""
+        item = request.item
+        content = asking.unrepeated(item, request.state, question, reading, request.message)
+        if reply is not None and content == question:
+            return reply
         return {
             "type": "clarifying_question",
-            "content": question,
-            "confidence": confidence,
+            "content": content,
+            "confidence": 0.2 if reading.offer is None else 0.5,
             "obc_references": list(item.references),
             "value": None,
         }
@@ -140,10 +171,21 @@ def _same_as(request: AdvisorRequest) -> Reading | None:
     return None
 
 
+SUBSTANTIVE_WORDS = 12
+
+
 def _not_applicable(message: str, item: FormItem) -> bool:
+    """'Not applicable', 'none', 'there isn't one': the item does not apply.
+
+    A message that gives measurements or says more than a few words counts only when it opens
+    with it ('None: no dwelling units'), so 'the east wall has none' is read as the answer it is.
+    """
     not_applicable = p.lexicon().not_applicable
-    short = len(message) <= 100 or not_applicable.match(message.strip())
-    if not short or not not_applicable.search(message):
+    stripped = message.strip()
+    measured = any(q.unit for q in p.quantities(stripped))
+    substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
+    opens = not_applicable.match(stripped)
+    if not (opens or (not substantive and not_applicable.search(stripped))):
         return False
     return not (item.answer_type == "area" and p.quantities(message))
 
@@ -152,14 +194,17 @@ def _item_texts(state: ProjectState, message: str) -> list[str]:
     """What the consultant has said to the advisor about the current item since it was (re)started."""
     section = state.current_form_section
     since = state.item_started_at
-    texts = [
-        t.message
+    turns = [
+        t
         for t in state.turns
         if t.section == section
         and (since is None or t.received_at >= since)
         and (t.status == "pending" or t.reply_type in ("form_answer", "clarifying_question"))
     ]
-    if not texts or texts[-1] != message:
+    texts = [t.message for t in turns]
+    if turns and turns[-1].status == "pending":
+        texts[-1] = message  # the latest message as the wizard took it (a revision's item number left out)
+    elif not texts or texts[-1] != message:
         texts.append(message)
     return texts
 

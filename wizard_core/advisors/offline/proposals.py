@@ -15,6 +15,7 @@ from typing import Any
 from wizard_core import engine
 from wizard_core.answers import parsing as p
 from wizard_core.content import FormItem
+from wizard_core.engine.classify import QUESTIONS
 from wizard_core.models import ProjectState
 
 MARK = "Proposed for 3.10:"
@@ -75,15 +76,36 @@ def stated_facts(texts: list[str]) -> dict[str, Any]:
     return facts
 
 
+YES_NO_FACTS = ("sprinklered", "retirement_home")  # facts the engine asks about as yes-or-no questions
+
+
+def answered_facts(state: ProjectState) -> dict[str, Any]:
+    """Facts given as a plain yes or no to the engine's question ('Sprinklered throughout?' 'Yes')."""
+    facts: dict[str, Any] = {}
+    for qa in state.active_clarifying_thread:
+        asked = [name for name in YES_NO_FACTS if QUESTIONS[name][1] in qa.question]
+        if len(asked) != 1 or not qa.answer:
+            continue
+        reply = p.normalize(qa.answer)
+        if p.lexicon().yes.match(reply) and not p.lexicon().no.match(reply):
+            facts[asked[0]] = True
+        elif p.lexicon().no.match(reply):
+            facts[asked[0]] = False
+    return facts
+
+
 def propose(item: FormItem, state: ProjectState, texts: Sequence[str] = ()) -> dict[str, Any] | None:
     """A question proposing the article for each occupancy, or asking the fact still missing."""
     if item.answer_type != "articles":
         return None
     answers = {a.section: a.value for a in state.finalized_answers}
-    proposal = engine.propose(answers, **stated_facts(list(texts)))
+    facts = {**answered_facts(state), **stated_facts(list(texts))}
+    proposal = engine.propose(answers, **facts)
     if not proposal.occupancies:
         return None
     if not proposal.complete:
+        if not proposal.missing:
+            return None  # nothing to ask that would let an article fit: the reader's question stands
         questions = "; ".join(m.question for m in proposal.missing[:2])
         content = f"To propose the 3.10 article I need to know more: {questions}"
         return _question(content, 0.2, [])

@@ -1,0 +1,322 @@
+"""The offline advisor on whole consultant transcripts: items right, loops, confident mistakes.
+
+Each transcript in ``bench/transcripts/`` is one building: a script of consultant messages, one
+entry per item (the first message, then follow-ups for the questions the consultant expects)
+with detours between them (side questions, corrections), and the values each item should end
+with, written from the facts of the building. The runner plays the consultant:
+
+- it sends an item's scripted messages while the wizard is on that item;
+- when those run out and the wizard still asks, it answers as a consultant reading the question
+  would: "yes" if the question offers the expected value, the option itself if the question lists
+  it (the app's option buttons), otherwise it repeats what it said last; after three such replies
+  it gives up and enters the expected value directly (the item then counts as wrong).
+
+Scored: items whose final value matches the expected one (dict keys the transcript leaves out
+are not compared), the longest run of identical consecutive questions, answers recorded wrong
+with confidence 0.8 or more, side questions answered without consuming the item, and messages
+the wizard refused.
+
+    python bench/bench_transcripts.py [--show] [--only NAME] [--written before|after]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from storage import InMemoryStorage
+from wizard_core import Wizard, open_wizard
+from wizard_core.advisors.offline.advisor import OfflineAdvisor
+from wizard_core.answers import describe_value
+from wizard_core.errors import WizardError
+
+FOLDER = Path(__file__).resolve().parent / "transcripts"
+FALLBACKS = 3  # consultant replies after the script runs out, before giving up on the item
+CONFIDENT = 0.8
+MAX_TURNS = 250  # per transcript: past this, every item still asked about is given up
+
+
+class Entry(BaseModel):
+    """An item's messages, or a detour (side question, correction) sent once where it stands."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    item: str | None = None
+    say: list[str] | str
+    detour: Literal["side question", "correction", "revision"] | None = None
+    about: str | None = None  # the item a correction is about
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Entry:
+        if (self.item is None) == (self.detour is None):
+            raise ValueError("an entry is either an item's messages or a detour")
+        return self
+
+    @property
+    def messages(self) -> list[str]:
+        return [self.say] if isinstance(self.say, str) else list(self.say)
+
+
+class Transcript(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    written: Literal["before", "after"]
+    groups: list[str] = Field(min_length=1)
+    building: str
+    script: list[Entry]
+    expected: dict[str, Any]
+
+
+@dataclass
+class Outcome:
+    name: str
+    written: str
+    right: list[str] = field(default_factory=list)
+    wrong: list[tuple[str, Any, Any, float | None, str]] = field(default_factory=list)
+    gave_up: list[str] = field(default_factory=list)
+    replies: list[tuple[str, str, str]] = field(default_factory=list)  # (section, type, content)
+    side: list[bool] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    fallbacks: int = 0
+
+    @property
+    def longest_run(self) -> int:
+        return max(runs(self.replies), default=0)
+
+    @property
+    def confident_wrong(self) -> int:
+        return sum(1 for *_, conf, source in self.wrong if source == "advisor" and (conf or 0) >= CONFIDENT)
+
+
+def runs(replies: list[tuple[str, str, str]]) -> list[int]:
+    """Lengths of the runs of identical consecutive clarifying questions."""
+    found, length, previous = [], 0, None
+    for _, kind, content in replies:
+        if kind == "clarifying_question" and content == previous:
+            length += 1
+        else:
+            if length:
+                found.append(length)
+            length = 1 if kind == "clarifying_question" else 0
+        previous = content if kind == "clarifying_question" else None
+    return found + ([length] if length else [])
+
+
+class Consultant:
+    """Plays one transcript against a fresh wizard with the offline advisor."""
+
+    def __init__(self, transcript: Transcript) -> None:
+        self.t = transcript
+        self.wizard: Wizard = open_wizard(InMemoryStorage(), advisor=OfflineAdvisor())
+        self.pid = self.wizard.start_project(transcript.name).project_id
+        self.out = Outcome(transcript.name, transcript.written)
+        self.planned = {e.item: e.messages for e in transcript.script if e.item}
+        self.last_said: dict[str, str] = {}
+        self.done: set[str] = set()
+        self.last_reply: tuple[str, str, str] | None = None
+        self.tries: dict[str, int] = {}
+
+    def current(self) -> str | None:
+        return self.wizard.load_project(self.pid).current_form_section
+
+    def send(self, text: str) -> None:
+        section = self.current()
+        try:
+            result = self.wizard.process_user_response(self.pid, text)
+        except WizardError as error:
+            self.out.refused.append(f"{text!r}: {error}")
+            self.last_reply = None
+            return
+        self.last_reply = (result.section, result.type, result.content)
+        self.out.replies.append(self.last_reply)
+        if section:
+            self.last_said.setdefault(section, text)
+
+    def play(self) -> Outcome:
+        for entry in self.t.script:
+            if entry.detour:
+                self.detour(entry)
+                continue
+            section = entry.item or ""
+            self.settle(before=section)
+            if self.current() == section:
+                self.work_on(section)
+            self.done.add(section)
+        self.settle(before=None)
+        self.score()
+        return self.out
+
+    def detour(self, entry: Entry) -> None:
+        section = self.current()
+        for text in entry.messages:
+            self.send(text)
+            if entry.about:
+                self.last_said[entry.about] = text
+        if entry.detour == "side question":
+            kind = self.last_reply[1] if self.last_reply else "refused"
+            self.out.side.append(kind == "side_answer" and self.current() == section)
+        self.settle(before=None)
+
+    def settle(self, before: str | None) -> None:
+        """Answer whatever item the wizard went back to (a revision), until it is where the script is."""
+        for _ in range(40):
+            section = self.current()
+            if section is None or section == before or section not in self.done:
+                return
+            self.work_on(section)
+
+    def work_on(self, section: str) -> None:
+        planned = self.planned.get(section, [])
+        while self.current() == section:
+            if planned:
+                text = planned.pop(0)
+                self.last_said[section] = text
+            elif self.tries.get(section, 0) < FALLBACKS and len(self.out.replies) < MAX_TURNS:
+                self.tries[section] = self.tries.get(section, 0) + 1
+                self.out.fallbacks += 1
+                text = self.reply_to_question(section)
+            else:
+                self.give_up(section)
+                return
+            self.send(text)
+
+    def reply_to_question(self, section: str) -> str:
+        """What a consultant who knows the building says to the wizard's last question."""
+        item = self.wizard.item(section)
+        expected = self.t.expected.get(section)
+        question = (self.last_reply[2] if self.last_reply else "").casefold()
+        if item.options and expected is not None:
+            labels = expected if isinstance(expected, list) else [expected]
+            if all(str(label).casefold() in question for label in labels):
+                return ", ".join(labels)  # the option(s), as the app's buttons send them
+        elif item.answer_type == "yes_no" and isinstance(expected, bool):
+            return "Yes." if expected else "No."
+        elif (
+            expected is not None
+            and item.answer_type != "occupant_load"  # 3.18 rows are given without their labels
+            and describe_value(item, expected).casefold() in question
+        ):
+            return "Yes, that's right."
+        return self.last_said.get(section, "")
+
+    def give_up(self, section: str) -> None:
+        self.out.gave_up.append(section)
+        value = self.t.expected.get(section)
+        if isinstance(value, dict) and isinstance(value.get("rows"), list):  # 3.18 rows without labels
+            value = {**value, "rows": [{"area": f"Row {n}", **r} for n, r in enumerate(value["rows"], 1)]}
+        self.wizard.answer_directly(self.pid, section, value, override="bench: consultant gave up")
+
+    def score(self) -> None:
+        state = self.wizard.load_project(self.pid)
+        for section, expected in sorted(self.t.expected.items()):
+            answer = state.answer_for(section)
+            value = answer.value if answer else "(unanswered)"
+            if answer and section not in self.out.gave_up and same(expected, value):
+                self.out.right.append(section)
+            else:
+                source = "gave up" if section in self.out.gave_up else (answer.source if answer else "none")
+                confidence = answer.confidence if answer else None
+                self.out.wrong.append((section, expected, value, confidence, source))
+
+
+def same(expected: Any, actual: Any) -> bool:
+    """Equal as the matrix means it: numbers within rounding, text without case or trailing stops."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(same(v, actual.get(k)) for k, v in expected.items())
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(expected) == len(actual)
+            and all(same(e, a) for e, a in zip(expected, actual, strict=True))
+        )
+    if isinstance(expected, bool) or expected is None:
+        return expected is actual
+    if isinstance(expected, int | float):
+        if isinstance(actual, bool) or not isinstance(actual, int | float):
+            return False
+        return abs(expected - actual) <= max(0.05, 0.001 * abs(expected))
+    if isinstance(expected, str) and isinstance(actual, str):
+        return _text(expected) == _text(actual)
+    return False
+
+
+def _text(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(".").casefold()
+
+
+def load(only: str | None, written: str | None) -> list[Transcript]:
+    found = []
+    for path in sorted(FOLDER.glob("*.json")):
+        transcript = Transcript.model_validate_json(path.read_bytes())
+        if (only and only not in path.stem) or (written and transcript.written != written):
+            continue
+        found.append(transcript)
+    return found
+
+
+def report(outcomes: list[Outcome], show: bool) -> None:
+    print("| transcript | written | right | longest run | runs ≥ 3 | wrong, confident | gave up |", end="")
+    print(" side q. | refused |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for o in outcomes:
+        total = len(o.right) + len(o.wrong)
+        print(
+            f"| {o.name} | {o.written} | {len(o.right)}/{total} | {o.longest_run} | "
+            f"{sum(1 for r in runs(o.replies) if r >= 3)} | {o.confident_wrong} | {len(o.gave_up)} | "
+            f"{sum(o.side)}/{len(o.side)} | {len(o.refused)} |"
+        )
+    for written in ("before", "after", None):
+        group = [o for o in outcomes if written is None or o.written == written]
+        if not group:
+            continue
+        right = sum(len(o.right) for o in group)
+        total = sum(len(o.right) + len(o.wrong) for o in group)
+        label = f"written {written}" if written else "all"
+        print(
+            f"\n{label}: {len(group)} transcripts, {right}/{total} items right "
+            f"({100 * right / total:.1f} %), "
+            f"longest run of identical questions {max(o.longest_run for o in group)}, "
+            f"runs of 3 or more {sum(1 for o in group for r in runs(o.replies) if r >= 3)}, "
+            f"wrong and confident (≥ {CONFIDENT}) {sum(o.confident_wrong for o in group)}, "
+            f"gave up {sum(len(o.gave_up) for o in group)}, "
+            f"consultant fallbacks {sum(o.fallbacks for o in group)}, "
+            f"side questions kept aside {sum(sum(o.side) for o in group)}/{sum(len(o.side) for o in group)}, "
+            f"refused {sum(len(o.refused) for o in group)}"
+        )
+    if show:
+        for o in outcomes:
+            for section, expected, value, confidence, source in o.wrong:
+                print(f"\n{o.name} {section} ({source}, confidence {confidence}):")
+                print(f"  expected {json.dumps(expected)}\n  recorded {json.dumps(value)}")
+            for text in o.refused:
+                print(f"\n{o.name} refused {text}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--show", action="store_true", help="list every wrong item and refused message")
+    parser.add_argument("--only", help="transcripts whose file name contains this")
+    parser.add_argument("--written", choices=("before", "after"))
+    parser.add_argument("--replies", action="store_true", help="print each transcript's wizard replies")
+    args = parser.parse_args()
+    outcomes = [Consultant(t).play() for t in load(args.only, args.written)]
+    if args.replies:
+        for o in outcomes:
+            print(f"\n## {o.name}")
+            for section, kind, content in o.replies:
+                print(f"[{section} {kind}] {content}")
+    report(outcomes, args.show)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""The current choice item's options as buttons beside the chat: a click sends the option as the answer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import session
+from ui.text import escape
+from wizard_core import FormItem
+
+COLUMNS = 2
+
+
+def draw(item: FormItem) -> None:
+    """One button per option of a single-choice item; a click is the consultant saying that option."""
+    if item.answer_type != "choice":
+        return
+    with st.container(key="choices"):
+        st.caption("Answer with one click, or in your own words in the chat:")
+        columns = st.columns(COLUMNS)
+        for index, option in enumerate(item.options):
+            columns[index % COLUMNS].button(
+                escape(option.label),
+                key=f"choice-{item.number}-{index}",
+                help=option.description or None,
+                on_click=session.resend,
+                args=(option.label,),
+                width="stretch",
+            )
