@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from storage import InMemoryStorage, TinyDBStorage
+from tests.advisors.llm.support import GOOD, KEY, QUESTION
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply
 from tests.support import TRANSCRIPTS, Clock, scenario
 from wizard_core.advisors.llm.advisor import SYSTEM, LLMAdvisor, reply_schema
@@ -32,21 +33,6 @@ from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.wiring import advisor_notice, default_advisor_name, make_advisor, open_wizard
 
 ROOT = Path(__file__).resolve().parents[3]
-KEY = "sk-test-0123456789abcdef"  # a dummy: the fake server never checks it
-GOOD = {
-    "type": "form_answer",
-    "content": "New construction of a three-storey office.",
-    "confidence": 0.9,
-    "obc_references": ["A-1.3.3.2"],
-    "value": "New construction",
-}
-QUESTION = {
-    "type": "clarifying_question",
-    "content": "Is the building new, or is work being done on an existing one?",
-    "confidence": 0.3,
-    "obc_references": [],
-    "value": None,
-}
 
 
 @pytest.fixture
