@@ -1,21 +1,26 @@
 """The one project store, and the few methods a backend gives it.
 
 ``ProjectStore`` owns the storage contract: id rules, the revision check on save, decoding and
-upgrading records, and the project list with its summary cache. A backend only keeps records
-(read, write, list, delete) and serialises writers (lock), the way TinyDB's ``Storage`` only
-reads and writes; a database backend would lock the row in a transaction.
+upgrading records, the append-only logs (``logs.py``: a save writes only the turns and
+decisions that are new), and the project list with its summary cache. A backend only keeps
+records and log entries (read, write, list, delete) and serialises writers (lock), the way
+TinyDB's ``Storage`` only reads and writes; a database backend would keep the log entries in
+their own table and write a record with its entries in one transaction.
 """
 
 from __future__ import annotations
 
 import re
 import threading
+import weakref
 from collections.abc import Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
+from storage import bounds, logs
 from storage.records import (
+    Entries,
     ProjectSummary,
     decode,
     encode,
@@ -27,13 +32,13 @@ from storage.records import (
 from wizard_core.errors import ConflictError, ProjectNotFound, StorageError, WizardError
 from wizard_core.models import ProjectState
 
-__all__ = ["Backend", "Listing", "ProjectStore", "ProjectSummary", "StorageAdapter"]
+__all__ = ["Backend", "Listing", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
 
 # Ids become file names, so only characters that can never form a path are allowed.
 PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 CONFLICT_MESSAGE = (
-    "This project was changed in another session since you opened it; reload it to see the latest answers."
+    "This project was changed in another session since it was opened here, so this change was not saved."
 )
 
 
@@ -48,23 +53,37 @@ class Listing(NamedTuple):
     modified: datetime
 
 
+class Stored(NamedTuple):
+    """A project as a backend read it: the record, its log entries if asked for, and where its log stands."""
+
+    record: dict[str, Any]
+    entries: Entries
+    # The backend's own note of where the log stands (a file's length), handed back to ``write``.
+    position: object = None
+
+
 class Backend(Protocol):
-    """Where records are kept. Ids reaching it are valid; I/O failures raise OSError."""
+    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError."""
 
     def where(self, project_id: str) -> str:
         """The stored project as a message names it, e.g. "The project file projects/x.json"."""
         ...
 
-    def read(self, project_id: str) -> dict[str, Any] | None:
-        """The stored record, None if absent; CorruptStoreError (see ``corrupt``) if unreadable."""
+    def read(self, project_id: str, logs: bool = True) -> Stored | None:
+        """The record, and with ``logs`` every kept entry of its logs by log and seq (a later write of a
+        seq replacing an earlier one); None if absent; CorruptStoreError (``corrupt``) if unreadable."""
         ...
 
-    def write(self, project_id: str, record: dict[str, Any]) -> None:
-        """Replace the record atomically; only called while holding ``lock(project_id)``."""
+    def write(
+        self, project_id: str, record: dict[str, Any], log: logs.LogWrite, previous: Stored | None
+    ) -> None:
+        """Store the record and the log entries atomically: all or none. With ``log.restart`` the entries
+        replace every earlier one. ``previous`` is what ``read`` gave under the same lock.
+        Only called while holding ``lock(project_id)``, with values ``bounds.check`` accepted."""
         ...
 
     def delete(self, project_id: str) -> bool:
-        """Remove the record, False if absent; only called while holding ``lock(project_id)``."""
+        """Remove the record and its log, False if absent; only called while holding ``lock(project_id)``."""
         ...
 
     def lock(self, project_id: str) -> AbstractContextManager[object]:
@@ -83,35 +102,48 @@ class ProjectStore:
         self.backend = backend
         self._summaries: dict[str, tuple[Hashable, ProjectSummary]] = {}
         self._summaries_lock = threading.Lock()
+        # What each live state's logs looked like when loaded or last saved (by id, while it lives).
+        self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
 
     def load_project(self, project_id: str) -> ProjectState:
         """Return the stored project; ProjectNotFound if absent, CorruptStoreError if unreadable."""
         require_id(project_id)
         where = self.backend.where(project_id)
         try:
-            record = self.backend.read(project_id)
+            stored = self.backend.read(project_id)
         except OSError as exc:
             raise unopenable(where) from exc
-        if record is None:
+        if stored is None:
             raise not_found(project_id)
-        return decode(record, project_id, where)
+        state = decode(stored.record, project_id, where, stored.entries)
+        meta = stored.record.get("logs")
+        if meta is not None:
+            self._remember(state, logs.seen(state, meta))
+        return state
 
     def save_project(self, state: ProjectState) -> None:
         """Store ``state`` if nobody saved since it was loaded; bumps ``state.revision``."""
         project_id = state.project_id
         require_saveable_id(project_id)
-        record = encode(state)
+        seen = self._baseline(state)
+        log = logs.plan(state, seen, seen.meta if seen else None)
+        record = _checked(encode(state, log.meta), log)
         where = self.backend.where(project_id)
         try:
             with self.backend.lock(project_id):
-                stored = self.backend.read(project_id)
-                # Decoding in full refuses to overwrite a record that cannot be read.
-                current = None if stored is None else decode(stored, project_id, where).revision
+                stored = self.backend.read(project_id, logs=False)
+                # Decoding refuses to write over a record that cannot be read.
+                current = None if stored is None else decode(stored.record, project_id, where).revision
                 check_revision(current, state)
-                self.backend.write(project_id, record)
+                stored_meta = None if stored is None else stored.record.get("logs")
+                if seen is not None and stored_meta != seen.meta:  # e.g. the record is from before logs
+                    log = logs.plan(state, seen, stored_meta)
+                    record = _checked(encode(state, log.meta), log)
+                self.backend.write(project_id, record, log, stored)
         except OSError as exc:
-            raise StorageError(f"The project could not be saved ({exc.strerror}).") from exc
+            raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
         mark_saved(state, record)
+        self._remember(state, log.baseline(state, state.revision))
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
@@ -120,7 +152,7 @@ class ProjectStore:
             with self.backend.lock(project_id):
                 deleted = self.backend.delete(project_id)
         except OSError as exc:
-            raise StorageError(f"The project could not be deleted ({exc.strerror}).") from exc
+            raise StorageError(f"The project could not be deleted ({exc.strerror or exc}).") from exc
         if not deleted:
             raise not_found(project_id)
 
@@ -129,7 +161,7 @@ class ProjectStore:
         if not is_valid_id(project_id):
             return False
         try:
-            return self.backend.read(project_id) is not None
+            return self.backend.read(project_id, logs=False) is not None
         except StorageError:
             return True  # there is a record; it only cannot be read
         except OSError as exc:
@@ -155,10 +187,10 @@ class ProjectStore:
         # The version was taken before this read, so a record changed in between is cached
         # under a version it no longer has and is read again next time, never kept stale.
         try:
-            record = self.backend.read(project_id)
-            if record is None:
+            stored = self.backend.read(project_id, logs=False)
+            if stored is None:
                 return None  # deleted since it was listed
-            summary = summarize(decode(record, project_id, where))
+            summary = summarize(decode(stored.record, project_id, where))
         except OSError:
             # Not cached: a file that cannot be opened now may open next time.
             return unreadable(project_id, entry.label, entry.modified, str(unopenable(where)))
@@ -167,6 +199,32 @@ class ProjectStore:
         with self._summaries_lock:
             self._summaries[project_id] = (entry.version, summary)
         return summary
+
+    def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:
+        key, seen = id(state), self._seen
+
+        def forget(ref: weakref.ref[ProjectState]) -> None:
+            # Runs when the state is collected, possibly inside another call: no lock, only atomic dict ops.
+            if (entry := seen.get(key)) is not None and entry[0] is ref:
+                seen.pop(key, None)
+
+        seen[key] = (weakref.ref(state, forget), baseline)
+
+    def _baseline(self, state: ProjectState) -> logs.Baseline | None:
+        entry = self._seen.get(id(state))
+        return entry[1] if entry is not None and entry[0]() is state else None
+
+
+def _checked(record: dict[str, Any], log: logs.LogWrite) -> dict[str, Any]:
+    """``record`` if it and the log entries would read back; StorageError (nothing written) if not."""
+    try:
+        bounds.check(record)
+        for entries in log.entries.values():
+            for _, entry in entries:
+                bounds.check(entry)
+    except bounds.OutOfBounds as error:
+        raise StorageError(f"The project could not be saved: {error}.") from None
+    return record
 
 
 # The name the rest of the wizard uses for a store, whatever its backend.

@@ -3,25 +3,34 @@
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from storage.base import Listing, ProjectStore
+from storage import bounds
+from storage.base import Listing, ProjectStore, Stored
+from storage.logs import LogWrite
 
 # Unreadable records sort last; memory records carry no file time to show instead.
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
+@dataclass
+class _Row:
+    version: int
+    record: bytes
+    entries: dict[str, dict[int, bytes]] = field(default_factory=dict)
+
+
 class MemoryBackend:
-    """Stores each record as JSON text, so callers can never share objects with the store."""
+    """Stores each record and log entry as JSON, so callers can never share objects with the store."""
 
     def __init__(self) -> None:
-        # Text rather than dicts: parsing is a deep copy that is faster than copy.deepcopy.
-        self._records: dict[str, tuple[int, str]] = {}
+        # JSON rather than dicts: parsing is a deep copy that is faster than copy.deepcopy.
+        self._rows: dict[str, _Row] = {}
         self._versions = itertools.count(1)
         # Reentrant: the store reads and writes while holding it as the project lock.
         self._lock = threading.RLock()
@@ -29,19 +38,30 @@ class MemoryBackend:
     def where(self, project_id: str) -> str:
         return f"The stored project {project_id}"
 
-    def read(self, project_id: str) -> dict[str, Any] | None:
+    def read(self, project_id: str, logs: bool = True) -> Stored | None:
         with self._lock:
-            stored = self._records.get(project_id)
-        return None if stored is None else json.loads(stored[1])
+            row = self._rows.get(project_id)
+            if row is None:
+                return None
+            record, kept = row.record, ({n: dict(e) for n, e in row.entries.items()} if logs else {})
+        entries = {name: {seq: bounds.parse(text) for seq, text in got.items()} for name, got in kept.items()}
+        return Stored(bounds.parse(record), entries)
 
-    def write(self, project_id: str, record: dict[str, Any]) -> None:
-        text = json.dumps(record)
+    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
+        text = bounds.dumps(record)
+        written = {
+            name: [(seq, bounds.dumps(entry)) for seq, entry in got] for name, got in log.entries.items()
+        }
         with self._lock:
-            self._records[project_id] = (next(self._versions), text)
+            row = self._rows.get(project_id)
+            entries = {} if row is None or log.restart else row.entries
+            for name, got in written.items():
+                entries.setdefault(name, {}).update(got)
+            self._rows[project_id] = _Row(next(self._versions), text, entries)
 
     def delete(self, project_id: str) -> bool:
         with self._lock:
-            return self._records.pop(project_id, None) is not None
+            return self._rows.pop(project_id, None) is not None
 
     def lock(self, project_id: str) -> AbstractContextManager[object]:
         # One lock for all projects: memory writes take microseconds, so it never queues long.
@@ -49,7 +69,7 @@ class MemoryBackend:
 
     def list(self) -> Iterable[Listing]:
         with self._lock:
-            versions = [(project_id, version) for project_id, (version, _) in self._records.items()]
+            versions = [(project_id, row.version) for project_id, row in self._rows.items()]
         return [Listing(project_id, version, project_id, _EPOCH) for project_id, version in versions]
 
 

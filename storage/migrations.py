@@ -85,13 +85,26 @@ def m001_seed_json_project(old: Record) -> Record:
     return new
 
 
+def m002_logs_kept_apart(old: Record) -> Record:
+    """From version 2 the turn and reasoning logs are kept apart from the record, appended to.
+
+    The store reads a version-2 record's ``logs`` description and puts the live entries in
+    place before upgrading, so both versions reach this point with the logs inline and the
+    record itself needs no change; the next save writes the logs apart. The version number is
+    what matters: a version-1 wizard refuses a version-2 record instead of reading it without
+    its transcript.
+    """
+    return dict(old)
+
+
 MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
     ("m001_seed_json_project", m001_seed_json_project),
+    ("m002_logs_kept_apart", m002_logs_kept_apart),
 ]
 
 
-def upgrade(record: Record, where: str = "This project") -> Record:
-    """Return ``record`` brought to the current schema; the input is left unchanged."""
+def version_of(record: Record, where: str = "This project") -> int:
+    """The record's schema version; StorageError if a newer wizard wrote it."""
     version = record.get("schema_version", 0)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise ValueError(f"schema_version {version!r} is not a version number")
@@ -100,6 +113,12 @@ def upgrade(record: Record, where: str = "This project") -> Record:
             f"{where} was created by a newer version of the wizard (record version {version}; "
             f"this version reads up to {len(MIGRATIONS)}). Update the wizard to open it."
         )
+    return version
+
+
+def upgrade(record: Record, where: str = "This project") -> Record:
+    """Return ``record`` brought to the current schema; the input is left unchanged."""
+    version = version_of(record, where)
     current = dict(record)
     for _name, migrate in MIGRATIONS[version:]:
         current = migrate(current)

@@ -7,11 +7,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from storage.migrations import upgrade
+from storage.logs import LOGS, Meta
+from storage.migrations import upgrade, version_of
 from wizard_core.errors import CorruptStoreError, StorageError
 
 # The list entry is the core's type; storage re-exports it for callers that import it from here.
 from wizard_core.models import ProjectState, ProjectSummary
+
+# Each log's entries by seq, as a backend keeps them.
+Entries = dict[str, dict[int, Any]]
 
 
 def corrupt(where: str, reason: str) -> CorruptStoreError:
@@ -22,12 +26,17 @@ def corrupt(where: str, reason: str) -> CorruptStoreError:
     )
 
 
-def decode(record: object, project_id: str, where: str) -> ProjectState:
-    """Upgrade and validate a stored record; CorruptStoreError naming ``where`` if it is bad."""
+def decode(record: object, project_id: str, where: str, entries: Entries | None = None) -> ProjectState:
+    """Upgrade and validate a stored record; CorruptStoreError naming ``where`` if it is bad.
+
+    ``entries`` are the record's log entries as the backend keeps them; without them the
+    state's logs are empty (enough for the project list and the revision check).
+    """
     if not isinstance(record, dict):
         raise corrupt(where, "it is not a wizard project")
     try:
-        current = upgrade(record, where)
+        version_of(record, where)  # a newer wizard's record is refused before it is read
+        current = upgrade(assemble(record, entries), where)
         # The stored id is the project's identity: a copied file opens as the copy.
         current["project_id"] = project_id
         return ProjectState.model_validate(current)
@@ -37,13 +46,44 @@ def decode(record: object, project_id: str, where: str) -> ProjectState:
         raise corrupt(where, "it is not a valid wizard project") from exc
 
 
-def encode(state: ProjectState) -> dict[str, Any]:
-    """The JSON record to store for ``state`` at the next revision.
+def assemble(record: dict[str, Any], entries: Entries | None) -> dict[str, Any]:
+    """The record with its live log entries in place of its ``logs`` description.
+
+    A record from before the logs were kept apart (schema version 1) holds them inline already.
+    """
+    meta = record.get("logs")
+    if meta is None:
+        return record
+    full = {key: value for key, value in record.items() if key != "logs"}
+    if not _count(meta["written"]):
+        raise ValueError("the logs description is not valid")
+    for name in LOGS:
+        start, count = meta[name]["start"], meta[name]["count"]
+        if not (_count(start) and _count(count)):
+            raise ValueError(f"the {name} log description is not valid")
+        if entries is None:
+            full[name] = []
+            continue
+        kept = entries.get(name, {})
+        try:
+            full[name] = [kept[seq] for seq in range(start, start + count)]
+        except KeyError:
+            raise ValueError(f"entries of the {name} log are missing") from None
+    return full
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def encode(state: ProjectState, meta: Meta) -> dict[str, Any]:
+    """The JSON record to store for ``state`` at the next revision, its logs described by ``meta``.
 
     ``updated_at`` is the core's to set (it runs on an injectable clock), so it is kept.
     """
-    record = state.model_dump(mode="json")
+    record = state.model_dump(mode="json", exclude=set(LOGS))
     record["revision"] = state.revision + 1
+    record["logs"] = meta
     return record
 
 

@@ -1,64 +1,48 @@
-"""Projects in TinyDB: one small database file per project, written atomically under a lock.
+"""Projects in TinyDB: one small database file per project, its logs appended to a file beside it.
 
 TinyDB rewrites its whole file on every write and is neither thread- nor crash-safe, so each
 project gets its own file (a save costs the same with 1 or 1 000 projects stored), writes go
-to a temp file that replaces the original, and an flock serialises read-check-write.
+to a temp file that replaces the original, and an flock serialises read-check-write. The
+project file holds two tables: ``project`` (the record) and ``log`` (the generation and the
+committed length of the project's log file, ``log_file.py``). The turn and reasoning logs are
+appended to that file, so a save's cost does not grow with the project's age; replacing the
+project file commits the save. Every file is read within bounds and only if it is a regular
+file (``files.py``), so one hostile file is that project's own error.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import json
 import os
-import tempfile
 import time
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
 from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
-from tinydb.table import Document
 
-from storage.base import Listing, ProjectStore
+from storage import bounds, log_file
+from storage.base import Listing, ProjectStore, Stored
+from storage.files import NotAFile, exclusive_lock, fsync_dir, read_bounded, replace_atomically
+from storage.log_file import LogFileError, Position
+from storage.logs import LogWrite
 from storage.records import corrupt
 from wizard_core.errors import StorageError
 
 TABLE = "project"
+LOG_TABLE = "log"
 DOC_ID = 1
-# A temp file this old belongs to a writer that died; live writers finish within milliseconds.
+# A finished project's record is about 40 KB; its logs live in the log file.
+MAX_PROJECT_BYTES = 16 * 2**20
+# A temp or log file this old belongs to a writer that died; live writers finish within milliseconds.
 STALE_TEMP_SECONDS = 3600
 
 
-def _fsync_dir(directory: Path) -> None:
-    """Make a rename in ``directory`` durable, not only the renamed file's bytes."""
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _parse(data: bytes, where: str) -> dict[str, Any]:
-    """The tables of a project file; CorruptStoreError naming ``where`` if it is not one."""
-    if not data.strip():
-        raise corrupt(where, "the file is empty")
-    try:
-        tables = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise corrupt(where, "not valid JSON") from None
-    shaped = isinstance(tables, dict) and all(
-        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables.values()
-    )
-    if not shaped:
-        raise corrupt(where, "not a wizard project file")
-    return tables
-
-
-class AtomicJSONStorage(Storage):
-    """TinyDB storage whose writes replace the file atomically and durably."""
+class ProjectFileStorage(Storage):
+    """TinyDB storage that reads a project file within bounds and replaces it atomically."""
 
     def __init__(self, path: Path, where: str) -> None:
         self.path = path
@@ -69,38 +53,30 @@ class AtomicJSONStorage(Storage):
 
     def read(self) -> dict[str, Any] | None:
         try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            self.found = False
-            return None
-        self.found = True
-        return _parse(data, self.where)
+            data = read_bounded(self.path, MAX_PROJECT_BYTES)
+        except NotAFile as error:
+            raise corrupt(self.where, str(error)) from None
+        self.found = data is not None
+        return None if data is None else _tables(data, self.where)
 
     def write(self, data: dict[str, Any]) -> None:
-        payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        # Same directory as the target so os.replace is a rename, never a copy.
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _fsync_dir(self.path.parent)
+        replace_atomically(self.path, bounds.dumps(data))
 
 
-def _replace_with(record: dict[str, Any]):
-    """A TinyDB update that swaps the whole document, so no stale keys survive."""
-
-    def replace(document: MutableMapping[str, Any]) -> None:
-        document.clear()
-        document.update(record)
-
-    return replace
+def _tables(data: bytes, where: str) -> dict[str, Any]:
+    """The tables of a project file; CorruptStoreError naming ``where`` if it is not one."""
+    if not data.strip():
+        raise corrupt(where, "the file is empty")
+    try:
+        tables = bounds.parse(data)
+    except bounds.OutOfBounds as error:
+        raise corrupt(where, str(error)) from None
+    shaped = isinstance(tables, dict) and all(
+        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables.values()
+    )
+    if not shaped:
+        raise corrupt(where, "not a wizard project file")
+    return tables
 
 
 class TinyDBBackend:
@@ -118,88 +94,127 @@ class TinyDBBackend:
     def _path(self, project_id: str) -> Path:
         return self.directory / f"{project_id}.json"
 
-    def _lock_path(self, project_id: str) -> Path:
-        return self.directory / f"{project_id}.lock"
+    def _log_path(self, project_id: str, generation: int) -> Path:
+        return log_file.log_path(self.directory, project_id, generation)
 
     def where(self, project_id: str) -> str:
         return f"The project file projects/{project_id}.json"
 
-    @contextlib.contextmanager
-    def _db(self, project_id: str) -> Iterator[TinyDB]:
-        db = TinyDB(self._path(project_id), self.where(project_id), storage=AtomicJSONStorage)
-        try:
-            yield db
-        finally:
-            db.close()
-
-    def read(self, project_id: str) -> dict[str, Any] | None:
-        with self._db(project_id) as db:
+    def read(self, project_id: str, logs: bool = True) -> Stored | None:
+        # A rewrite may replace the log file between reading the project file and the log: read again.
+        for _ in range(5):
+            storage = ProjectFileStorage(self._path(project_id), self.where(project_id))
+            db = TinyDB(storage=CachingMiddleware(lambda storage=storage: storage))  # one read, both tables
             document = db.table(TABLE).get(doc_id=DOC_ID)
-            found = cast(AtomicJSONStorage, db.storage).found
-        if document is None:
-            if found:
-                raise corrupt(self.where(project_id), "it holds no project")
-            return None
-        return dict(document)
+            if document is None:
+                if storage.found:
+                    raise corrupt(self.where(project_id), "it holds no project")
+                return None
+            position = self._position(project_id, db.table(LOG_TABLE).get(doc_id=DOC_ID))
+            if not logs or position is None:
+                return Stored(dict(cast(dict, document)), {}, position)
+            path = self._log_path(project_id, position.generation)
+            try:
+                entries = log_file.read(path, position)
+            except FileNotFoundError:
+                continue
+            except LogFileError as error:
+                raise corrupt(f"The log file projects/{path.name}", str(error)) from None
+            return Stored(dict(cast(dict, document)), entries, position)
+        raise corrupt(self.where(project_id), "its log file is missing")
 
-    def write(self, project_id: str, record: dict[str, Any]) -> None:
-        with self._db(project_id) as db:
-            table = db.table(TABLE)
-            # The store has just read the file under the lock, so if it exists it holds the
-            # document; checking by stat saves TinyDB a third parse of the file.
-            if self._path(project_id).exists():
-                table.update(_replace_with(record), doc_ids=[DOC_ID])
+    def _position(self, project_id: str, document: object) -> Position | None:
+        if document is None:
+            return None
+        generation = cast(dict, document).get("generation")
+        length = cast(dict, document).get("bytes")
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (generation, length)):
+            raise corrupt(self.where(project_id), "its log table is not valid")
+        return Position(cast(int, generation), cast(int, length))
+
+    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
+        before = cast(Position | None, previous.position if previous is not None else None)
+        payload = log_file.encode_lines(log.entries)
+        try:
+            if log.restart or before is None:
+                generation = before.generation + 1 if before is not None else 1
+                path = self._log_path(project_id, generation)
+                position = log_file.create(path, generation, payload) if payload else None
             else:
-                table.insert(Document(record, doc_id=DOC_ID))
+                path = self._log_path(project_id, before.generation)
+                position = log_file.append(path, before, payload) if payload else before
+        except LogFileError as error:
+            raise StorageError(f"The project could not be saved: {error}.") from None
+        tables: dict[str, Any] = {TABLE: {str(DOC_ID): record}}
+        if position is not None:
+            tables[LOG_TABLE] = {str(DOC_ID): position._asdict()}
+        new_generation = position is not None and (before is None or position.generation != before.generation)
+        try:
+            ProjectFileStorage(self._path(project_id), self.where(project_id)).write(tables)
+        except BaseException:
+            if new_generation:  # never committed: nobody will read it
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            raise
+        if before is not None and (position is None or position.generation != before.generation):
+            self._remove_logs(project_id, keep=position)
+
+    def _remove_logs(self, project_id: str, keep: Position | None) -> None:
+        """Remove the project's log files but ``keep``'s (old generations, uncommitted leftovers)."""
+        kept = self._log_path(project_id, keep.generation).name if keep is not None else None
+        for path in self.directory.glob(f"{project_id}.*.log"):
+            if path.name != kept:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
 
     def delete(self, project_id: str) -> bool:
-        path = self._path(project_id)
-        if not path.exists():
+        try:
+            os.unlink(self._path(project_id))  # a link or pipe goes, never what a link points at
+        except FileNotFoundError:
             return False
-        path.unlink()
-        _fsync_dir(self.directory)
-        # Held by our caller; waiters see it gone and start over on a fresh lock file.
-        self._lock_path(project_id).unlink()
+        except IsADirectoryError:
+            raise StorageError(
+                f"{self.where(project_id)} is a folder, not a project file; it was not deleted."
+            ) from None
+        self._remove_logs(project_id, keep=None)
+        fsync_dir(self.directory)
         return True
 
     @contextlib.contextmanager
     def lock(self, project_id: str) -> Iterator[None]:
-        """Hold the project's flock; a fresh fd each time so threads exclude each other too."""
-        path = self._lock_path(project_id)
-        while True:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-                # delete unlinks the lock file; if ours was unlinked while we waited,
-                # a newcomer may hold a lock on a new file, so start over on that one.
-                with contextlib.suppress(FileNotFoundError):
-                    if os.fstat(fd).st_ino == os.stat(path).st_ino:
-                        break
-            except BaseException:
-                os.close(fd)
-                raise
-            os.close(fd)
+        """Hold the project's lock file; it is removed on release if the project does not exist."""
+        lock_path = self.directory / f"{project_id}.lock"
         try:
-            yield
-        finally:
-            os.close(fd)
+            with exclusive_lock(lock_path, keep=lambda: os.path.lexists(self._path(project_id))):
+                yield
+        except NotAFile as error:
+            raise StorageError(
+                f"The lock file projects/{lock_path.name} cannot be used ({error}); "
+                "remove it and try again. Nothing was saved."
+            ) from None
 
     def list(self) -> Iterable[Listing]:
-        listed = []
+        listed, logs = [], []
         now = time.time()
         with os.scandir(self.directory) as entries:
             for entry in entries:
                 if entry.name.endswith(".tmp"):
                     _remove_if_stale(entry, now)
+                elif entry.name.endswith(".log"):
+                    logs.append(entry)
                 elif entry.name.endswith(".json"):
                     with contextlib.suppress(FileNotFoundError):  # deleted since the scan
                         listed.append(_listing(entry))
+        projects = {listing.project_id for listing in listed}
+        for entry in logs:
+            if entry.name.split(".", 1)[0] not in projects:  # left by a save or delete that died
+                _remove_if_stale(entry, now)
         return listed
 
 
 def _listing(entry: os.DirEntry[str]) -> Listing:
     """The file as the project list sees it; its inode, mtime and size change on every save."""
-    st = entry.stat()
+    st = entry.stat(follow_symlinks=False)  # a link is listed as itself, and refused when read
     modified = datetime.fromtimestamp(st.st_mtime, UTC)
     key = (st.st_ino, st.st_mtime_ns, st.st_size)
     return Listing(entry.name.removesuffix(".json"), key, entry.name, modified)
@@ -207,7 +222,7 @@ def _listing(entry: os.DirEntry[str]) -> Listing:
 
 def _remove_if_stale(entry: os.DirEntry[str], now: float) -> None:
     with contextlib.suppress(OSError):
-        if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+        if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
             os.unlink(entry.path)
 
 

@@ -7,6 +7,7 @@ script, so the page is always drawn from the state after the action.
 from __future__ import annotations
 
 import logging
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,13 @@ from wizard_core import (
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 UNEXPECTED = "Something went wrong in the wizard itself (the details are in its log). Please try again."
+# Half of a UTF-16 pair: the page cannot draw it, so it is shown as U+FFFD where it stood.
+_BROKEN = re.compile("[\ud800-\udfff]")
+
+
+def showable(text: str) -> str:
+    """``text`` as the page can draw it: a broken character becomes U+FFFD, the rest is kept."""
+    return _BROKEN.sub("\ufffd", text)
 
 
 def attempt(call: Callable[..., T], *args: Any, slot: str = "top") -> T | None:
@@ -55,18 +63,19 @@ def send_message(wizard: Wizard, state: ProjectState, text: str) -> None:
             "This project was changed in another tab or session, so your message was not sent: "
             "the page now shows the latest state. Send it again if it still applies."
         )
-        session.keep_unsent(state.project_id, text, reason)
+        session.keep_unsent(state.project_id, showable(text), reason)
         return
     error = _ask(wizard, state, text)
     if error is None:
         session.discard_unsent()
     elif isinstance(error, ProjectNotFound):
         session.open_project(None)
-        session.flash("warning", f"{error} Your message was not sent: {text}")
+        session.flash("warning", f"{error} Your message was not sent: {showable(text)}")
     elif not _kept_in_transcript(wizard, state.project_id, text):
         # (A failed advisor call is kept as a failed turn: the chat shows it with Retry.)
         latest = " The page now shows the latest state." if isinstance(error, ConflictError) else ""
-        session.keep_unsent(state.project_id, text, f"{error}{latest}")
+        # Kept for editing even if the core refused it as invalid text: nothing typed is dropped.
+        session.keep_unsent(state.project_id, showable(text), f"{error}{latest}")
 
 
 def _ask(wizard: Wizard, state: ProjectState, text: str) -> WizardError | None:
@@ -102,6 +111,7 @@ class _Live:
 
     def __init__(self, slot: Any, text: str) -> None:
         self.slot = slot
+        text = showable(text)
         self.text = text if len(text) <= 300 else text[:300] + "…"
 
     def __call__(self, reply: str = "") -> None:

@@ -31,6 +31,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
+class _HelpBeforeText(argparse.Action):
+    """``-h`` before a command's text shows its help; after the project id it was meant as the text."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help="show this help message and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+        given = [getattr(namespace, a.dest, None) for a in parser._actions if not a.option_strings]
+        if any(value is not None for value in given):
+            raise UsageError(
+                f"{parser.prog}: {option_string} after the other arguments reads as an option, so nothing "
+                f"was done; to send it as text, put -- before it ({parser.prog} ... -- {option_string})."
+            )
+        parser.print_help()
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m wizard_core", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -46,12 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--advisor", choices=ADVISORS, default=None)
     store_option(replay)
 
-    new = commands.add_parser("new", help="start a project and print its id")
+    new = commands.add_parser("new", help="start a project and print its id", add_help=False)
+    new.add_argument("-h", "--help", action=_HelpBeforeText)
     new.add_argument("name")
     new.add_argument("--edition", default="2024")
     store_option(new)
 
-    say = commands.add_parser("say", help="send one message to a project and print the reply")
+    say = commands.add_parser("say", help="send one message to a project and print the reply", add_help=False)
+    say.add_argument("-h", "--help", action=_HelpBeforeText)
     say.add_argument("project_id")
     say.add_argument("message")
     say.add_argument("--advisor", choices=ADVISORS, default=None)
@@ -102,7 +121,8 @@ def _positive_int(text: str) -> int:
 
 
 # Control characters and escape sequences (a model's among them) would act on the terminal.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# A lone surrogate (from a file name that is not UTF-8) could not be printed at all.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def inert(text: str, one_line: bool = False) -> str:
@@ -119,6 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     except WizardError as error:
         print(f"error: {inert(str(error), one_line=True)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("error: interrupted.", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug, not bad input: still one line, never a traceback
+        detail = inert(f"{type(error).__name__}: {error}", one_line=True)[:300]
+        print(f"error: the wizard failed unexpectedly ({detail}); please report it.", file=sys.stderr)
+        return 1
 
 
 def _quiet_logs() -> None:

@@ -1,10 +1,18 @@
-"""The finished matrix as a consultant pastes it: Markdown, CSV or JSON, with a basis appendix."""
+"""The finished matrix as a consultant pastes it: Markdown, CSV or JSON, with a basis appendix.
+
+Every text in an export may have come from a model or been typed by anyone, so the Markdown
+and the spreadsheet render it inert: no Markdown or HTML in it takes effect (no image is
+fetched, no link is live, no formula runs) and web addresses are shown defanged, as
+``http[:]//host`` and ``www[.]host``, which no viewer turns into a link. The JSON export is
+data for programs and keeps every text exactly as stored.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from wizard_core.answers import describe_value
@@ -95,13 +103,32 @@ def _csv(rows: list[dict]) -> str:
     return buffer.getvalue()
 
 
+# What a spreadsheet reads as the start of a formula, in ASCII and in full-width forms.
+_FORMULA_START = tuple("=+-@\uff1d\uff0b\uff0d\uff20")
+# Web addresses a Markdown viewer links by itself (GFM autolinks), and the scheme of any URL.
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]{0,30}):(?=//)|\b(mailto|xmpp|javascript|data|vbscript):")
+_WWW = re.compile(r"(?i)\bwww\.")
+_EMAIL_AT = re.compile(r"(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9-]+\.[A-Za-z0-9])")
+# Markdown and HTML punctuation that could act inline; each is shown as itself, escaped.
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>!|~&$#])")
+
+
 def _safe_cell(text: str) -> str:
-    """Spreadsheets run cells starting with = + - @ as formulas; make them plain text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Spreadsheet-inert text: a cell that would start a formula (after any blanks) is made plain text."""
+    text = _defanged(text)
+    return "'" + text if text.lstrip(" \t\r\n")[:1] in _FORMULA_START or text[:1] in ("\t", "\r") else text
+
+
+def _defanged(text: str) -> str:
+    """Web addresses shown so no viewer links them: 'http[:]//host', 'www[.]host', 'name[@]host.ca'."""
+    text = _SCHEME.sub(lambda m: f"{m.group(1) or m.group(2)}[:]", text)
+    text = _WWW.sub(lambda m: m.group(0)[:3] + "[.]", text)
+    return _EMAIL_AT.sub("[@]", text)
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+    """One line of Markdown that shows ``text`` as written and makes nothing in it live."""
+    return _MARKDOWN.sub(r"\\\1", _defanged(" ".join(text.split())))
 
 
 def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict]) -> str:
@@ -118,7 +145,7 @@ def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict])
         "|---|---|---|---|",
     ]
     for row in rows:
-        refs = ", ".join(row["references"])
+        refs = _md_cell(", ".join(row["references"]))
         lines.append(
             f"| {row['item']} | {_md_cell(row['title'])} | {_md_cell(row['answer'] or '—')} | {refs} |"
         )

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = 1
-"""Version of the stored project record; storage.migrations upgrades older ones."""
+SCHEMA_VERSION = 2
+"""Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart)."""
 
 
 def utc_now() -> datetime:

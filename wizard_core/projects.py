@@ -20,12 +20,20 @@ from wizard_core.store import ProjectStore
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Half of a UTF-16 pair, or a byte that was not UTF-8 (Python keeps those as U+DC80-U+DCFF).
+_BROKEN = re.compile("[\ud800-\udfff]")
 
 
 def clean_text(text: str, limit: int, what: str) -> str:
-    """Strip control characters; refuse empty or oversized text with a clear message."""
+    """Strip control characters; refuse empty, oversized or invalid text with a clear message."""
     if not isinstance(text, str):
         raise InputError(f"The {what} must be text.")
+    if broken := _BROKEN.search(text):
+        raise InputError(
+            f"The {what} has a character that is not valid text at position {broken.start() + 1} "
+            "(a damaged copy and paste, or a file that is not UTF-8); retype or remove it and try again "
+            "(nothing was saved)."
+        )
     cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
     if not cleaned:
         raise InputError(f"The {what} is empty.")

@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from wizard_core.errors import InputError, WizardError
+from wizard_core.errors import InputError, StorageError, WizardError
+from wizard_core.knowledge.code_files import FileProblem, TooLarge, read_regular_file
 from wizard_core.models import ProjectState, utc_now
 from wizard_core.projects import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, clean_text
 from wizard_core.wizard import Wizard
@@ -41,15 +42,23 @@ class Transcript(BaseModel):
 def load_transcript(path: Path) -> Transcript:
     """Read and check a transcript completely before anything is written."""
     try:
-        if path.stat().st_size > MAX_TRANSCRIPT_BYTES:
-            raise InputError(f"{path} is larger than {MAX_TRANSCRIPT_BYTES:,} bytes.")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"Transcript {path} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"Cannot read transcript {path}: {exc}.") from None
+        raw = read_regular_file(path, MAX_TRANSCRIPT_BYTES)
+    except TooLarge:
+        raise InputError(f"{path} is larger than {MAX_TRANSCRIPT_BYTES:,} bytes.") from None
+    except FileProblem as problem:
+        if str(problem) == "it does not exist":
+            raise InputError(f"Transcript {path} does not exist.") from None
+        raise InputError(f"Cannot read transcript {path}: {problem}.") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path} is not UTF-8 text (byte {exc.start + 1} is not valid).") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting thousands deep
+        raise InputError(
+            f"{path} is not a transcript (it holds a huge number or is nested too deeply)."
+        ) from None
     try:
         transcript = Transcript.model_validate(data)
     except ValidationError as exc:
@@ -92,19 +101,41 @@ class ReplayClock:
 
 
 def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[str, Any]:
-    """Send every message to a new project; the report has one turn per message."""
+    """Send every message to a new project; the report has one turn per message.
+
+    A message the advisor fails on is reported as an error turn and the replay goes on (the
+    message is kept, as in the app). If the store fails, or the wizard itself does, the replay
+    stops there with a message naming the message and the project holding the ones before it.
+    """
     times = _times(transcript.messages)
     if times[0] is not None:
         clock.set(times[0] - timedelta(seconds=1))
     project_id = wizard.start_project(transcript.name).project_id
     turns = []
-    for message, at in zip(transcript.messages, times, strict=True):
+    total = len(transcript.messages)
+    for number, (message, at) in enumerate(zip(transcript.messages, times, strict=True), start=1):
         text = message if isinstance(message, str) else message.text
         if at is not None:
             clock.set(at)
         try:
-            result = wizard.process_user_response(project_id, text)
-            turn = {
+            try:
+                result = wizard.process_user_response(project_id, text)
+            except StorageError:
+                raise
+            except WizardError as error:
+                turns.append(_failed_turn(wizard.storage.load_project(project_id), text, error))
+                continue
+        except Exception as error:
+            reason = (
+                str(error) if isinstance(error, WizardError) else f"an unexpected {type(error).__name__}."
+            )
+            done = {1: "no message", 2: "message 1"}.get(number, f"messages 1 to {number - 1}")
+            raise WizardError(
+                f"The replay stopped at message {number} of {total}: {reason} "
+                f"Project {project_id} holds {done}; nothing after that was sent."
+            ) from error
+        turns.append(
+            {
                 "message": text,
                 "section": result.section,
                 "type": result.type,
@@ -112,9 +143,7 @@ def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[s
                 "decision": result.decision,
                 "stale": result.stale,
             }
-        except WizardError as error:
-            turn = _failed_turn(wizard.storage.load_project(project_id), text, error)
-        turns.append(turn)
+        )
     return report(wizard.storage.load_project(project_id), turns)
 
 

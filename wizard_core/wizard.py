@@ -21,7 +21,7 @@ from wizard_core.engine import Finding
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge import code_import
-from wizard_core.knowledge.service import IMPORTED_PREFIX, KnowledgeBaseService
+from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.manager import ContextManager
 from wizard_core.models import FormAnswer, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
@@ -147,8 +147,7 @@ class Wizard:
         return code_import.list_imports(self._data_dir()) if self.data_dir is not None else []
 
     def imported_articles(self, name: str) -> int:
-        source = f"{IMPORTED_PREFIX}{name}.md"
-        return sum(1 for entry in self.knowledge.imported.values() if entry.source == source)
+        return self.knowledge.imported_count(name)
 
     @property
     def import_problems(self) -> list[str]:

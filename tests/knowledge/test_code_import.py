@@ -18,6 +18,7 @@ from wizard_core.knowledge.code_import import (
     remove_import,
     split_articles,
 )
+from wizard_core.knowledge.imported_index import INDEX_NAME
 from wizard_core.knowledge.service import KnowledgeBaseService
 
 
@@ -36,8 +37,9 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 
 
 def stored_files(data_dir: Path) -> list[Path]:
+    """What an import left in the data folder, besides the search index it rebuilds."""
     folder = imported_dir(data_dir)
-    return sorted(folder.iterdir()) if folder.exists() else []
+    return sorted(p for p in folder.iterdir() if p.name != INDEX_NAME) if folder.exists() else []
 
 
 def test_a_text_file_is_split_by_article_and_stored_as_knowledge(tmp_path, data_dir):

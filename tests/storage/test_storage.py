@@ -20,7 +20,8 @@ import pytest
 
 import storage.base
 from storage import StorageAdapter, TinyDBStorage, default_data_dir, open_storage
-from storage.base import Listing, ProjectStore
+from storage.base import Listing, ProjectStore, Stored
+from storage.logs import LogWrite
 from storage.migrations import MIGRATIONS, upgrade
 from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
 from wizard_core.models import (
@@ -189,6 +190,8 @@ def test_second_session_saving_a_stale_copy_gets_a_conflict(storage: StorageAdap
 
     assert "changed in another session" in str(caught.value)
     assert _is_plain_sentence(str(caught.value))
+    # The store's words fit the page and the command line alike: nothing to "reload" in a terminal.
+    assert "reload" not in str(caught.value) and "not saved" in str(caught.value)
     assert second.revision == 1  # a refused save leaves the session's state as it was
     stored = storage.load_project("shared")
     assert (stored.name, stored.revision) == ("First session's name", 2)
@@ -238,10 +241,14 @@ def test_concurrent_sessions_lose_no_update(storage: StorageAdapter) -> None:
 
 
 class DictBackend:
-    """The least a backend does: keep records by id and lock writers; the store does the rest."""
+    """The least a backend does: keep records and log entries by id, lock writers; the store does the rest.
+
+    As a database would: a row per project and a row per log entry, written in one transaction.
+    """
 
     def __init__(self) -> None:
         self.rows: dict[str, tuple[int, str]] = {}  # JSON text, so nothing is shared with callers
+        self.log_rows: dict[tuple[str, str, int], str] = {}  # (project, log, seq) -> JSON text
         self.reads: list[str] = []
         self._lock = threading.Lock()
         self._version = 0
@@ -249,13 +256,26 @@ class DictBackend:
     def where(self, project_id: str) -> str:
         return f"Row {project_id}"
 
-    def read(self, project_id: str) -> dict[str, Any] | None:
+    def read(self, project_id: str, logs: bool = True) -> Stored | None:
         self.reads.append(project_id)
         row = self.rows.get(project_id)
-        return None if row is None else json.loads(row[1])
+        if row is None:
+            return None
+        entries: dict[str, dict[int, Any]] = {}
+        if logs:
+            for (pid, log, seq), text in list(self.log_rows.items()):
+                if pid == project_id:
+                    entries.setdefault(log, {})[seq] = json.loads(text)
+        return Stored(json.loads(row[1]), entries)
 
-    def write(self, project_id: str, record: dict[str, Any]) -> None:
+    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
         self._version += 1  # only ever called under the lock
+        if log.restart:
+            for key in [k for k in self.log_rows if k[0] == project_id]:
+                del self.log_rows[key]
+        for name, entries in log.entries.items():
+            for seq, entry in entries:
+                self.log_rows[(project_id, name, seq)] = json.dumps(entry)
         self.rows[project_id] = (self._version, json.dumps(record))
 
     def delete(self, project_id: str) -> bool:
@@ -359,7 +379,7 @@ def test_seed_project_file_opens_as_an_imported_project(tinydb_store: TinyDBStor
     path.write_text(json.dumps({"project": {"1": SEED_RECORD}}))
 
     state = tinydb_store.load_project(project_id)
-    assert (state.name, state.revision, state.schema_version) == ("Imported project", 0, 1)
+    assert (state.name, state.revision, state.schema_version) == ("Imported project", 0, SCHEMA_VERSION)
     assert state.current_form_section == "3.1"
     (answer,) = state.finalized_answers
     assert (answer.section, answer.question_number, answer.title, answer.answer) == (
@@ -459,9 +479,9 @@ def test_listing_rereads_only_changed_files(
     decoded: list[str] = []
     real_decode = storage.base.decode
 
-    def counting_decode(record: object, project_id: str, where: str) -> ProjectState:
+    def counting_decode(record: object, project_id: str, where: str, entries: Any = None) -> ProjectState:
         decoded.append(project_id)
-        return real_decode(record, project_id, where)
+        return real_decode(record, project_id, where, entries)
 
     monkeypatch.setattr(storage.base, "decode", counting_decode)
     tinydb_store.list_projects()

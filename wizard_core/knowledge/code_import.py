@@ -9,20 +9,27 @@ result goes to a temporary file that replaces the old import in one rename.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from wizard_core.content import load_knowledge
 from wizard_core.errors import ContentError, InputError
+from wizard_core.knowledge import imported_index
 from wizard_core.knowledge.code_files import DIVISION, MARKUP, read_code_file
 
 MIN_ARTICLES = 3
 MIN_ARTICLE_CHARS = 20
+# The whole 2024 code (Divisions A, B and C) has a few thousand articles; this is ample.
+MAX_ARTICLES = 20_000
+# An import writes its temp file within seconds of its extraction's time budget; older is a crash's.
+STALE_TEMP_SECONDS = 600
 log = logging.getLogger(__name__)
 
 _ARTICLE = re.compile(
@@ -79,16 +86,43 @@ def imported_dir(data_dir: Path) -> Path:
 
 
 def list_imports(data_dir: Path) -> list[str]:
-    return sorted(p.stem for p in imported_dir(data_dir).glob("*.md"))
+    folder = imported_dir(data_dir)
+    remove_stale_temps(folder)
+    return sorted(p.stem for p in folder.glob("*.md"))
 
 
 def remove_import(data_dir: Path, name: str) -> bool:
-    """Delete one import; False if there was none by that name."""
-    path = imported_dir(data_dir) / f"{safe_name(name)}.md"
-    if not path.exists():
+    """Delete one import; False if there was none by that name. The search index follows at once."""
+    folder = imported_dir(data_dir)
+    path = folder / f"{safe_name(name)}.md"
+    try:
+        path.unlink()
+    except FileNotFoundError:
         return False
-    path.unlink()
+    except OSError as error:
+        raise InputError(f"The import {path.stem} could not be removed ({error.strerror}).") from error
+    _reindex(folder)
     return True
+
+
+def remove_stale_temps(folder: Path, now: float | None = None) -> None:
+    """Remove temp files an import or index build left when its process was killed."""
+    now = time.time() if now is None else now
+    for path in folder.glob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
+                path.unlink()
+
+
+def _reindex(folder: Path) -> None:
+    """Build the search index of the imports now, so the next command only opens it."""
+    try:
+        if any(folder.glob("*.md")):
+            imported_index.build(folder).close()
+        else:
+            (folder / imported_index.INDEX_NAME).unlink(missing_ok=True)
+    except Exception as error:  # the index is rebuilt when next opened; the import itself stands
+        log.warning("Could not index the imports in %s: %r", folder, error)
 
 
 def safe_name(name: str) -> str:
@@ -101,7 +135,7 @@ def import_code_text(
 ) -> ImportResult:
     """Read, split and store one file of code text; InputError (nothing written) if unusable."""
     path = Path(path)
-    if not re.fullmatch(r"\d{4}", edition):
+    if not re.fullmatch(r"[0-9]{4}", edition):
         raise InputError(f"The edition must be a year such as 2024, not {edition!r}.")
     text = read_code_file(path)
     articles, skipped = split_articles(text)
@@ -110,10 +144,17 @@ def import_code_text(
             f"{path.name} does not look like building-code text: found {len(articles)} article "
             f"headings such as '3.2.4.1. Title', and at least {MIN_ARTICLES} are needed."
         )
+    if len(articles) > MAX_ARTICLES:
+        raise InputError(
+            f"{path.name} holds {len(articles):,} articles; an import may hold at most {MAX_ARTICLES:,} "
+            "(the whole code has a few thousand). Split it into parts, or check that it is code text."
+        )
     import_name = safe_name(name or path.stem)
     markdown = render_markdown(articles, import_name, path.name, edition)
     target = imported_dir(data_dir) / f"{import_name}.md"
+    remove_stale_temps(target.parent)
     _write_atomically(target, markdown)
+    _reindex(target.parent)
     log.info("Imported %s articles from %s into %s", len(articles), path, target)
     return ImportResult(import_name, target, edition, len(articles), skipped)
 

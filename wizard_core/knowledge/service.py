@@ -1,23 +1,27 @@
 """KnowledgeBaseService: the shipped code notes and the consultant's imported code text.
 
 Both are Markdown files of ``## id | title`` entries. Where an imported article and a
-shipped note share an id, the imported text (the code's own words) is the one used.
+shipped note share an id, the imported text (the code's own words) is the one used. The
+imported text is searched through its stored index (``imported_index.py``), so opening the
+service costs the same however much is imported.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Protocol
 
 from wizard_core.content import CONTENT_DIR, FormItem, KnowledgeEntry, load_knowledge
 from wizard_core.errors import ContentError
 from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES, Chunk, Expanded, FileContextExpander
+from wizard_core.knowledge.imported_index import IMPORTED_PREFIX, StoredIndex, open_index
 from wizard_core.knowledge.retrieval import CodeIndex, Hit, Origin
 
 DEFAULT_KNOWLEDGE_DIR = CONTENT_DIR / "knowledge"
-IMPORTED_PREFIX = "imported/"
+__all__ = ["IMPORTED_PREFIX", "KnowledgeBaseService", "KnowledgeSource", "normalize_reference"]
 log = logging.getLogger(__name__)
 
 
@@ -29,6 +33,61 @@ class KnowledgeSource(Protocol):
     def relevant_entries(self, item: FormItem, query: str, limit: int) -> list[KnowledgeEntry]: ...
 
     def search(self, query: str, limit: int) -> list[KnowledgeEntry]: ...
+
+
+class ImportedArticles(Mapping[str, KnowledgeEntry]):
+    """The imported articles by id, read from the stored index as they are asked for."""
+
+    def __init__(self, index: StoredIndex | None) -> None:
+        self.index = index
+        self._ids: list[str] | None = None
+        self._values: list[KnowledgeEntry] | None = None
+
+    def _all_ids(self) -> list[str]:
+        if self._ids is None:
+            self._ids = self.index.ids() if self.index is not None else []
+        return self._ids
+
+    def __getitem__(self, entry_id: str) -> KnowledgeEntry:
+        docs = self.index.docs(entry_id) if self.index is not None else []
+        if not docs:
+            raise KeyError(entry_id)
+        assert self.index is not None
+        return self.index.entry(docs[0])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all_ids())
+
+    def __len__(self) -> int:
+        return self.index.size if self.index is not None else 0
+
+    def values(self):  # type: ignore[override]
+        """Every imported article, read in one pass (not one lookup each) and kept: the page counts them."""
+        if self._values is None:
+            self._values = list(self.index.all_entries()) if self.index is not None else []
+        return self._values
+
+    def count(self, source: str) -> int:
+        """How many articles came from one imported file (``imported/<name>.md``)."""
+        return self.index.sources.get(source, 0) if self.index is not None else 0
+
+
+class AllEntries(Mapping[str, KnowledgeEntry]):
+    """Notes and imported articles by id; an imported article replaces the note it shares an id with."""
+
+    def __init__(self, notes: dict[str, KnowledgeEntry], imported: ImportedArticles) -> None:
+        self.notes, self.imported = notes, imported
+
+    def __getitem__(self, entry_id: str) -> KnowledgeEntry:
+        found = self.imported.get(entry_id)
+        return found if found is not None else self.notes[entry_id]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.notes
+        yield from (entry_id for entry_id in self.imported if entry_id not in self.notes)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class KnowledgeBaseService:
@@ -51,27 +110,17 @@ class KnowledgeBaseService:
                 self.notes[entry.id] = entry
         if not self.notes:
             raise ContentError(f"No code notes were found in {knowledge_dir}.")
-        self.import_problems: list[str] = []
-        self.imported = self._load_imported(imported_dir) if imported_dir else {}
-        self.entries = {**self.notes, **self.imported}
-        self.index = CodeIndex(
-            [(e, "notes") for e in self.notes.values()] + [(e, "imported") for e in self.imported.values()]
-        )
+        stored = open_index(imported_dir) if imported_dir is not None and imported_dir.is_dir() else None
+        self.import_problems: list[str] = list(stored.problems) if stored is not None else []
+        for problem in self.import_problems:
+            log.warning("Imported code text not in use: %s", problem)
+        self.imported = ImportedArticles(stored)
+        self.entries = AllEntries(self.notes, self.imported)
+        self.index = CodeIndex([(e, "notes") for e in self.notes.values()], stored=stored)
 
-    def _load_imported(self, folder: Path) -> dict[str, KnowledgeEntry]:
-        """Imported articles by id; a later file wins; an unreadable file is skipped and noted."""
-        found: dict[str, KnowledgeEntry] = {}
-        for path in sorted(folder.glob("*.md")):
-            try:
-                entries = load_knowledge(path)
-            except ContentError as error:
-                # One damaged import must not take the shipped notes down with it.
-                log.warning("Skipping imported code text %s: %s", path, error)
-                self.import_problems.append(str(error))
-                continue
-            for entry in entries:
-                found[entry.id] = entry.model_copy(update={"source": IMPORTED_PREFIX + path.name})
-        return found
+    def imported_count(self, name: str) -> int:
+        """How many articles the import called ``name`` holds."""
+        return self.imported.count(f"{IMPORTED_PREFIX}{name}.md")
 
     def get(self, entry_id: str) -> KnowledgeEntry | None:
         return self.entries.get(normalize_reference(entry_id))
