@@ -53,6 +53,11 @@ def make_pdf(pages: list[list[str]]) -> bytes:
     kid_refs = b" ".join(b"%d 0 R" % k for k in kids)
     add(b"<< /Type /Pages /Kids [" + kid_refs + b"] /Count %d >>" % len(kids))
     catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
+    return serialize(objects, catalog)
+
+
+def serialize(objects: list[bytes], catalog: int) -> bytes:
+    """The PDF file of numbered ``objects`` (bodies, object 1 first) with its cross-reference table."""
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
     offsets = []

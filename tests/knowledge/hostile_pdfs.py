@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import zlib
+
+from tests.code_text import serialize
 
 
 def _pdf(content: bytes, pages: int, compressed: bytes | None = None) -> bytes:
@@ -27,20 +28,7 @@ def _pdf(content: bytes, pages: int, compressed: bytes | None = None) -> bytes:
     ]
     add(b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids) + b"] /Count %d >>" % pages)
     catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    for offset in offsets:
-        out.write(b"%010d 00000 n \n" % offset)
-    out.write(
-        b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, catalog, xref)
-    )
-    return out.getvalue()
+    return serialize(objects, catalog)
 
 
 def slow_pdf(pages: int = 10, operations: int = 100_000) -> bytes:
