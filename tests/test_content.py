@@ -177,7 +177,7 @@ def test_an_unreadable_vocabulary_fails_naming_the_file(tmp_path: Path) -> None:
 
 
 def test_part3_names_its_fact_items(part3: FormDefinition) -> None:
-    assert part3.fact_items == {"project_type": "3.01", "major_occupancies": "3.02"}
+    assert part3.fact_items == {"project_type": "3.01", "major_occupancies": "3.02", "construction": "3.15"}
 
 
 def _edited_form(tmp_path: Path, edit) -> Path:

@@ -36,7 +36,7 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     header = st.columns(widths)
     for column, title in zip(header, ["Item", "Status", "Answer", "Confidence"], strict=True):
         column.markdown(f"**{title}**")
-    for row in wizard.matrix_rows(state):
+    for row in wizard.matrix_rows(state, found):
         section = row["item"]
         item_column, status_column, answer_column, confidence_column = st.columns(
             widths, vertical_alignment="center"
@@ -60,10 +60,10 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     st.divider()
     checks.panel(wizard, state, found)
     st.divider()
-    downloads(wizard, state)
+    downloads(wizard, state, found)
 
 
-def downloads(wizard: Wizard, state: ProjectState) -> None:
+def downloads(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     st.subheader("Export", anchor=False)
     st.caption("The matrix as it stands, with the basis of each answer, its discussion and the code checks.")
     stem = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower()[:60] or "project"
@@ -71,7 +71,7 @@ def downloads(wizard: Wizard, state: ProjectState) -> None:
         label, mime = DOWNLOADS[fmt]
         column.download_button(
             f"Download {label}",
-            data=wizard.export(state, fmt),
+            data=wizard.export(state, fmt, found),
             file_name=f"{stem}-data-matrix.{fmt}",
             mime=mime,
             key=f"export-{fmt}",

@@ -36,7 +36,7 @@ CHOICE_TYPES = {"choice", "multi_choice"}
 # Construction materials an option can name (their words are in content/vocabulary.json).
 Material = Literal["combustible", "noncombustible", "encapsulated_mass_timber"]
 # Facts about the project that some answers read from another item (FormDefinition.fact_items).
-Fact = Literal["project_type", "major_occupancies"]
+Fact = Literal["project_type", "major_occupancies", "construction"]
 REFERENCE_ID = re.compile(r"^(?:[AC]-)?\d+(?:\.\d+)*[A-Z]?(?:\.\(\d+\))?$|^SB-\d+$|^O\. Reg\. \d+/\d+$")
 
 
@@ -123,7 +123,11 @@ class FormItem(Strict):
         return next((o for o in self.options if o.label.casefold() == label.casefold()), None)
 
 
-FACT_TYPES: dict[Fact, AnswerType] = {"project_type": "choice", "major_occupancies": "multi_choice"}
+FACT_TYPES: dict[Fact, AnswerType] = {
+    "project_type": "choice",
+    "major_occupancies": "multi_choice",
+    "construction": "construction",
+}
 
 
 class FormDefinition(Strict):

@@ -17,16 +17,19 @@ from typing import Any
 
 from wizard_core.answers import describe_value
 from wizard_core.checks import findings
+from wizard_core.engine import Finding
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 
 FORMATS = ("md", "csv", "json")
 
 
-def matrix_rows(state: ProjectState, forms: FormQuestionService) -> list[dict[str, Any]]:
-    """One row per item, answered or not, in matrix order."""
+def matrix_rows(
+    state: ProjectState, forms: FormQuestionService, found: list[Finding] | None = None
+) -> list[dict[str, Any]]:
+    """One row per item, answered or not, in matrix order (``found``: the code checks, if run)."""
     rows = []
-    found = findings(state)
+    found = findings(state) if found is None else found
     for item in forms.items:
         answer = state.answer_for(item.number)
         discussion = [
@@ -54,18 +57,24 @@ def matrix_rows(state: ProjectState, forms: FormQuestionService) -> list[dict[st
     return rows
 
 
-def export(state: ProjectState, forms: FormQuestionService, fmt: str) -> str:
-    rows = matrix_rows(state, forms)
+def export(
+    state: ProjectState, forms: FormQuestionService, fmt: str, found: list[Finding] | None = None
+) -> str:
+    """The matrix in ``fmt``, with the code checks (run here unless ``found`` gives them)."""
+    found = findings(state) if found is None else found
+    rows = matrix_rows(state, forms, found)
     if fmt == "json":
-        return json.dumps(_json_document(state, forms, rows), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(_json_document(state, forms, rows, found), indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         return _csv(rows)
     if fmt == "md":
-        return _markdown(state, forms, rows)
+        return _markdown(state, forms, rows, found)
     raise ValueError(f"unknown export format {fmt!r}")
 
 
-def _json_document(state: ProjectState, forms: FormQuestionService, rows: list[dict]) -> dict:
+def _json_document(
+    state: ProjectState, forms: FormQuestionService, rows: list[dict], found: list[Finding]
+) -> dict:
     return {
         "project_id": state.project_id,
         "name": state.name,
@@ -74,7 +83,7 @@ def _json_document(state: ProjectState, forms: FormQuestionService, rows: list[d
         "complete": state.complete,
         "updated_at": state.updated_at.isoformat(),
         "items": rows,
-        "code_checks": [f.model_dump() for f in findings(state)],
+        "code_checks": [f.model_dump() for f in found],
     }
 
 
@@ -131,7 +140,7 @@ def _md_cell(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", _defanged(" ".join(text.split())))
 
 
-def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict]) -> str:
+def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict], found: list[Finding]) -> str:
     edition = forms.edition(state.code_edition)
     lines = [
         f"# {_md_cell(state.name)} — building code data matrix",
@@ -166,7 +175,6 @@ def _markdown(state: ProjectState, forms: FormQuestionService, rows: list[dict])
             lines.append(f"  A: {_md_cell(turn['answer'] or '(no answer)')}")
         lines.append("")
     lines += ["## Code checks", ""]
-    found = findings(state)
     for finding in found:
         cited = f" ({', '.join(finding.articles)})" if finding.articles else ""
         lines.append(f"- **{finding.item}** {finding.severity}: {_md_cell(finding.message)}{cited}")

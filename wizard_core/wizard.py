@@ -130,11 +130,12 @@ class Wizard:
         """The item's title, or '' for a section the matrix does not have."""
         return self.forms.get_item(section).title if self.forms.has_item(section) else ""
 
-    def matrix_rows(self, state: ProjectState) -> list[dict[str, Any]]:
-        return exports.matrix_rows(state, self.forms)
+    def matrix_rows(self, state: ProjectState, found: list[Finding] | None = None) -> list[dict[str, Any]]:
+        return exports.matrix_rows(state, self.forms, found)
 
-    def export(self, state: ProjectState, fmt: str) -> str:
-        return exports.export(state, self.forms, fmt)
+    def export(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> str:
+        """The matrix in ``fmt``; ``found`` spares running the code checks again (the page has them)."""
+        return exports.export(state, self.forms, fmt, found)
 
     # The code text.
     def excerpt(self, entry_id: str) -> tuple[KnowledgeEntry, bool] | None:

@@ -58,7 +58,9 @@ class OfflineAdvisor:
         confirmed = self._confirmed(request, texts)
         if confirmed is not None:
             return confirmed
-        if proposals.wanted(item, message) and (offer := proposals.propose(item, state, texts)):
+        if proposals.wanted(item, message) and (
+            offer := proposals.propose(item, state, request.forms, texts)
+        ):
             return self._clarify(request, offer["content"], Reading(missing="the article"), offer)
         if p.is_question(message):
             missing = "which option applies" if item.options else "the answer"
@@ -77,7 +79,9 @@ class OfflineAdvisor:
                 reading = earlier
         if reading.complete:
             return self._answer(item, reading.value, reading, message)
-        if not p.classification_articles(message) and (offer := proposals.propose(item, state, texts)):
+        if not p.classification_articles(message) and (
+            offer := proposals.propose(item, state, request.forms, texts)
+        ):
             return self._clarify(request, offer["content"], reading, offer)  # the engine proposes one
         if reading.offer is not None:
             return self._clarify(request, asking.offer_question(item, reading), reading)

@@ -14,8 +14,11 @@ from typing import Any
 
 from wizard_core import engine
 from wizard_core.answers import parsing as p
+from wizard_core.answers.base import FormFacts
+from wizard_core.answers.construction import materials_named
 from wizard_core.content import FormItem
 from wizard_core.engine.classify import QUESTIONS
+from wizard_core.engine.facts import FARM_ENTRY
 from wizard_core.models import ProjectState
 
 MARK = "Proposed for 3.10:"
@@ -23,11 +26,6 @@ ASKS = re.compile(
     r"\b(?:which|what)\b.*\b(?:article|classification|applies|apply|fits?)\b|\bnot sure\b|\bno idea\b|"
     r"\bdon'?t know\b|\byou (?:pick|choose|decide|tell me)\b|\b(?:suggest|propose|recommend)\b|"
     r"\bwhatever fits\b|\bbest fit\b",
-    re.I,
-)
-ACCEPTS = re.compile(
-    r"^\W*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|correct|that'?s (?:right|fine|correct)|accept(?:ed)?|"
-    r"go (?:ahead|with (?:it|that))|use (?:it|that)|sounds (?:right|good))\b",
     re.I,
 )
 
@@ -42,7 +40,7 @@ def accepted(item: FormItem, state: ProjectState, message: str) -> list[str] | N
     thread = state.active_clarifying_thread
     if item.answer_type != "articles" or not thread or MARK not in thread[-1].question:
         return None
-    if not ACCEPTS.match(message) or p.classification_articles(message):
+    if not p.lexicon().accept.match(message) or p.classification_articles(message):
         return None
     proposed = thread[-1].question.split(MARK, 1)[1].split(". ", 1)[0]
     return p.classification_articles(proposed) or None
@@ -50,15 +48,15 @@ def accepted(item: FormItem, state: ProjectState, message: str) -> list[str] | N
 
 SPRINKLERED = re.compile(r"\b(?:un|non-?)?sprinklere?d?\b|\bsprinklers?\b", re.I)
 RETIREMENT = re.compile(r"\bretirement home\b", re.I)
-MATERIALS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("emtc", re.compile(r"\b(?:encapsulated )?mass timber\b|\bemtc?\b|\bclt\b", re.I)),
-    ("noncombustible", re.compile(r"\bnon-?combustible\b|\bsteel\b|\bconcrete\b|\bmasonry\b", re.I)),
-    ("combustible", re.compile(r"(?<!non)(?<!non-)\bcombustible\b|\bwood\b|\btimber frame|\bstick", re.I)),
-)
+# The answers' material names as the engine's construction kinds.
+KINDS = {"encapsulated_mass_timber": "emtc", "noncombustible": "noncombustible", "combustible": "combustible"}
 
 
-def stated_facts(texts: list[str]) -> dict[str, Any]:
-    """Facts the consultant gave in words for 3.10 that later items would record (latest wins)."""
+def stated_facts(texts: list[str], construction: FormItem | None) -> dict[str, Any]:
+    """Facts the consultant gave in words for 3.10 that later items would record (latest wins).
+
+    Materials are read as item 3.15 reads them (its words and its options' synonyms).
+    """
     facts: dict[str, Any] = {}
     for text in texts:
         for clause in re.split(r"[;.,]|\bbut\b", text):
@@ -68,11 +66,11 @@ def stated_facts(texts: list[str]) -> dict[str, Any]:
                 )
             if RETIREMENT.search(clause):
                 facts["retirement_home"] = not p.lexicon().negation.search(clause)
-            found = [kind for kind, pattern in MATERIALS if pattern.search(clause)]
-            if found:
-                facts["construction"] = (
-                    "mixed" if {"combustible", "noncombustible"} <= set(found) else found[0]
-                )
+            named = materials_named(construction, clause) if construction is not None else set()
+            if {"combustible", "noncombustible"} <= named:
+                facts["construction"] = "mixed"
+            elif named:
+                facts["construction"] = next(KINDS[m] for m in KINDS if m in named)
     return facts
 
 
@@ -94,12 +92,14 @@ def answered_facts(state: ProjectState) -> dict[str, Any]:
     return facts
 
 
-def propose(item: FormItem, state: ProjectState, texts: Sequence[str] = ()) -> dict[str, Any] | None:
+def propose(
+    item: FormItem, state: ProjectState, forms: FormFacts, texts: Sequence[str] = ()
+) -> dict[str, Any] | None:
     """A question proposing the article for each occupancy, or asking the fact still missing."""
     if item.answer_type != "articles":
         return None
     answers = {a.section: a.value for a in state.finalized_answers}
-    facts = {**answered_facts(state), **stated_facts(list(texts))}
+    facts = {**answered_facts(state), **stated_facts(list(texts), forms.fact_item("construction"))}
     proposal = engine.propose(answers, **facts)
     if not proposal.occupancies:
         return None
@@ -109,7 +109,7 @@ def propose(item: FormItem, state: ProjectState, texts: Sequence[str] = ()) -> d
         questions = "; ".join(m.question for m in proposal.missing[:2])
         content = f"To propose the 3.10 article I need to know more: {questions}"
         return _question(content, 0.2, [])
-    articles = [o.article or "Division B Part 2" for o in proposal.occupancies]
+    articles = [o.article or FARM_ENTRY for o in proposal.occupancies]
     reasons = [o.reason.rstrip(". ") for o in proposal.occupancies]
     content = f"{MARK} {', '.join(articles)}. " + " ".join(f"{r}." for r in reasons)
     if any(o.uncertain for o in proposal.occupancies):
