@@ -12,8 +12,12 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 install: $(VENV)/.installed
 
 # No first-run e-mail prompt and no usage statistics: the first command just opens the wizard.
+# `make run PORT=8600` picks the port; `make run HEADLESS=true` serves without opening a browser.
+PORT ?= 8501
+HEADLESS ?= false
 run: install
-	$(VENV)/bin/streamlit run streamlit_app.py --server.showEmailPrompt false --browser.gatherUsageStats false
+	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --server.headless $(HEADLESS) \
+		--server.showEmailPrompt false --browser.gatherUsageStats false
 
 test: install
 	$(PY) -m pytest

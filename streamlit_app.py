@@ -1,24 +1,27 @@
 """The wizard page. Each run: read the consultant's input, make one core call, draw the state.
 
-Button and form actions run as callbacks before the script; a chat message (or a Retry) is
-read from the session state here at the top and handled before anything is drawn. The chat
-box itself is drawn last (Streamlit pins it to the bottom), so its prompt names the item
-the message just moved the project to.
+Button and form actions run as callbacks before the script; a turn that ended after its own run
+was cut off by a click, then a chat message (or a Retry), are handled here at the top before
+anything is drawn; the turn itself runs in a worker thread (``ui.worker``). The chat
+box is drawn after the conversation, so its prompt names the item the message just moved
+the project to.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, chat, checks, health_panel, item, matrix, runtime, session, sidebar
+from ui import actions, chat, checks, health_panel, item, matrix, pending, runtime, session, sidebar, worker
 from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
 apply_styles()
 wizard = runtime.wizard()
-state = session.load(wizard, session.project_id())
 
-# 1. Input first.
+# 1. Input first: turns that ended while the page did something else, then a new message.
+for job in worker.finished():
+    actions.settle(wizard, job)
+state = session.load(wizard, session.project_id())
 message = st.session_state.get(chat.INPUT) or session.take_resend()
 if message and state is not None:
     actions.send_message(wizard, state, message)
@@ -47,6 +50,7 @@ else:
     health_panel.greet(summary)
     st.progress(answered / total, text=f"{answered} of {total} items answered")
     session.show_flash()
+    pending.draw(state)
     item_tab, matrix_tab = st.tabs(
         [session.ITEM_VIEW, session.MATRIX_VIEW], key=session.VIEW, on_change="rerun"
     )
@@ -57,7 +61,9 @@ else:
                 item.draw(wizard, state)
             with chat_column:
                 chat.draw(wizard, state)
-        chat.message_box(wizard, state)
+                # Under the conversation, not pinned to the window's foot: a pinned chat box makes
+                # the page follow every new element to the bottom, hiding the title and progress.
+                chat.message_box(wizard, state)
     if matrix_tab.open:
         with matrix_tab:
             matrix.draw(wizard, state, found)

@@ -133,7 +133,7 @@ ARGUMENTS: dict[str, list[str]] = {
     "a path as project id": ["export", "../../etc/passwd"],
     "k of 5 000 digits": ["kb", "search", "alarm", "--k", "9" * 5000],
     "k of zero": ["kb", "search", "alarm", "--k", "0"],
-    "an unknown format": ["export", "good", "--format", "pdf"],
+    "an unknown format": ["export", "good", "--format", "docx"],
     "an unknown edition": ["new", "Tower", "--edition", "1812"],
     "an empty search": ["kb", "search", "   "],
 }

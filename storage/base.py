@@ -2,7 +2,9 @@
 
 ``ProjectStore`` owns the storage contract: id rules, the revision check on save, decoding and
 upgrading records, the append-only logs (``logs.py``: a save writes only the turns and
-decisions that are new), and the project list with its summary cache. A backend only keeps
+decisions that are new), and the project list: searched and paged here, over summaries cached
+by each record's version in memory and, given a ``SummaryIndexFile``, on disk for the next
+process (``summary_index.py``), so listing reads only the records that changed. A backend only keeps
 records and log entries (read, write, list, delete) and serialises writers (lock), the way
 TinyDB's ``Storage`` only reads and writes; a database backend would keep the log entries in
 their own table and write a record with its entries in one transaction.
@@ -29,13 +31,18 @@ from storage.records import (
     summarize,
     unreadable,
 )
+from storage.summary_index import SummaryIndexFile
 from wizard_core.errors import ConflictError, ProjectNotFound, StorageError, WizardError
 from wizard_core.models import ProjectState
+from wizard_core.store import ProjectPage
 
-__all__ = ["Backend", "Listing", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
+__all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
 
 # Ids become file names, so only characters that can never form a path are allowed.
 PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+# The summary index is rewritten once this share (1/n) of the listed projects was read fresh.
+PERSIST_SHARE = 128
 
 CONFLICT_MESSAGE = (
     "This project was changed in another session since it was opened here, so this change was not saved."
@@ -98,10 +105,14 @@ class Backend(Protocol):
 class ProjectStore:
     """Where projects live; saves are guarded by the revision the state was loaded at."""
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, index: SummaryIndexFile | None = None) -> None:
         self.backend = backend
         self._summaries: dict[str, tuple[Hashable, ProjectSummary]] = {}
         self._summaries_lock = threading.Lock()
+        # The summaries kept on disk for the next process, loaded on the first listing.
+        self._index = index
+        self._index_loaded = index is None
+        self._unsaved = 0  # summaries read fresh since the index was last written
         # What each live state's logs looked like when loaded or last saved (by id, while it lives).
         self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
 
@@ -145,6 +156,28 @@ class ProjectStore:
         mark_saved(state, record)
         self._remember(state, log.baseline(state, state.revision))
 
+    def put_copy(self, state: ProjectState) -> None:
+        """Store a copy of ``state`` from another store, its revision kept; ConflictError if the id is taken.
+
+        Only for moving stores (``transfer.py``): a later session's save is then checked against
+        the same revision it had in the old store.
+        """
+        project_id = state.project_id
+        require_saveable_id(project_id)
+        log = logs.rewrite(state)
+        record = encode(state, log.meta)
+        record["revision"] = state.revision
+        record = _checked(record, log)
+        try:
+            with self.backend.lock(project_id):
+                if self.backend.read(project_id, logs=False) is not None:
+                    raise ConflictError(
+                        f"A project {project_id} is already stored here; it was not replaced."
+                    )
+                self.backend.write(project_id, record, log, None)
+        except OSError as exc:
+            raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
+
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
         require_id(project_id)
@@ -169,20 +202,58 @@ class ProjectStore:
 
     def list_projects(self) -> list[ProjectSummary]:
         """Summaries, most recently updated first; unreadable projects carry ``error``."""
+        return self._all_summaries()
+
+    def page_projects(self, query: str = "", offset: int = 0, limit: int | None = None) -> ProjectPage:
+        """Projects whose name contains ``query`` (any case), newest first, ``limit`` from ``offset``.
+
+        An offset past the end gives the last page, so a page that emptied (deletes) still shows some.
+        """
+        summaries = self._all_summaries()
+        needle = query.strip().casefold()
+        if needle:
+            summaries = [s for s in summaries if needle in s.name.casefold()]
+        total = len(summaries)
+        offset = max(0, offset)
+        if offset >= total:
+            offset = ((total - 1) // limit) * limit if limit and total else 0
+        shown = summaries[offset : offset + limit] if limit is not None else summaries[offset:]
+        return ProjectPage(shown, total, offset, query.strip())
+
+    def _all_summaries(self) -> list[ProjectSummary]:
+        self._load_index()
         listed = [entry for entry in self.backend.list() if is_valid_id(entry.project_id)]
-        summaries = [s for entry in listed if (s := self._summary(entry)) is not None]
+        with self._summaries_lock:
+            cache = self._summaries
+            found = [(entry, cache.get(entry.project_id)) for entry in listed]
+        summaries = []
+        for entry, cached in found:
+            summary = cached[1] if cached is not None and cached[0] == entry.version else self._summary(entry)
+            if summary is not None:
+                summaries.append(summary)
+        snapshot = None
         with self._summaries_lock:
             for gone in self._summaries.keys() - {entry.project_id for entry in listed}:
                 del self._summaries[gone]
+            # Written when a noticeable share was read fresh: a cold start then reads at most that share.
+            if self._index is not None and self._unsaved and self._unsaved * PERSIST_SHARE >= len(summaries):
+                snapshot, self._unsaved = dict(self._summaries), 0
+        if snapshot is not None and self._index is not None:
+            self._index.save(snapshot)
         return newest_first(summaries)
 
-    def _summary(self, entry: Listing) -> ProjectSummary | None:
-        """The cached summary if the record is unchanged, else one read fresh; None if deleted."""
-        project_id = entry.project_id
+    def _load_index(self) -> None:
+        if self._index_loaded or self._index is None:
+            return
+        kept = self._index.load()
         with self._summaries_lock:
-            cached = self._summaries.get(project_id)
-        if cached is not None and cached[0] == entry.version:
-            return cached[1]
+            for project_id, cached in kept.items():
+                self._summaries.setdefault(project_id, cached)
+            self._index_loaded = True
+
+    def _summary(self, entry: Listing) -> ProjectSummary | None:
+        """The summary read fresh from the record, and cached under its version; None if deleted."""
+        project_id = entry.project_id
         where = self.backend.where(project_id)
         # The version was taken before this read, so a record changed in between is cached
         # under a version it no longer has and is read again next time, never kept stale.
@@ -198,6 +269,7 @@ class ProjectStore:
             summary = unreadable(project_id, entry.label, entry.modified, str(exc))
         with self._summaries_lock:
             self._summaries[project_id] = (entry.version, summary)
+            self._unsaved += 1
         return summary
 
     def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:

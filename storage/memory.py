@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from storage import bounds
+from storage import bounds, crypto
 from storage.base import Listing, ProjectStore, Stored
 from storage.logs import LogWrite
 
@@ -76,5 +76,6 @@ class MemoryBackend:
 class InMemoryStorage(ProjectStore):
     """A store whose records live only as long as the process."""
 
-    def __init__(self) -> None:
-        super().__init__(MemoryBackend())
+    def __init__(self, sealer: crypto.Sealer | crypto.FromEnv | None = None) -> None:
+        # No key unless one is given: memory outlives nothing, so only tests seal it.
+        super().__init__(crypto.SealingBackend(MemoryBackend(), crypto.resolve(sealer)))

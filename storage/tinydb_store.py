@@ -24,17 +24,20 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 
-from storage import bounds, log_file
+from storage import bounds, crypto, log_file
 from storage.base import Listing, ProjectStore, Stored
 from storage.files import NotAFile, exclusive_lock, fsync_dir, read_bounded, replace_atomically
 from storage.log_file import LogFileError, Position
 from storage.logs import LogWrite
 from storage.records import corrupt
+from storage.summary_index import SummaryIndexFile
 from wizard_core.errors import StorageError
 
 TABLE = "project"
 LOG_TABLE = "log"
 DOC_ID = 1
+# The project list's summaries for the next process; not a project (no .json), never listed.
+INDEX_NAME = ".summary-index"
 # A finished project's record is about 40 KB; its logs live in the log file.
 MAX_PROJECT_BYTES = 16 * 2**20
 # A temp or log file this old belongs to a writer that died; live writers finish within milliseconds.
@@ -229,7 +232,14 @@ def _remove_if_stale(entry: os.DirEntry[str], now: float) -> None:
 class TinyDBStorage(ProjectStore):
     """The default store: ``<data_dir>/projects/<project_id>.json``, one TinyDB per project."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(
+        self, data_dir: Path, sealer: crypto.Sealer | crypto.FromEnv | None = crypto.FROM_ENV
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.projects_dir = self.data_dir / "projects"
-        super().__init__(TinyDBBackend(self.projects_dir))
+        key = crypto.resolve(sealer)
+        # With a key, records and log entries are sealed (file names, the ids, stay plain), and no
+        # summary index is kept: it would hold the project names in the clear.
+        backend = crypto.SealingBackend(TinyDBBackend(self.projects_dir), key)
+        index = SummaryIndexFile(self.projects_dir / INDEX_NAME) if key is None else None
+        super().__init__(backend, index)

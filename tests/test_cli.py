@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from tests.support import TRANSCRIPTS
 
@@ -138,11 +140,47 @@ def test_projects_context_and_export_read_the_replayed_project(tmp_path):
     md = run("export", pid, "--format", "md", store=tmp_path).stdout
     assert "| 3.04 | Building area | Existing 140 m², new 0 m², total 140 m² | A-1.4.1.2 |" in md
     assert "## Basis of answers" in md and "About 140." not in md.split("## Basis")[0]
-    rows = list(csv.DictReader(io.StringIO(run("export", pid, "--format", "csv", store=tmp_path).stdout)))
+    exported_csv = run("export", pid, "--format", "csv", store=tmp_path).stdout
+    assert exported_csv.startswith("\ufeffItem,")  # the byte-order mark Excel needs to read UTF-8
+    rows = list(csv.DictReader(io.StringIO(exported_csv.removeprefix("\ufeff"))))
     assert [r["Item"] for r in rows][:3] == ["3.00", "3.01", "3.02"] and len(rows) == 28
     assert rows[1]["Answer"] == "Change of use" and "Q: " in rows[1]["Discussion"]
     document = json.loads(run("export", pid, "--format", "json", store=tmp_path).stdout)
     assert document["items"][4]["value"] == {"existing": 140, "new": 0, "total": 140}
+
+
+def test_export_writes_pdf_and_xlsx_files_with_output(tmp_path):
+    pid = replay("house-conversion-vague.json", tmp_path)["project_id"]
+    pdf_path, xlsx_path = tmp_path / "out" / "matrix.pdf", tmp_path / "out" / "matrix.xlsx"
+    pdf_path.parent.mkdir()
+    done = run("export", pid, "--format", "pdf", "--output", str(pdf_path), store=tmp_path)
+    assert done.returncode == 0 and done.stdout == "" and "Wrote" in done.stderr
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf_path).pages)
+    assert "House conversion to a small office, vague answers" in text and "Page 1 of" in text
+    assert "Existing 140 m², new 0 m², total 140 m²" in text
+    done = run("export", pid, "--format", "xlsx", "-o", str(xlsx_path), store=tmp_path)
+    assert done.returncode == 0
+    sheet = load_workbook(xlsx_path)["Matrix"]
+    area = next(row for row in sheet.iter_rows(values_only=True) if row[0] == "3.04")
+    assert area[3:6] == (140, 0, 140)
+
+
+def test_export_of_a_pdf_to_a_pipe_is_the_file_and_a_bad_output_changes_nothing(tmp_path):
+    pid = replay("house-conversion-vague.json", tmp_path)["project_id"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI")}
+    piped = subprocess.run(
+        [sys.executable, "-m", "wizard_core", "export", pid, "--format", "pdf", "--store", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert piped.returncode == 0 and piped.stdout.startswith(b"%PDF-")
+    missing = tmp_path / "no-such-folder" / "matrix.pdf"
+    done = run("export", pid, "--format", "pdf", "--output", str(missing), store=tmp_path)
+    assert done.returncode == 2 and "cannot write" in done.stderr and not missing.parent.exists()
+    done = run("export", pid, "--format", "xlsx", "--output", str(tmp_path), store=tmp_path)
+    assert done.returncode == 2 and "is a folder" in done.stderr
 
 
 @pytest.mark.parametrize(

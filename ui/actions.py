@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from ui import entry, runtime, session
+from ui import entry, session, worker
 from ui.text import escape
+from ui.worker import UNEXPECTED
 from wizard_core import (
     ConflictError,
     ImportResult,
@@ -29,7 +30,6 @@ from wizard_core import (
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-UNEXPECTED = "Something went wrong in the wizard itself (the details are in its log). Please try again."
 # Half of a UTF-16 pair: the page cannot draw it, so it is shown as U+FFFD where it stood.
 _BROKEN = re.compile("[\ud800-\udfff]")
 
@@ -56,8 +56,28 @@ def attempt(call: Callable[..., T], *args: Any, slot: str = "top") -> T | None:
     return None
 
 
+def attempt_on(project: str, call: Callable[..., T], *args: Any, slot: str = "top") -> T | None:
+    """``attempt`` for a change to ``project``, held back while the advisor is answering on it.
+
+    The turn saves when its reply is in; a change made meanwhile would make that save a conflict.
+    """
+    if worker.running(project) is not None:
+        session.flash(
+            "warning",
+            "The advisor is still answering the last message on this project, so nothing was changed. "
+            "Try again when its reply is in.",
+            slot,
+        )
+        return None
+    return attempt(call, *args, slot=slot)
+
+
 def send_message(wizard: Wizard, state: ProjectState, text: str) -> None:
-    """Send a consultant message; whatever happens, the text stays where they can see it."""
+    """Send a consultant message; whatever happens, the text stays where they can see it.
+
+    The turn runs in a worker thread (``ui.worker``): this run waits for it, drawing the reply as
+    it streams; a click meanwhile ends this run but not the turn, which a later run collects.
+    """
     if session.changed_elsewhere(state):
         reason = (
             "This project was changed in another tab or session, so your message was not sent: "
@@ -65,65 +85,64 @@ def send_message(wizard: Wizard, state: ProjectState, text: str) -> None:
         )
         session.keep_unsent(state.project_id, showable(text), reason)
         return
-    error = _ask(wizard, state, text)
+    where = state.current_form_section or "the matrix"
+    try:
+        job = worker.start(wizard, state.project_id, text, state.revision, where)
+    except WizardError as error:
+        session.keep_unsent(state.project_id, showable(text), str(error))
+        return
+    _watch(job)
+    worker.collect(job)
+    settle(wizard, job)
+
+
+def settle(wizard: Wizard, job: worker.Job) -> None:
+    """What a finished turn leaves on the page: nothing if it went through, else the text kept."""
+    error, text = job.error, job.text
     if error is None:
         session.discard_unsent()
     elif isinstance(error, ProjectNotFound):
         session.open_project(None)
         session.flash("warning", f"{error} Your message was not sent: {showable(text)}")
-    elif not _kept_in_transcript(wizard, state.project_id, text):
+    elif not _kept_in_transcript(wizard, job.project_id, text):
         # (A failed advisor call is kept as a failed turn: the chat shows it with Retry.)
         latest = " The page now shows the latest state." if isinstance(error, ConflictError) else ""
         # Kept for editing even if the core refused it as invalid text: nothing typed is dropped.
-        session.keep_unsent(state.project_id, showable(text), f"{error}{latest}")
+        session.keep_unsent(job.project_id, showable(text), f"{error}{latest}")
 
 
-def _ask(wizard: Wizard, state: ProjectState, text: str) -> WizardError | None:
-    """The one core call of a turn, with a spinner and the reply as it streams in."""
-    where = state.current_form_section or "the matrix"
+def _watch(job: worker.Job) -> None:
+    """Wait for the turn, with a spinner and the reply as it streams in.
+
+    Each redraw is also where Streamlit can end this run when the consultant clicks elsewhere;
+    the turn goes on in its thread regardless.
+    """
     # The page styles pin this box above the chat input, so it shows however far the page is scrolled.
     with (
         st.container(key="advisor-working"),
-        st.spinner(f"The advisor ({wizard.advisor.name}) is working on {where}…", show_time=True),
+        st.spinner(f"The advisor ({job.advisor}) is working on {job.where}…", show_time=True),
     ):
-        show = _Live(st.empty(), text)
-        show()
-        try:
-            wizard.process_user_response(
-                state.project_id, text, on_text=show, expected_revision=state.revision
-            )
-        except WizardError as error:
-            return error
-        except Exception:  # a bug, not the consultant's doing: the log gets the details
-            log.exception("unexpected error in a turn of project %s", state.project_id)
-            return WizardError(UNEXPECTED)
-        finally:
-            show.slot.empty()
-    return None
+        slot = st.empty()
+        shown: tuple[str, int] | None = None
+        while True:
+            now = (job.reply, int(job.seconds * 2))
+            if now != shown:  # at least twice a second: a click can end this run promptly
+                shown = now
+                with slot.container():
+                    live(job)
+            if job.done.wait(0.1):
+                break
+        slot.empty()
 
 
-class _Live:
-    """The turn as it runs: the message sent, then the model's thinking time or its reply so far.
-
-    The core calls it with the reply's visible text as it streams, and ``thinking`` with the
-    seconds so far while a reasoning model thinks before replying (nothing shows otherwise).
-    """
-
-    def __init__(self, slot: Any, text: str) -> None:
-        self.slot = slot
-        text = showable(text)
-        self.text = text if len(text) <= 300 else text[:300] + "…"
-
-    def __call__(self, reply: str = "") -> None:
-        with self.slot.container():
-            st.caption(escape(f"Your message: {self.text}"))
-            if reply:
-                st.markdown(escape(reply))
-
-    def thinking(self, seconds: float) -> None:
-        with self.slot.container():
-            st.caption(escape(f"Your message: {self.text}"))
-            st.caption(f"The model is thinking before it replies… {seconds:.0f} s")
+def live(job: worker.Job) -> None:
+    """The turn as it runs: the message sent, then the model's thinking time or its reply so far."""
+    text = showable(job.text)
+    st.caption(escape(f"Your message: {text if len(text) <= 300 else text[:300] + '…'}"))
+    if job.reply:
+        st.markdown(escape(job.reply))
+    elif job.thinking_seconds is not None:
+        st.caption(f"The model is thinking before it replies… {job.thinking_seconds:.0f} s")
 
 
 def _kept_in_transcript(wizard: Wizard, project: str, text: str) -> bool:
@@ -153,7 +172,9 @@ def create_project(wizard: Wizard, slot: str) -> None:
 
 
 def rename_project(wizard: Wizard, project: str) -> None:
-    state = attempt(wizard.rename_project, project, st.session_state.get("rename-name", ""), slot="manage")
+    state = attempt_on(
+        project, wizard.rename_project, project, st.session_state.get("rename-name", ""), slot="manage"
+    )
     if state is not None:
         session.flash("success", f"Renamed to “{state.name}”.", "manage")
 
@@ -168,7 +189,7 @@ def cancel_delete() -> None:
 
 def delete_project(wizard: Wizard, project: str, name: str) -> None:
     st.session_state.pop("confirm_delete", None)
-    if attempt(_delete, wizard, project):
+    if attempt_on(project, _delete, wizard, project):
         if st.session_state.get(session.PROJECT) == project:
             session.open_project(None)
         session.flash("success", f"Project “{name}” deleted.")
@@ -180,7 +201,7 @@ def _delete(wizard: Wizard, project: str) -> bool:
 
 
 def go_to_item(wizard: Wizard, project: str, section: str) -> None:
-    if attempt(wizard.go_to_item, project, section) is not None:
+    if attempt_on(project, wizard.go_to_item, project, section) is not None:
         st.session_state[session.VIEW] = session.ITEM_VIEW
 
 
@@ -192,7 +213,7 @@ def answer_directly(wizard: Wizard, project: str, section: str) -> None:
         session.flash("error", str(error), "entry")
         return
     override = st.session_state.get(f"override-{section}", "").strip() or None
-    answer = attempt(wizard.answer_directly, project, section, value, override, slot="entry")
+    answer = attempt_on(project, wizard.answer_directly, project, section, value, override, slot="entry")
     if answer is not None:
         shown = describe_value(item, answer.value)
         kept = " Recorded despite the code checks, with your reason." if answer.override else ""
@@ -229,7 +250,6 @@ def import_code(wizard: Wizard, file_key: str) -> None:
     result = attempt(_import, wizard, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
     if result is None:
         return  # the file, edition and name stay as chosen, to try again
-    runtime.forget_content()
     st.session_state[IMPORT_ROUND] = st.session_state.get(IMPORT_ROUND, 0) + 1
     st.session_state["import-name"] = ""
     replaced = " It replaces the earlier import of that name." if replacing else ""
@@ -259,7 +279,6 @@ def remove_code_text(wizard: Wizard, name: str) -> None:
     removed = attempt(wizard.remove_import, name, slot=IMPORT_SLOT)
     if removed is None:
         return
-    runtime.forget_content()
     if removed:
         session.flash(
             "success", f"Removed the imported code text “{name}”; the advisor no longer uses it.", IMPORT_SLOT

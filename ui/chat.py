@@ -4,34 +4,45 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, session
+from ui import actions, excerpts, session, worker
 from ui.text import escape
 from wizard_core import ProjectState, TurnRecord, Wizard, describe_turn
 
 REPLY_KINDS = {
-    "form_answer": "Proposed answer",
+    "form_answer": "Earlier answer",  # since replaced; the current one is labelled by its status
     "clarifying_question": "Clarifying question",
     "side_answer": "Side answer",
     "notice": "From the wizard",
 }
 # Replies the wizard gives itself (no advisor call) get their own avatar.
 AVATARS = {"side_answer": ":material/menu_book:", "notice": ":material/info:"}
-ORIGINS = {"notes": "code notes", "imported": "your imported code text"}
 
 INPUT = "message"
+# Turns drawn at a time: the current item's newest, and a page of a fold.
+PAGE = 20
+# Shown when the current item has no turns yet (it was just reached).
+RECENT = 3
 
 
 def message_box(wizard: Wizard, state: ProjectState) -> None:
     """The chat input; its value is read (via the session state) at the top of the next run."""
     section = state.current_form_section
-    if section is None:
+    busy = worker.running(state.project_id) is not None
+    if busy:
+        prompt = "The advisor is still answering the last message; you can write the next one when it has."
+    elif section is None:
         prompt = "All items are answered. To revise one, choose it in the matrix or say which item."
     else:
         prompt = f"Answer {section} {wizard.item(section).title}, or ask about it…"
-    st.chat_input(prompt, key=INPUT, submit_mode="disable")
+    st.chat_input(prompt, key=INPUT, submit_mode="disable", disabled=busy)
 
 
 def draw(wizard: Wizard, state: ProjectState) -> None:
+    """The current item's thread in full; every earlier turn folded under its item, drawn when opened.
+
+    What a run draws is bounded however long the project: at most ``PAGE`` turns of the thread,
+    and one closed fold per item discussed before.
+    """
     unsent(state)
     with st.container(height=560, border=True, key="chat", autoscroll=True):
         if not state.turns:
@@ -39,16 +50,118 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
                 "Answer the current item in your own words below. The advisor asks when something "
                 "is missing and proposes the item's answer when it has what it needs."
             )
-        section = None
-        for index, turn in enumerate(state.turns):
-            if turn.section != section and turn.section is not None:
-                section = turn.section
-                title = wizard.title(section)
-                st.caption(escape(f"— {section} {title} —"))
-            _turn(wizard, turn, index, last=index == len(state.turns) - 1)
+        earlier, thread = split(state)
+        busy = worker.running(state.project_id) is not None
+        labels = answer_labels(state)
+        for section, indexes in earlier.items():
+            _fold(wizard, state, section, indexes, labels)
+        _thread(wizard, state, thread, busy, labels)
+        # A turn still being produced belongs here, after the thread, inside the chat box.
 
 
-def _turn(wizard: Wizard, turn: TurnRecord, index: int, last: bool) -> None:
+def split(state: ProjectState) -> tuple[dict[str | None, list[int]], list[int]]:
+    """Which turns (by index) are folded, per item in order of first mention, and which are the thread.
+
+    The thread is the current item's latest run of turns (its newest ``PAGE``), or, when the item
+    has none yet (it was just reached), the newest ``RECENT`` turns, so the last reply stays in view.
+    """
+    count = len(state.turns)
+    start = count
+    while start > 0 and state.turns[start - 1].section == state.current_form_section:
+        start -= 1
+    if start == count:
+        start = max(0, count - RECENT)
+    start = max(start, count - PAGE)
+    earlier: dict[str | None, list[int]] = {}
+    for index in range(start):
+        earlier.setdefault(state.turns[index].section, []).append(index)
+    return earlier, list(range(start, count))
+
+
+def answer_labels(state: ProjectState) -> dict[int, str]:
+    """What each answer in the conversation now is: the item's current answer, proposed or
+    confirmed; an earlier answer since replaced; or one taken back."""
+    newest: dict[str, int] = {}
+    for index, turn in enumerate(state.turns):
+        if turn.reply_type == "form_answer" and turn.section:
+            newest[turn.section] = index
+    labels = {}
+    for section, index in newest.items():
+        answer = state.answer_for(section)
+        if answer is None:
+            labels[index] = "Answer taken back"
+        elif answer.source == "advisor":
+            labels[index] = "Proposed answer" if answer.proposed else "Confirmed answer"
+    return labels
+
+
+def _thread(
+    wizard: Wizard, state: ProjectState, indexes: list[int], busy: bool, labels: dict[int, str]
+) -> None:
+    newest = len(state.turns) - 1
+    section = None
+    for index in indexes:
+        turn = state.turns[index]
+        if turn.section != section and turn.section is not None:
+            section = turn.section
+            st.caption(escape(f"— {section} {wizard.title(section)} —"))
+        last = index == newest
+        _turn(wizard, turn, index, last, labels.get(index), busy=last and busy)
+
+
+def _fold(
+    wizard: Wizard, state: ProjectState, section: str | None, indexes: list[int], labels: dict[int, str]
+) -> None:
+    """One item's earlier turns behind a fold, drawn a page at a time only while it is open."""
+    name = f"{section} {wizard.title(section)}" if section else "Outside the matrix's items"
+    count = f"{len(indexes)} earlier message" + ("s" if len(indexes) != 1 else "")
+    # Per project: a fold opened in one project is not open in the next one opened.
+    key = f"fold-{state.project_id}-{section or 'none'}"
+    label = escape(f"{name} · {count}")
+    fold = st.expander(label, key=key, on_change="rerun", icon=":material/history:")
+    if not fold.open:
+        return
+    pages = (len(indexes) + PAGE - 1) // PAGE
+    # Page 0 is the newest: a fold opens on the turns nearest the thread below it.
+    page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
+    stop = len(indexes) - page * PAGE
+    shown = indexes[max(0, stop - PAGE) : stop]
+    with fold:
+        if pages > 1:
+            _pager(key, page, pages, f"Messages {stop - len(shown) + 1}–{stop} of {len(indexes)}")
+        for index in shown:
+            # Never the newest turn (that is in the thread), so never its Retry.
+            _turn(wizard, state.turns[index], index, False, labels.get(index))
+
+
+def _pager(key: str, page: int, pages: int, where: str) -> None:
+    older, caption, newer = st.columns([1, 2, 1], vertical_alignment="center")
+    older.button(
+        "Older",
+        key=f"{key}-older",
+        disabled=page >= pages - 1,
+        on_click=_turn_page,
+        args=(key, page + 1),
+        icon=":material/arrow_upward:",
+    )
+    caption.caption(where)
+    newer.button(
+        "Newer",
+        key=f"{key}-newer",
+        disabled=page == 0,
+        on_click=_turn_page,
+        args=(key, page - 1),
+        icon=":material/arrow_downward:",
+    )
+
+
+def _turn_page(key: str, page: int) -> None:
+    st.session_state[f"{key}-page"] = page
+
+
+def _turn(
+    wizard: Wizard, turn: TurnRecord, index: int, last: bool, label: str | None, busy: bool = False
+) -> None:
     with st.chat_message("user"):
         st.markdown(escape(turn.message))
     with st.chat_message("assistant", avatar=AVATARS.get(turn.reply_type or "")):
@@ -57,10 +170,13 @@ def _turn(wizard: Wizard, turn: TurnRecord, index: int, last: bool) -> None:
             if note:
                 st.caption(escape(note))
             st.markdown(escape(turn.content))
-            st.caption(escape(_details(turn)))
-            _excerpts(wizard, turn, index)
+            st.caption(escape(_details(turn, label)))
+            excerpts.panel(wizard, turn, index)
         elif turn.status == "failed":
             st.error(escape(f"The advisor could not answer: {turn.error or 'unknown error'}"))
+        elif busy:  # saved as pending before a slow model call that is still under way
+            st.caption("The advisor is working on this message; its reply shows here when it is done.")
+            return
         else:
             st.warning("No reply was recorded for this message.")
         if last and turn.status != "done":
@@ -68,8 +184,8 @@ def _turn(wizard: Wizard, turn: TurnRecord, index: int, last: bool) -> None:
             st.button("Retry", key="retry", type="primary", on_click=actions.retry, args=(turn.message,))
 
 
-def _details(turn: TurnRecord) -> str:
-    parts = [REPLY_KINDS.get(turn.reply_type or "", "Reply")]
+def _details(turn: TurnRecord, label: str | None) -> str:
+    parts = [label or REPLY_KINDS.get(turn.reply_type or "", "Reply")]
     if turn.reply_type in {"form_answer", "clarifying_question"} and turn.confidence is not None:
         parts.append(f"confidence {turn.confidence:.2f}")
     if turn.obc_references:
@@ -98,25 +214,6 @@ def _decision(turn: TurnRecord) -> str | None:
         )
         note = f"{note} {after}" if note else after
     return note
-
-
-def _excerpts(wizard: Wizard, turn: TurnRecord, index: int) -> None:
-    """The retrieval question and the code excerpts the reply drew on, each with its title and origin."""
-    # A side answer is a search of the notes: its references are the entries it quotes.
-    ids = turn.excerpt_ids or (turn.obc_references if turn.reply_type == "side_answer" else [])
-    if not ids and not turn.query:
-        return
-    with st.expander(f"Code excerpts used ({len(ids)})", key=f"excerpts-{index}"):
-        if turn.query:
-            st.caption(escape(f"Searched for: {turn.query}"))
-        for entry_id in ids:
-            found = wizard.excerpt(entry_id)
-            if found is None:
-                st.markdown(escape(f"{entry_id} (no longer available)"))
-                continue
-            entry, imported = found
-            origin = ORIGINS["imported" if imported else "notes"]
-            st.markdown(f"**{escape(entry.id)}** {escape(entry.title)} · {escape(entry.edition)} · {origin}")
 
 
 def unsent(state: ProjectState) -> None:

@@ -168,9 +168,21 @@ def _record_fields(item: FormItem, value: dict[str, Any]) -> None:
 
 
 def read(item: FormItem) -> Any:
-    """The value the fields hold; ValueError naming what is missing (None means not applicable)."""
+    """The value the fields hold; ValueError naming what is missing (None means not applicable).
+
+    "Not applicable" ticked with figures typed is refused rather than guessed: the box may be
+    ticked from an earlier "none" answer and the figures new, or the figures filled in from an
+    earlier answer and the box new, so either guess could drop what the consultant meant.
+    """
     state = st.session_state
     if item.allows_not_applicable and state.get(key(item, NOT_APPLICABLE)):
+        filled = _filled(item)
+        if filled:
+            raise ValueError(
+                f"Not saved: “Not applicable / none” is ticked but {item.number} also has "
+                f"{', '.join(filled)} filled in. Untick “Not applicable / none” to save the figures, "
+                "or clear them to record not applicable (your entries are kept)."
+            )
         return None
     kind = item.answer_type
     if kind in {"area", "building_height", "occupant_load", "entrances_hazards", "construction"}:
@@ -189,15 +201,38 @@ def read(item: FormItem) -> Any:
     return value
 
 
+def _filled(item: FormItem) -> list[str]:
+    """The names of the fields holding something (an unticked box or empty field holds nothing)."""
+    fields = _RECORD_FIELDS.get(item.answer_type, ["value"]) + (
+        ["rows"] if item.answer_type == "occupant_load" else []
+    )
+    held = {field: st.session_state.get(key(item, field)) for field in fields}
+    return [
+        "the answer" if field == "value" else field.replace("_", " ")
+        for field, value in held.items()
+        if not _empty(value)
+    ]
+
+
+def _empty(value: Any) -> bool:
+    """An untouched field: None, blank text, no choices, an unticked box (a typed 0 is a figure)."""
+    if value is None or value is False:
+        return True
+    return (isinstance(value, str) and not value.strip()) or (isinstance(value, list) and not value)
+
+
+_RECORD_FIELDS = {
+    "area": ["existing", "new", "total"],
+    "building_height": ["storeys_above_grade", "storeys_below_grade", "height_m"],
+    "occupant_load": ["total"],
+    "entrances_hazards": ["barrier_free_entrances", "hazardous_substances"],
+    "construction": ["restriction", "actual", "heavy_timber"],
+}
+
+
 def _read_record(item: FormItem) -> dict[str, Any]:
     state, kind = st.session_state, item.answer_type
-    fields = {
-        "area": ["existing", "new", "total"],
-        "building_height": ["storeys_above_grade", "storeys_below_grade", "height_m"],
-        "occupant_load": ["total"],
-        "entrances_hazards": ["barrier_free_entrances", "hazardous_substances"],
-        "construction": ["restriction", "actual", "heavy_timber"],
-    }[kind]
+    fields = _RECORD_FIELDS[kind]
     record = {field: state.get(key(item, field)) for field in fields}
     missing = [field.replace("_", " ") for field, value in record.items() if value is None]
     if missing:

@@ -30,6 +30,8 @@ DECISIONS = {
     "reset": "Reset",
     "side_question": "Side question",
 }
+# Answers waiting on the consultant, shown when there are any.
+WAITING = (("proposed", "to confirm"), ("skipped", "skipped for now"))
 
 
 def summary(wizard: Wizard, state: ProjectState | None) -> dict[str, Any] | None:
@@ -72,9 +74,15 @@ def _summary(wizard: Wizard, found: dict[str, Any]) -> None:
     st.markdown(" ".join([*badges, f"relevance {found['temporal_relevance']:.2f}"]))
     items = found["items"]
     messages = found["interaction_count"]
+    waiting = [f"{items[key]} {label}" for key, label in WAITING if items.get(key)]
     st.caption(
-        f"{items['answered']} answered · {items['flagged']} flagged · {items['remaining']} to go · "
-        f"{messages} message{'' if messages == 1 else 's'}"
+        " · ".join(
+            [
+                f"{items['answered']} answered · {items['flagged']} flagged · {items['remaining']} to go",
+                *waiting,
+                f"{messages} message{'' if messages == 1 else 's'}",
+            ]
+        )
     )
     if messages:
         active = found["minutes_active"]

@@ -21,11 +21,17 @@ def draw(wizard: Wizard, state: ProjectState | None) -> None:
             "own copy of the code to have it quote the code's own words."
         )
     for name in names:
-        label, remove = st.columns([3, 1], vertical_alignment="center")
-        label.markdown(f"**{escape(name)}** · {_articles(wizard, name)}")
-        remove.button(
-            "Remove", key=f"remove-import-{name}", on_click=actions.remove_code_text, args=(wizard, name)
-        )
+        # Label and button share a row while the sidebar is wide enough; the button wraps below
+        # rather than being squeezed to "R…".
+        with st.container(horizontal=True, vertical_alignment="center", key=f"import-{name}"):
+            st.markdown(f"**{escape(name)}** · {_articles(wizard, name)}", width="content")
+            st.button(
+                "Remove",
+                key=f"remove-import-{name}",
+                on_click=actions.remove_code_text,
+                args=(wizard, name),
+                width="content",
+            )
     for problem in wizard.import_problems:
         st.warning(escape(f"Not in use: {problem}"))
     with st.expander("Import code text", key="import-code"):

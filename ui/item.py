@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, choices, entry, session
-from ui.text import escape
-from wizard_core import FormItem, ProjectState, Wizard, describe_value
+from ui import actions, choices, entry, review, session
+from ui.text import escape, local_time
+from wizard_core import FormAnswer, FormItem, ProjectState, Wizard, describe_value
 
 
 def draw(wizard: Wizard, state: ProjectState) -> None:
@@ -16,14 +16,21 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
             f"All {total} items are answered. Export the matrix from the “{session.MATRIX_VIEW}” tab, "
             "or choose an item there to revise it."
         )
+        last_answer(wizard, state)
         return
     item = wizard.item(state.current_form_section)
-    card(state, item)
+    card(wizard, state, item)
+    last_answer(wizard, state)
     choices.draw(item)
     direct_entry(wizard, state, item)
 
 
-def card(state: ProjectState, item: FormItem) -> None:
+def status(answer: FormAnswer) -> str:
+    """Proposed (the advisor's, not yet confirmed) or Confirmed (confirmed, typed, or the edition)."""
+    return "Proposed" if answer.proposed else "Confirmed"
+
+
+def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     with st.container(border=True, key="item-card"):
         st.caption("Current item")
         st.subheader(escape(f"{item.number} {item.title}"), anchor=False)
@@ -39,16 +46,79 @@ def card(state: ProjectState, item: FormItem) -> None:
             st.info(
                 escape(
                     f"Current answer: {describe_value(item, answer.value)} "
-                    f"(confidence {answer.confidence:.2f}). Answering again replaces it; "
+                    f"(confidence {answer.confidence:.2f}). {status(answer)}"
+                    f"{' by the advisor, not yet confirmed' if answer.proposed else ''}. "
+                    "Answering again replaces it; "
                     "the earlier answer stays in the item's history."
                 )
             )
+        buttons(wizard, state, item, answer, flagged=bool(flag))
         history = state.answer_history.get(item.number, [])
         if history:
             with st.expander(f"Earlier answers to {item.number} ({len(history)})"):
                 for old in reversed(history):
-                    when = f"{old.timestamp:%Y-%m-%d %H:%M} UTC"
+                    when = local_time(old.timestamp)
                     st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+
+
+def buttons(
+    wizard: Wizard, state: ProjectState, item: FormItem, answer: FormAnswer | None, flagged: bool
+) -> None:
+    """Confirm a proposed answer, keep a flagged one, or skip an unanswered item for now."""
+    project, number = state.project_id, item.number
+    if answer is not None and answer.proposed:
+        st.button(
+            review.CONFIRM,
+            key=f"confirm-{number}",
+            type="primary",
+            help=f"Accept the advisor's proposed answer to {number} as final.",
+            on_click=review.confirm,
+            args=(wizard, project, number),
+        )
+    if answer is not None and flagged:
+        st.button(
+            review.STILL_HOLDS,
+            key=f"keep-{number}",
+            help=f"Keep the answer to {number} as it is and clear the review flag.",
+            on_click=review.keep,
+            args=(wizard, project, number),
+        )
+    if answer is None:
+        st.button(
+            review.SKIP,
+            key=f"skip-{number}",
+            help=f"Leave {number} unanswered for now and go on; the wizard comes back to it after the rest.",
+            on_click=review.skip,
+            args=(wizard, project, number),
+        )
+
+
+def last_answer(wizard: Wizard, state: ProjectState) -> None:
+    """The most recent answer with what can be done about it: confirm it, or undo it."""
+    undo = wizard.last_undo(state)
+    if undo is None:
+        return
+    answer = undo.answer
+    with st.container(border=True, key="last-answer"):
+        st.caption("Last answer recorded")
+        st.markdown(escape(f"{review.shown(wizard, answer)} · {status(answer)}"))
+        left, right = st.columns(2)
+        if answer.proposed and answer.section != state.current_form_section:
+            left.button(
+                review.CONFIRM,
+                key="confirm-last",
+                type="primary",
+                help=f"Accept the advisor's proposed answer to {answer.section} as final.",
+                on_click=review.confirm,
+                args=(wizard, state.project_id, answer.section),
+            )
+        right.button(
+            review.UNDO,
+            key="undo-last",
+            help=review.undo_help(wizard, undo),
+            on_click=review.undo,
+            args=(wizard, state.project_id, state.revision),
+        )
 
 
 def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:

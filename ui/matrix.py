@@ -2,33 +2,34 @@
 
 from __future__ import annotations
 
-import re
+from datetime import date
 
 import streamlit as st
 
 from ui import actions, checks
 from ui.text import escape
-from wizard_core import FORMATS, Finding, ProjectState, Wizard
+from wizard_core import EXPORT_FORMATS, FORMATS, Finding, ProjectState, Wizard, WizardError, export_file_name
 
 BADGES = {
-    "answered": ":green-badge[Answered]",
+    "confirmed": ":green-badge[Confirmed]",
+    "proposed": ":violet-badge[Proposed]",
     "current": ":blue-badge[Current]",
     "flagged": ":orange-badge[Flagged]",
+    "skipped": ":gray-badge[Skipped for now]",
     "to do": ":gray-badge[To do]",
-}
-DOWNLOADS = {
-    "md": ("Markdown", "text/markdown"),
-    "csv": ("CSV", "text/csv"),
-    "json": ("JSON", "application/json"),
 }
 
 
 def status(state: ProjectState, section: str) -> str:
+    """Where an item stands: flagged and current first, then proposed (waiting to be confirmed)."""
     if section in state.flagged:
         return "flagged"
     if section == state.current_form_section:
         return "current"
-    return "answered" if state.answer_for(section) else "to do"
+    answer = state.answer_for(section)
+    if answer is not None:
+        return "proposed" if answer.proposed else "confirmed"
+    return "skipped" if section in state.skipped else "to do"
 
 
 def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
@@ -65,16 +66,34 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
 
 def downloads(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     st.subheader("Export", anchor=False)
-    st.caption("The matrix as it stands, with the basis of each answer, its discussion and the code checks.")
-    stem = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower()[:60] or "project"
+    st.caption(
+        "The matrix as it stands, with the basis of each answer, its discussion and the code checks: "
+        "PDF for the permit drawings, Excel and CSV for spreadsheets, Markdown to paste, JSON for programs."
+    )
     for column, fmt in zip(st.columns(len(FORMATS)), FORMATS, strict=True):
-        label, mime = DOWNLOADS[fmt]
+        kind = EXPORT_FORMATS[fmt]
+        try:
+            data = _export(wizard, state, fmt, found)
+        except WizardError as error:
+            column.warning(escape(str(error)))
+            continue
         column.download_button(
-            f"Download {label}",
-            data=wizard.export(state, fmt, found),
-            file_name=f"{stem}-data-matrix.{fmt}",
-            mime=mime,
+            f"Download {kind.label}",
+            data=data,
+            file_name=export_file_name(state.name, fmt),
+            mime=kind.mime,
             key=f"export-{fmt}",
             on_click="ignore",
             width="stretch",
         )
+
+
+def _export(wizard: Wizard, state: ProjectState, fmt: str, found: list[Finding]) -> bytes:
+    """The export's file, made once per project revision and day: laying out a PDF takes a moment."""
+    key = (state.project_id, state.revision, fmt, date.today())
+    kept: dict[tuple, bytes] = st.session_state.setdefault("export-files", {})
+    if key not in kept:
+        for old in [k for k in kept if k[:2] != key[:2] or k[3] != key[3]]:
+            del kept[old]  # only the project as it stands now is kept
+        kept[key] = wizard.export_file(state, fmt, found)
+    return kept[key]

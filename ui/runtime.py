@@ -8,7 +8,7 @@ import os
 import streamlit as st
 
 import wizard_core
-from storage import default_data_dir, open_storage
+from storage import describe_target, open_code_texts, open_storage
 from ui.text import escape
 from wizard_core import Wizard, WizardError
 
@@ -20,25 +20,23 @@ def wizard() -> Wizard:
     _adopt_secrets()
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(PREFIXES))
     # Settings include the API key: hash them so no secret is kept as a cache key.
-    fingerprint = hashlib.sha256(repr((str(default_data_dir().resolve()), settings)).encode()).hexdigest()
+    fingerprint = hashlib.sha256(repr((describe_target(), settings)).encode()).hexdigest()
     try:
-        return _wizard(fingerprint)
+        found = _wizard(fingerprint)
+        # Another replica may have imported or removed code text: the wizard asks its store every
+        # few seconds (one small query) and reloads in place, so this cached wizard stays current.
+        found.refresh_code_text()
+        return found
     except WizardError as error:
         st.error(escape(f"The wizard cannot start: {error}"))
         st.stop()
         raise  # not reached: st.stop() ends the run
 
 
-def forget_content() -> None:
-    """After an import or a removal: the next run builds a wizard that reads the code text anew."""
-    wizard_core.forget_content()
-    _wizard.clear()
-
-
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _wizard(fingerprint: str) -> Wizard:
     """Stateless apart from its services: every project's state lives in the store."""
-    return wizard_core.open_wizard(open_storage(), wizard_core.make_advisor())
+    return wizard_core.open_wizard(open_storage(), wizard_core.make_advisor(), code_texts=open_code_texts())
 
 
 def _adopt_secrets() -> None:

@@ -6,9 +6,16 @@ from typing import Any
 
 import streamlit as st
 
-from ui import actions, checks, health_panel, imports, session
-from ui.text import escape
-from wizard_core import Finding, ProjectState, ProjectSummary, Wizard, describe_value
+from ui import actions, checks, health_panel, imports, review, session
+from ui.text import escape, local_time
+from wizard_core import Finding, ProjectPage, ProjectState, ProjectSummary, Wizard, describe_value
+
+# Projects listed at a time, and the session keys of the search and the page.
+PROJECTS_PAGE = 20
+SEARCH = "project-search"
+OFFSET = "project-offset"
+# Archived questions drawn at a time in an item's fold.
+ARCHIVE_PAGE = 10
 
 
 def draw(
@@ -62,20 +69,76 @@ def new_project_form(wizard: Wizard, slot: str) -> None:
 
 
 def projects(wizard: Wizard, state: ProjectState | None) -> None:
+    """A page of the projects, newest first, found by name; the open one always shown and highlighted."""
     st.subheader("Projects", anchor=False)
     if state is not None:
         with st.expander("New project"):
             new_project_form(wizard, "side")
-    total = len(wizard.items)
-    summaries = wizard.list_projects()
-    if not summaries:
-        st.caption("No projects yet.")
-    for summary in summaries:
-        _project_line(
-            wizard, summary, total, current=state is not None and summary.project_id == state.project_id
+    query = str(st.session_state.get(SEARCH) or "")
+    page = wizard.project_page(query, int(st.session_state.get(OFFSET, 0)), PROJECTS_PAGE)
+    if page.total or page.query:  # nothing to search before the first project
+        st.text_input(
+            "Find a project",
+            key=SEARCH,
+            max_chars=120,
+            placeholder="Part of its name",
+            on_change=_to_page,
+            args=(0,),
         )
+    total = len(wizard.items)
+    open_id = state.project_id if state is not None else None
+    if state is not None and all(s.project_id != open_id for s in page.projects):
+        _project_line(wizard, _summary_of(state), total, current=True)
+    if not page.total:
+        st.caption(
+            escape(f"No project name contains “{query.strip()}”.") if page.query else "No projects yet."
+        )
+    for summary in page.projects:
+        _project_line(wizard, summary, total, current=summary.project_id == open_id)
+    if page.total > len(page.projects):
+        _project_pager(page)
     if state is not None:
         manage(wizard, state)
+
+
+def _project_pager(page: ProjectPage) -> None:
+    first, last = page.offset + 1, page.offset + len(page.projects)
+    st.caption(f"Showing {first:,}–{last:,} of {page.total:,}")
+    newer, older = st.columns(2)
+    newer.button(
+        "Newer",
+        key="projects-newer",
+        disabled=page.offset == 0,
+        on_click=_to_page,
+        args=(max(0, page.offset - PROJECTS_PAGE),),
+        icon=":material/arrow_back:",
+        width="stretch",
+    )
+    older.button(
+        "Older",
+        key="projects-older",
+        disabled=last >= page.total,
+        on_click=_to_page,
+        args=(page.offset + PROJECTS_PAGE,),
+        icon=":material/arrow_forward:",
+        width="stretch",
+    )
+
+
+def _to_page(offset: int) -> None:
+    st.session_state[OFFSET] = offset
+
+
+def _summary_of(state: ProjectState) -> ProjectSummary:
+    """The open project's list entry, from its state (it may be on another page of the list)."""
+    return ProjectSummary(
+        state.project_id,
+        state.name,
+        state.complete,
+        len(state.finalized_answers),
+        state.current_form_section,
+        state.updated_at,
+    )
 
 
 def _project_line(wizard: Wizard, summary: ProjectSummary, total: int, current: bool) -> None:
@@ -92,7 +155,7 @@ def _project_line(wizard: Wizard, summary: ProjectSummary, total: int, current: 
         width="stretch",
     )
     done = "complete" if summary.complete else f"{summary.answered}/{total}"
-    st.caption(f"{done} · updated {summary.updated_at:%Y-%m-%d %H:%M} UTC")
+    st.caption(f"{done} · updated {local_time(summary.updated_at)}")
 
 
 def manage(wizard: Wizard, state: ProjectState) -> None:
@@ -123,7 +186,7 @@ def _delete_controls(wizard: Wizard, project: str, name: str, where: str) -> Non
 
 
 def archive(wizard: Wizard, state: ProjectState) -> None:
-    """Archived clarifying sessions, grouped by item, each expandable to its questions and answers."""
+    """Archived clarifying sessions, a fold per item, each drawn (a page at a time) only while open."""
     st.subheader("Clarifying sessions", anchor=False)
     sessions = state.archived_clarifying_sessions
     if not sessions:
@@ -134,23 +197,75 @@ def archive(wizard: Wizard, state: ProjectState) -> None:
             continue
         title = wizard.item(section).title
         count = f"{len(thread)} question" + ("s" if len(thread) != 1 else "")
-        with st.expander(escape(f"{section} {title} · {count}"), key=f"archive-{section}"):
-            for qa in thread:
+        key = f"archive-{section}"
+        fold = st.expander(escape(f"{section} {title} · {count}"), key=key, on_change="rerun")
+        if not fold.open:
+            continue
+        pages = (len(thread) + ARCHIVE_PAGE - 1) // ARCHIVE_PAGE
+        page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
+        shown = thread[page * ARCHIVE_PAGE : (page + 1) * ARCHIVE_PAGE]
+        with fold:
+            for qa in shown:
                 st.markdown(f"**Q:** {escape(qa.question)}")
                 st.markdown(f"**A:** {escape(qa.answer)}" if qa.answer else "**A:** _no answer_")
-                if qa.abandoned:
-                    st.caption("Set aside when the item was started over.")
+                asked = f"Asked {local_time(qa.timestamp)}"
+                st.caption(asked + (" · set aside when the item was started over." if qa.abandoned else ""))
+            if pages > 1:
+                _archive_pager(key, page, pages, len(thread))
+
+
+def _archive_pager(key: str, page: int, pages: int, count: int) -> None:
+    first, last = page * ARCHIVE_PAGE + 1, min(count, (page + 1) * ARCHIVE_PAGE)
+    st.caption(f"Questions {first}–{last} of {count}")
+    earlier, later = st.columns(2)
+    earlier.button(
+        "Earlier", key=f"{key}-earlier", disabled=page == 0, on_click=_archive_page, args=(key, page - 1)
+    )
+    later.button(
+        "Later", key=f"{key}-later", disabled=page >= pages - 1, on_click=_archive_page, args=(key, page + 1)
+    )
+
+
+def _archive_page(key: str, page: int) -> None:
+    st.session_state[f"{key}-page"] = page
 
 
 def answers(wizard: Wizard, state: ProjectState) -> None:
+    """Each answer with whether it is proposed or confirmed; confirm or keep it from here."""
     total = len(wizard.items)
     st.subheader("Answers so far", anchor=False)
+    proposed = [a for a in state.finalized_answers if a.proposed]
     with st.expander(f"{len(state.finalized_answers)} of {total} answered", expanded=True, key="answers"):
+        if proposed:
+            st.button(
+                f"{review.CONFIRM_ALL} ({len(proposed)})",
+                key="confirm-all",
+                help="Accept every answer the advisor proposed and you have not yet confirmed.",
+                on_click=review.confirm_all,
+                args=(wizard, state.project_id),
+            )
         for answer in state.finalized_answers:
             item = wizard.item(answer.section)
             revised = len(state.answer_history.get(answer.section, []))
             note = f" · revised {revised}×" if revised else ""
+            flagged = " · flagged for review" if answer.section in state.flagged else ""
+            label = "Proposed" if answer.proposed else "Confirmed"
             st.markdown(
                 f"**{answer.section}** {escape(item.title)}: {escape(describe_value(item, answer.value))}"
             )
-            st.caption(f"confidence {answer.confidence:.2f} · {answer.source}{note}")
+            st.caption(f"{label} · confidence {answer.confidence:.2f} · {answer.source}{note}{flagged}")
+            if answer.proposed:
+                st.button(
+                    f"Confirm {answer.section}",
+                    key=f"side-confirm-{answer.section}",
+                    on_click=review.confirm,
+                    args=(wizard, state.project_id, answer.section),
+                )
+            if answer.section in state.flagged:
+                st.button(
+                    f"{review.STILL_HOLDS}: {answer.section}",
+                    key=f"side-keep-{answer.section}",
+                    help=state.flagged[answer.section],
+                    on_click=review.keep,
+                    args=(wizard, state.project_id, answer.section),
+                )

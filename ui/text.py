@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
@@ -21,7 +23,12 @@ _STYLES = """
   min-width: 0;
 }
 [data-testid="stChatMessage"] { max-width: 100%; }
-.st-key-advisor-working:has([data-testid="stSpinner"]) {
+/* The conversation takes the height the window leaves, so the chat box under it is on screen
+   with the title and progress above: typing never scrolls the page. */
+div.st-key-chat, div[data-testid="stLayoutWrapper"]:has(> div.st-key-chat) {
+  max-height: max(13rem, calc(100vh - 30rem));
+}
+.st-key-advisor-working:has([data-testid="stSpinner"]), .st-key-advisor-pending {
   position: fixed;
   bottom: 6.5rem;
   right: 3rem;
@@ -54,3 +61,25 @@ def show(text: str) -> None:
 
 def apply_styles() -> None:
     st.html(_STYLES)
+
+
+def local_time(moment: datetime, fmt: str = "%Y-%m-%d %H:%M") -> str:
+    """``moment`` (stored in UTC) in the browser's time zone, named; UTC when the browser does not say."""
+    zone = _browser_zone()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    shown = moment.astimezone(zone)
+    return f"{shown.strftime(fmt)} {shown.tzname() or ''}".rstrip()
+
+
+def _browser_zone() -> timezone | ZoneInfo:
+    name = st.context.timezone
+    if name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    offset = st.context.timezone_offset  # minutes behind UTC, as JavaScript gives it
+    if isinstance(offset, int | float) and abs(offset) <= 24 * 60:
+        return timezone(-timedelta(minutes=offset))
+    return UTC

@@ -18,10 +18,14 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.export import FORMATS
+from wizard_core.export import EXPORT_FORMATS, FORMATS, ExportFormat
+from wizard_core.export import file_name as export_file_name
 from wizard_core.knowledge.code_files import MAX_PDF_BYTES
 from wizard_core.knowledge.code_import import ImportResult
+from wizard_core.knowledge.service import Quote
 from wizard_core.models import FormAnswer, ProjectState, ProjectSummary, TurnRecord
+from wizard_core.review import Undo
+from wizard_core.store import ProjectPage
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.turns import TurnResult
 from wizard_core.wiring import (
@@ -34,6 +38,7 @@ from wizard_core.wiring import (
 from wizard_core.wizard import Wizard
 
 __all__ = [
+    "EXPORT_FORMATS",
     "FORMATS",
     "MAX_PDF_BYTES",
     "AdvisorError",
@@ -41,6 +46,7 @@ __all__ = [
     "ContentError",
     "CorruptStoreError",
     "Edition",
+    "ExportFormat",
     "Finding",
     "FormAnswer",
     "FormItem",
@@ -49,17 +55,21 @@ __all__ = [
     "InvalidReplyError",
     "KnowledgeEntry",
     "ProjectNotFound",
+    "ProjectPage",
     "ProjectState",
     "ProjectSummary",
+    "Quote",
     "StorageError",
     "TurnRecord",
     "TurnResult",
+    "Undo",
     "Wizard",
     "WizardError",
     "advisor_notice",
     "content_services",
     "describe_turn",
     "describe_value",
+    "export_file_name",
     "forget_content",
     "make_advisor",
     "open_wizard",

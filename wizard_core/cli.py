@@ -12,9 +12,10 @@ import re
 import sys
 from pathlib import Path
 
-from storage import default_data_dir, open_storage
+from storage import default_data_dir, open_code_texts, open_storage
+from wizard_core import cli_store
 from wizard_core.errors import WizardError
-from wizard_core.export import FORMATS
+from wizard_core.export import EXPORT_FORMATS, FORMATS
 from wizard_core.knowledge.code_import import import_code_text, imported_dir
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.replay import ReplayClock, load_transcript, replay
@@ -54,7 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def store_option(cmd: argparse.ArgumentParser) -> None:
         cmd.add_argument(
-            "--store", type=Path, default=None, help="data folder (default $WIZARD_DATA_DIR or ./data)"
+            "--store",
+            default=None,
+            help="data folder or postgresql:// URL (default $WIZARD_DATA_DIR or ./data)",
         )
 
     replay = commands.add_parser("replay", help="replay a transcript into a new project")
@@ -94,9 +97,17 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("json", "md"), default="md")
     store_option(check)
 
-    exp = commands.add_parser("export", help="export a project's matrix")
+    exp = commands.add_parser(
+        "export",
+        help="export a project's matrix (md, csv, json, pdf or xlsx)",
+        description="Export a project's matrix. The file goes to --output, or else to stdout; a PDF or "
+        "workbook is not written to a terminal, so give --output FILE or redirect stdout to a file.",
+    )
     exp.add_argument("project_id")
     exp.add_argument("--format", choices=FORMATS, default="md")
+    exp.add_argument(
+        "--output", "-o", type=Path, default=None, help="write the file here (replacing it) instead of stdout"
+    )
     store_option(exp)
 
     kb = commands.add_parser("kb", help="search the code knowledge, or import your own code text")
@@ -111,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     kb_import.add_argument("--edition", default="2024")
     kb_import.add_argument("--name", default=None, help="import name (default: the file name)")
     store_option(kb_import)
+    cli_store.add_commands(commands)  # migrate, keygen
     return parser
 
 
@@ -157,15 +169,18 @@ def _quiet_logs() -> None:
 
 
 def _wizard(args: argparse.Namespace) -> Wizard:
-    storage = open_storage(args.store if args.store is not None else default_data_dir())
-    return open_wizard(storage, make_advisor(getattr(args, "advisor", None)))
+    """The wizard on ``--store``: a folder, or a database (its projects and its imported code text)."""
+    storage = open_storage(args.store)
+    advisor = make_advisor(getattr(args, "advisor", None))
+    return open_wizard(storage, advisor, code_texts=open_code_texts(args.store))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     transcript = load_transcript(args.transcript)
     clock = ReplayClock()
-    storage = open_storage(args.store if args.store is not None else default_data_dir())
-    wizard = open_wizard(storage, make_advisor(args.advisor), clock=clock)
+    storage = open_storage(args.store)
+    code_texts = open_code_texts(args.store)
+    wizard = open_wizard(storage, make_advisor(args.advisor), clock=clock, code_texts=code_texts)
     result = replay(wizard, transcript, clock)
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.format == "json" else _replay_md(result))
     return 0
@@ -259,19 +274,52 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    """The export's bytes, exactly as the page's download holds them (the CSV with its byte-order mark)."""
+    if EXPORT_FORMATS[args.format].binary and args.output is None and sys.stdout.isatty():
+        raise UsageError(
+            f"export: a {args.format.upper()} file is not text for a terminal; "
+            "give --output FILE or redirect stdout to a file (nothing was written)"
+        )
     wizard = _wizard(args)
-    sys.stdout.write(wizard.export(wizard.load_project(args.project_id), args.format))
+    data = wizard.export_file(wizard.load_project(args.project_id), args.format)
+    if args.output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return 0
+    _write_file(args.output, data)
+    print(f"Wrote {inert(str(args.output), one_line=True)} ({len(data):,} bytes).", file=sys.stderr)
     return 0
 
 
+def _write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` whole or not at all: a half-written export never replaces a good one."""
+    if path.is_dir():
+        raise UsageError(f"export: {inert(str(path), one_line=True)} is a folder; give a file name")
+    temp = path.with_name(f".{path.name}.partial")
+    try:
+        temp.write_bytes(data)
+        temp.replace(path)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        reason = inert(error.strerror or type(error).__name__, one_line=True)
+        raise UsageError(f"export: cannot write {inert(str(path), one_line=True)}: {reason}") from error
+
+
 def cmd_kb(args: argparse.Namespace) -> int:
-    data_dir = args.store if args.store is not None else default_data_dir()
-    if args.kb_command == "import":
-        print(import_code_text(args.path, data_dir, edition=args.edition, name=args.name).describe())
-        return 0
-    if not args.query.strip():
+    if args.kb_command == "search" and not args.query.strip():
         raise UsageError("kb search: give a question or article number to search for")
-    knowledge = KnowledgeBaseService(imported_dir=imported_dir(data_dir))
+    # The store's own code text: a database's, or a data folder's (read in place, made only when written).
+    code_texts = open_code_texts(args.store)
+    folder = Path(args.store) if args.store is not None else default_data_dir()
+    if args.kb_command == "import":
+        where = code_texts if code_texts is not None else folder
+        print(import_code_text(args.path, where, edition=args.edition, name=args.name).describe())
+        return 0
+    if code_texts is not None:
+        knowledge = _wizard(args).knowledge  # a database's text, through the wizard's local copy
+    else:
+        knowledge = KnowledgeBaseService(imported_dir=imported_dir(folder))
     hits = knowledge.search_hits(args.query, args.k)
     rows = [
         {
@@ -303,4 +351,5 @@ COMMANDS = {
     "check": cmd_check,
     "export": cmd_export,
     "kb": cmd_kb,
+    **cli_store.COMMANDS,
 }

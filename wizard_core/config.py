@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -176,3 +177,16 @@ def _flag(raw: dict[str, str], key: str, default: bool) -> bool:
     if value in ("0", "false", "no", "off"):
         return False
     raise ConfigError(f"{key} is {raw[key]!r}; use true or false.")
+
+
+def code_text_cache_dir() -> Path:
+    """Where a replica keeps its copy of code text kept in a database, to search and quote it.
+
+    ``$WIZARD_CACHE_DIR``, else ``$XDG_CACHE_HOME/obc-wizard``, else ``~/.cache/obc-wizard``: a
+    folder of the user's own, never a shared temp folder where another user could plant files.
+    """
+    configured = os.environ.get("WIZARD_CACHE_DIR", "").strip()
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
+    return Path(base) / "obc-wizard"

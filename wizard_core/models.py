@@ -38,6 +38,17 @@ class FormAnswer(Record):
     # Recorded although the code checks contradict it: the consultant's reason, and what it overrides.
     override: str | None = None
     override_findings: list[str] = Field(default_factory=list)
+    # Proposed until the consultant confirms it (an entry they typed themselves counts as confirmed).
+    confirmed: bool = False
+    confirmed_at: datetime | None = None
+    # Checked and kept ("still holds") after an item it depends on was revised: when, and the flag's reason.
+    reviewed_at: datetime | None = None
+    reviewed_for: str | None = None
+
+    @property
+    def proposed(self) -> bool:
+        """An advisor's answer the consultant has not confirmed (typed and edition answers never are)."""
+        return self.source == "advisor" and not self.confirmed
 
 
 class ClarifyingQA(Record):
@@ -89,6 +100,28 @@ class DecisionRecord(Record):
     message: str = ""
 
 
+class AnswerStep(Record):
+    """What recording one answer changed, so the consultant can take it back (newest last).
+
+    An answer is identified by its item and timestamp; the rest is what it replaced: the
+    item's own review flag, the flags it set on items depending on it (their earlier reason,
+    or None), where the wizard stood, and the clarifying thread it archived.
+    """
+
+    section: str
+    at: datetime
+    replaced: bool = False
+    flag_before: str | None = None
+    flags_before: dict[str, str | None] = Field(default_factory=dict)
+    skipped_before: bool = False
+    current_before: str | None = None
+    current_after: str | None = None
+    return_to_before: str | None = None
+    item_started_before: datetime | None = None
+    parked_from: int = 0
+    parked: int = 0
+
+
 class ProjectState(Record):
     """The complete state of one data-matrix project."""
 
@@ -105,6 +138,10 @@ class ProjectState(Record):
     latest_user_answer: str | None = None
     turns: list[TurnRecord] = Field(default_factory=list)
     flagged: dict[str, str] = Field(default_factory=dict)
+    # Items the consultant set aside ("skip for now"); the wizard returns to them after the rest.
+    skipped: list[str] = Field(default_factory=list)
+    # The most recent answers' steps, for "undo last answer" (a stack, newest last, bounded).
+    answer_steps: list[AnswerStep] = Field(default_factory=list)
     return_to: str | None = None
     item_started_at: datetime | None = None
     session_started_at: datetime | None = None

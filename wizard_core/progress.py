@@ -4,38 +4,101 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import ClarifyingQA, FormAnswer, ProjectState
+from wizard_core.models import AnswerStep, ClarifyingQA, FormAnswer, ProjectState
 from wizard_core.responses import Change
+
+MAX_UNDO_STEPS = 50
+"""How many recent answers can be undone, one after another (older steps are dropped)."""
 
 
 def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService) -> None:
     """Record ``answer``, archive the item's thread and move on to the next item.
 
     A replaced answer goes to the item's history and flags the answered items that depend on
-    it; after a revision the wizard returns to the item it came from.
+    it; after a revision the wizard returns to the item it came from. What the answer changed
+    is kept as a step, so the consultant can undo it.
     """
     section = answer.section
+    step = AnswerStep(
+        section=section,
+        at=answer.timestamp,
+        flag_before=state.flagged.get(section),
+        skipped_before=section in state.skipped,
+        current_before=state.current_form_section,
+        return_to_before=state.return_to,
+        item_started_before=state.item_started_at,
+    )
     previous = state.answer_for(section)
     if previous is not None:
+        step.replaced = True
         state.answer_history.setdefault(section, []).append(previous)
         state.finalized_answers.remove(previous)
         if previous.value != answer.value:
-            flag_dependants(state, section, forms)
+            step.flags_before = flag_dependants(state, section, forms)
     state.flagged.pop(section, None)
+    if section in state.skipped:
+        state.skipped.remove(section)
     order = forms.sections
     state.finalized_answers.append(answer)
     state.finalized_answers.sort(key=lambda a: order.index(a.section) if a.section in order else len(order))
     if state.current_form_section == section:
+        step.parked_from = len(state.archived_clarifying_sessions.get(section, []))
+        step.parked = len(state.active_clarifying_thread)
         park(state)
-        back = state.return_to
+        state.current_form_section = next_item(state, section, forms)
         state.return_to = None
-        answered = state.answered_sections
-        resume = back if back and back not in answered else forms.next_unanswered(section, answered)
-        state.current_form_section = resume
         state.item_started_at = answer.timestamp
         state.latest_user_answer = None
+    step.current_after = state.current_form_section
+    if answer.source != "edition":
+        state.answer_steps = [*state.answer_steps, step][-MAX_UNDO_STEPS:]
     state.updated_at = answer.timestamp
+
+
+def next_item(state: ProjectState, leaving: str, forms: FormQuestionService) -> str | None:
+    """Where the wizard goes on leaving ``leaving``: back where a revision came from, else the
+    next unanswered item in order, wrapping round; skipped items only once nothing else is left.
+    """
+    answered = state.answered_sections
+    back = state.return_to
+    if back and back != leaving and back not in answered:
+        return back
+    return forms.next_unanswered(leaving, answered | set(state.skipped)) or forms.next_unanswered(
+        leaving, answered
+    )
+
+
+def skip(state: ProjectState, section: str, forms: FormQuestionService, now: datetime) -> str:
+    """Set the current, unanswered ``section`` aside and move on; returns the new current item.
+
+    Its clarifying thread is archived (parked), not lost; the wizard comes back to it once
+    every other item is answered or skipped.
+    """
+    item = forms.get_item(section)
+    if state.current_form_section != section:
+        raise InputError(f"{section} {item.title} is not the current item, so it cannot be skipped.")
+    if state.answer_for(section) is not None:
+        raise InputError(f"{section} {item.title} is already answered; there is nothing to skip.")
+    added = section not in state.skipped
+    if added:
+        state.skipped.append(section)
+    target = next_item(state, section, forms)
+    if target is None or target == section:
+        if added:
+            state.skipped.remove(section)
+        raise InputError(
+            f"{section} {item.title} is the only item left unanswered, so there is nothing to skip to: "
+            "answer it to complete the matrix."
+        )
+    park(state)
+    state.current_form_section = target
+    state.return_to = None
+    state.item_started_at = now
+    state.latest_user_answer = None
+    state.updated_at = now
+    return target
 
 
 def apply(state: ProjectState, change: Change, forms: FormQuestionService) -> None:
@@ -52,12 +115,16 @@ def ask(state: ProjectState, question: ClarifyingQA) -> None:
     state.updated_at = question.timestamp
 
 
-def flag_dependants(state: ProjectState, section: str, forms: FormQuestionService) -> None:
-    """Mark answered items whose answers depend on ``section`` for review."""
+def flag_dependants(state: ProjectState, section: str, forms: FormQuestionService) -> dict[str, str | None]:
+    """Mark answered items whose answers depend on ``section`` for review; returns each one's
+    earlier flag (None if it had none), so the revision can be undone."""
     title = forms.get_item(section).title
+    earlier: dict[str, str | None] = {}
     for item in forms.items:
         if section in item.depends_on and item.number in state.answered_sections:
+            earlier[item.number] = state.flagged.get(item.number)
             state.flagged[item.number] = f"{section} {title} was revised; check this answer still holds."
+    return earlier
 
 
 def park(state: ProjectState, abandoned: bool = False) -> None:

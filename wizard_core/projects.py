@@ -1,4 +1,4 @@
-"""Project-level actions of the wizard: start, direct entry, go to an item, rename, delete."""
+"""Project-level actions of the wizard: start, direct entry, go to an item, review, rename, delete."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from wizard_core import checks
+from wizard_core import checks, review
 from wizard_core.answers import describe_value, validate_value
 from wizard_core.content import FormItem
-from wizard_core.errors import InputError, InvalidReplyError
+from wizard_core.errors import ConflictError, InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, ProjectState, utc_now
-from wizard_core.progress import finalize, move_to
+from wizard_core.progress import finalize, move_to, skip
 from wizard_core.store import ProjectStore
 
 MAX_MESSAGE_CHARS = 4000
@@ -58,10 +58,11 @@ class ProjectActions:
     def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
         """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
         edition = self.forms.edition(code_edition)
+        name = self._unique_name(name)
         now = self.clock()
         state = ProjectState(
             project_id=uuid.uuid4().hex,
-            name=clean_text(name, MAX_NAME_CHARS, "project name"),
+            name=name,
             form_id=self.forms.form_id,
             code_edition=edition.key,
             current_form_section=self.forms.first_question,
@@ -110,6 +111,7 @@ class ProjectActions:
                 f"Not saved: {problems} Correct the value, or give a reason to record it anyway "
                 "(for example an alternative solution)."
             )
+        now = self.clock()
         answer = FormAnswer(
             section=item.number,
             question_number=item.number,
@@ -121,7 +123,9 @@ class ProjectActions:
             confidence=1.0,
             obc_references=list(item.references),
             source="direct",
-            timestamp=self.clock(),
+            timestamp=now,
+            confirmed=True,  # the consultant typed it
+            confirmed_at=now,
         )
         if errors:
             answer = checks.overridden(answer, errors, reason)
@@ -140,9 +144,48 @@ class ProjectActions:
         self.storage.save_project(state)
         return state
 
+    def skip_item(self, project_id: str, section: str) -> ProjectState:
+        """Leave the current item unanswered for now and move on; the wizard comes back to it."""
+        state = self.storage.load_project(project_id)
+        skip(state, section, self.forms, self.clock())
+        self.storage.save_project(state)
+        return state
+
+    def confirm_answer(self, project_id: str, section: str) -> FormAnswer:
+        state = self.storage.load_project(project_id)
+        answer = review.confirm(state, section, self.clock())
+        self.storage.save_project(state)
+        return answer
+
+    def confirm_all(self, project_id: str) -> list[FormAnswer]:
+        state = self.storage.load_project(project_id)
+        confirmed = review.confirm_all(state, self.clock())
+        self.storage.save_project(state)
+        return confirmed
+
+    def keep_answer(self, project_id: str, section: str) -> FormAnswer:
+        """A flagged answer still holds after the revision that flagged it."""
+        state = self.storage.load_project(project_id)
+        answer = review.keep(state, section, self.clock())
+        self.storage.save_project(state)
+        return answer
+
+    def undo_last_answer(self, project_id: str, expected_revision: int | None = None) -> review.Undo:
+        """Take back the most recent answer; ``expected_revision`` is the revision the page showed
+        (its button named the answer it would undo), so another tab's newer answer is not undone."""
+        state = self.storage.load_project(project_id)
+        if expected_revision is not None and state.revision != expected_revision:
+            raise ConflictError(
+                "This project was changed in another tab or session since this page was drawn, "
+                "so nothing was undone."
+            )
+        undone = review.undo(state, self.forms, self.clock())
+        self.storage.save_project(state)
+        return undone
+
     def rename_project(self, project_id: str, name: str) -> ProjectState:
         state = self.storage.load_project(project_id)
-        state.name = clean_text(name, MAX_NAME_CHARS, "project name")
+        state.name = self._unique_name(name, project_id)
         state.updated_at = self.clock()
         self.storage.save_project(state)
         return state
@@ -150,8 +193,33 @@ class ProjectActions:
     def delete_project(self, project_id: str) -> None:
         self.storage.delete_project(project_id)
 
+    def _unique_name(self, name: str, project_id: str | None = None) -> str:
+        """The cleaned name; InputError (with a free alternative) if another project has it.
+
+        Names compare ignoring case and runs of spaces, so "12 King St" and "12  king st" clash.
+        """
+        name = clean_text(name, MAX_NAME_CHARS, "project name")
+        taken = {
+            _name_key(s.name)
+            for s in self.storage.list_projects()
+            if s.project_id != project_id and s.error is None
+        }
+        if _name_key(name) not in taken:
+            return name
+        number = 2
+        while _name_key(f"{name} ({number})") in taken:
+            number += 1
+        raise InputError(
+            f"Another project is already named “{name}”. Choose a different name, "
+            f"for example “{name} ({number})”."
+        )
+
     def _revisable_item(self, section: str) -> FormItem:
         item = self.forms.get_item(section)
         if item.answer_type == "code_version":
             raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
         return item
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from wizard_core.models import ProjectState, ProjectSummary
+
+
+@dataclass(frozen=True)
+class ProjectPage:
+    """One page of the project list: the projects shown, and how many match in all."""
+
+    projects: list[ProjectSummary]
+    total: int
+    offset: int
+    query: str = ""
 
 
 class ProjectStore(Protocol):
@@ -15,6 +26,10 @@ class ProjectStore(Protocol):
     def save_project(self, state: ProjectState) -> None: ...
 
     def list_projects(self) -> list[ProjectSummary]: ...
+
+    def page_projects(self, query: str = "", offset: int = 0, limit: int | None = None) -> ProjectPage:
+        """Projects whose name contains ``query`` (any case), newest first, ``limit`` from ``offset``."""
+        ...
 
     def delete_project(self, project_id: str) -> None: ...
 

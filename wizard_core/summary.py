@@ -38,6 +38,8 @@ def context_summary(state: ProjectState, forms: FormQuestionService, now: dateti
             "answered": answered,
             "flagged": len(state.flagged),
             "remaining": len(forms.items) - answered,
+            "proposed": sum(1 for a in state.finalized_answers if a.proposed),
+            "skipped": len(state.skipped),
         },
         "flagged": dict(state.flagged),
         "recap": recap_text(state, forms, health) if health.stale else None,
@@ -58,4 +60,6 @@ def recap_text(state: ProjectState, forms: FormQuestionService, health: Temporal
     )
     if state.flagged:
         text += f" Flagged for review: {', '.join(sorted(state.flagged))}."
+    if state.skipped:
+        text += f" Skipped for now: {', '.join(state.skipped)}."
     return text

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
+import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from wizard_core.advisors.base import Advisor
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
-from wizard_core.config import load_settings
+from wizard_core.config import code_text_cache_dir, load_settings
 from wizard_core.context import Budget
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
-from wizard_core.knowledge.code_import import imported_dir
+from wizard_core.knowledge.code_import import folder_store
+from wizard_core.knowledge.code_store import CodeTextStore, FolderCodeTexts
+from wizard_core.knowledge.code_sync import CodeTextSync, mirror
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.manager import ContextManager
 from wizard_core.models import utc_now
@@ -25,22 +29,65 @@ ADVISORS = ("offline", "openai")
 
 
 def content_services(data_dir: Path | None = None) -> tuple[FormQuestionService, KnowledgeBaseService]:
-    """The matrix and the code notes, with the code text imported into ``data_dir`` if any.
+    """The matrix and the code notes, with the code text imported into ``data_dir`` if any."""
+    forms, knowledge, _ = code_text_services(folder_store(data_dir) if data_dir is not None else None)
+    return forms, knowledge
 
-    Both are read-only, so one copy per data folder serves every session; call
-    ``forget_content()`` after an import so the next call reads it.
+
+_SERVICES: dict[str, tuple[FormQuestionService, KnowledgeBaseService, CodeTextSync | None]] = {}
+_SERVICES_LOCK = threading.Lock()
+_MAX_SERVICES = 8
+
+
+def code_text_services(
+    store: CodeTextStore | None,
+    mirror_dir: Path | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[FormQuestionService, KnowledgeBaseService, CodeTextSync | None]:
+    """The matrix, the knowledge base and what keeps it at the store's version: one per process and store.
+
+    All are read-only apart from the imported text, which the sync reloads in place when any
+    replica imports or removes text, so one copy serves every session of the process.
     """
-    return _content_services(str(Path(data_dir).resolve()) if data_dir is not None else None)
+    folder = None if store is None else _indexed_folder(store, mirror_dir)
+    key = str(folder.resolve()) if folder is not None else ""
+    with _SERVICES_LOCK:
+        found = _SERVICES.get(key)
+        if found is None:
+            found = _build_services(store, folder, clock)
+            if len(_SERVICES) >= _MAX_SERVICES:
+                _SERVICES.pop(next(iter(_SERVICES)))
+            _SERVICES[key] = found
+    return found
 
 
-@lru_cache(maxsize=8)
-def _content_services(data_dir: str | None) -> tuple[FormQuestionService, KnowledgeBaseService]:
-    imported = imported_dir(Path(data_dir)) if data_dir is not None else None
-    return FormQuestionService(), KnowledgeBaseService(imported_dir=imported)
+def _indexed_folder(store: CodeTextStore, mirror_dir: Path | None) -> Path:
+    """The folder searched: a folder store's own, else a copy under the cache named for the store."""
+    if isinstance(store, FolderCodeTexts):
+        return store.folder
+    if mirror_dir is not None:
+        return mirror_dir
+    digest = hashlib.sha256(store.label.encode()).hexdigest()[:16]
+    return code_text_cache_dir() / "code-text" / digest
+
+
+def _build_services(
+    store: CodeTextStore | None, folder: Path | None, clock: Callable[[], float]
+) -> tuple[FormQuestionService, KnowledgeBaseService, CodeTextSync | None]:
+    if store is None or folder is None:
+        return FormQuestionService(), KnowledgeBaseService(), None
+    version = store.version()  # before the copy: an import meanwhile is caught at the next check
+    problems = mirror(store, folder) if not isinstance(store, FolderCodeTexts) else []
+    knowledge = KnowledgeBaseService(imported_dir=folder)
+    sync = CodeTextSync(store, folder, knowledge.reload_imports, version, clock=clock)
+    sync.problems = problems
+    return FormQuestionService(), knowledge, sync
 
 
 def forget_content() -> None:
-    _content_services.cache_clear()
+    """Read the content and the code text afresh on the next call (tests; the page no longer needs it)."""
+    with _SERVICES_LOCK:
+        _SERVICES.clear()
 
 
 def default_advisor_name(secrets: Mapping[str, Any] | None = None) -> str:
@@ -82,11 +129,21 @@ def open_wizard(
     advisor: Advisor | None = None,
     clock: Callable[[], datetime] = utc_now,
     data_dir: Path | None = None,
+    code_texts: CodeTextStore | None = None,
+    *,
+    mirror_dir: Path | None = None,
+    refresh_clock: Callable[[], float] = time.monotonic,
 ) -> Wizard:
-    """A wizard on ``storage``; code text imported into its data folder joins the notes."""
+    """A wizard on ``storage``; code text in ``code_texts`` (else its data folder's) joins the notes.
+
+    ``mirror_dir`` and ``refresh_clock`` place a database's copy of the code text and time its
+    checks for new imports (a test's two replicas in one process).
+    """
     folder = data_dir if data_dir is not None else getattr(storage, "data_dir", None)
-    forms, knowledge = content_services(folder)
+    if code_texts is None and folder is not None:
+        code_texts = folder_store(Path(folder))
+    forms, knowledge, sync = code_text_services(code_texts, mirror_dir, refresh_clock)
     settings = load_settings()
     budget = Budget(window_tokens=settings.context_window, reply_tokens=settings.reply_tokens)
     manager = ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
-    return Wizard(storage, forms, knowledge, manager, clock, data_dir=folder)
+    return Wizard(storage, forms, knowledge, manager, clock, data_dir=folder, code_text=sync)

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wizard_core import checks
+from wizard_core import checks, review
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
@@ -21,11 +21,12 @@ from wizard_core.engine import Finding
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge import code_import
-from wizard_core.knowledge.service import KnowledgeBaseService
+from wizard_core.knowledge.code_sync import CodeTextSync
+from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
 from wizard_core.models import FormAnswer, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
-from wizard_core.store import ProjectStore
+from wizard_core.store import ProjectPage, ProjectStore
 from wizard_core.summary import context_summary
 from wizard_core.turns import TurnResult
 
@@ -41,6 +42,7 @@ class Wizard:
         manager: ContextManager,
         clock: Callable[[], datetime],
         data_dir: Path | None = None,
+        code_text: CodeTextSync | None = None,
     ) -> None:
         self.storage = storage
         self.forms = forms
@@ -49,6 +51,7 @@ class Wizard:
         self.projects = ProjectActions(storage, forms, clock)
         self.clock = clock
         self.data_dir = data_dir
+        self.code_text = code_text  # where imported code text is kept, and its version in use
 
     # The conversation.
     def process_user_response(
@@ -58,6 +61,7 @@ class Wizard:
         on_text: Callable[[str], None] | None = None,
         expected_revision: int | None = None,
     ) -> TurnResult:
+        self.refresh_code_text()  # another replica's import is used from the next turn on
         return self.manager.process_user_response(project_id, user_answer, on_text, expected_revision)
 
     def context_package(self, project_id: str) -> ContextPackage:
@@ -79,6 +83,31 @@ class Wizard:
     def go_to_item(self, project_id: str, section: str) -> ProjectState:
         return self.projects.go_to_item(project_id, section)
 
+    # The consultant's review of answers: confirm, still holds, undo, skip.
+    def confirm_answer(self, project_id: str, section: str) -> FormAnswer:
+        """Confirm the advisor's proposed answer to ``section``."""
+        return self.projects.confirm_answer(project_id, section)
+
+    def confirm_all(self, project_id: str) -> list[FormAnswer]:
+        """Confirm every proposed answer; returns those confirmed."""
+        return self.projects.confirm_all(project_id)
+
+    def keep_answer(self, project_id: str, section: str) -> FormAnswer:
+        """A flagged answer still holds: clear its flag and note the review."""
+        return self.projects.keep_answer(project_id, section)
+
+    def undo_last_answer(self, project_id: str, expected_revision: int | None = None) -> review.Undo:
+        """Take back the most recent answer (repeatable, newest first)."""
+        return self.projects.undo_last_answer(project_id, expected_revision)
+
+    def last_undo(self, state: ProjectState) -> review.Undo | None:
+        """What "undo last answer" would take back in ``state``; None when nothing can be undone."""
+        return review.last_undo(state)
+
+    def skip_item(self, project_id: str, section: str) -> ProjectState:
+        """Leave the current item unanswered for now; the wizard comes back to it after the rest."""
+        return self.projects.skip_item(project_id, section)
+
     def rename_project(self, project_id: str, name: str) -> ProjectState:
         return self.projects.rename_project(project_id, name)
 
@@ -88,8 +117,17 @@ class Wizard:
     def load_project(self, project_id: str) -> ProjectState:
         return self.storage.load_project(project_id)
 
-    def list_projects(self) -> list[ProjectSummary]:
-        return self.storage.list_projects()
+    def list_projects(
+        self, query: str = "", offset: int = 0, limit: int | None = None
+    ) -> list[ProjectSummary]:
+        """Projects newest first; with arguments, those whose name contains ``query``, paged."""
+        if not query and not offset and limit is None:
+            return self.storage.list_projects()
+        return self.storage.page_projects(query, offset, limit).projects
+
+    def project_page(self, query: str = "", offset: int = 0, limit: int | None = 20) -> ProjectPage:
+        """One page of the project list and how many projects match: the sidebar's listing."""
+        return self.storage.page_projects(query, offset, limit)
 
     def summary(self, project_id: str) -> dict[str, Any]:
         """Seed 002's context summary for the ``summary`` command."""
@@ -133,9 +171,16 @@ class Wizard:
     def matrix_rows(self, state: ProjectState, found: list[Finding] | None = None) -> list[dict[str, Any]]:
         return exports.matrix_rows(state, self.forms, found)
 
-    def export(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> str:
-        """The matrix in ``fmt``; ``found`` spares running the code checks again (the page has them)."""
-        return exports.export(state, self.forms, fmt, found)
+    def export(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> str | bytes:
+        """The matrix in ``fmt``: text for md, csv and json, bytes for pdf and xlsx, dated by the clock.
+
+        ``found`` spares running the code checks again (the page has them).
+        """
+        return exports.export(state, self.forms, fmt, found, self.clock())
+
+    def export_file(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> bytes:
+        """The export as a downloaded or saved file holds it (the CSV with the mark Excel needs)."""
+        return exports.export_file(state, self.forms, fmt, found, self.clock())
 
     # The code text.
     def excerpt(self, entry_id: str) -> tuple[KnowledgeEntry, bool] | None:
@@ -143,16 +188,21 @@ class Wizard:
         entry = self.knowledge.get(entry_id)
         return None if entry is None else (entry, self.knowledge.origin(entry) == "imported")
 
+    def quote(self, entry_id: str) -> Quote | None:
+        """A code excerpt's text with its origin, file and lines (the page's excerpt panel)."""
+        return self.knowledge.quote(entry_id)
+
     def imports(self) -> list[str]:
-        """Names of the code text imported into the data folder."""
-        return code_import.list_imports(self._data_dir()) if self.data_dir is not None else []
+        """Names of the code text imported into this wizard's store (a data folder or a database)."""
+        return self.code_text.store.names() if self.code_text is not None else []
 
     def imported_articles(self, name: str) -> int:
         return self.knowledge.imported_count(name)
 
     @property
     def import_problems(self) -> list[str]:
-        return list(self.knowledge.import_problems)
+        extra = self.code_text.problems if self.code_text is not None else []
+        return [*self.knowledge.import_problems, *extra]
 
     def is_imported(self, name: str) -> bool:
         return code_import.safe_name(name) in self.imports()
@@ -160,13 +210,21 @@ class Wizard:
     def import_code(
         self, path: Path, edition: str = "2024", name: str | None = None
     ) -> code_import.ImportResult:
-        """Import the consultant's code text; a new wizard (``open_wizard``) reads it."""
-        return code_import.import_code_text(path, self._data_dir(), edition=edition, name=name)
+        """Import the consultant's code text; this wizard uses it at once, other replicas within seconds."""
+        result = code_import.import_code_text(path, self._code_text().store, edition=edition, name=name)
+        self._code_text().check(force=True)
+        return result
 
     def remove_import(self, name: str) -> bool:
-        return code_import.remove_import(self._data_dir(), name)
+        removed = self._code_text().store.remove(code_import.safe_name(name))
+        self._code_text().check(force=True)
+        return removed
 
-    def _data_dir(self) -> Path:
-        if self.data_dir is None:
+    def refresh_code_text(self) -> bool:
+        """Reload the imported code text if any replica changed it (asks the store every few seconds)."""
+        return self.code_text.check() if self.code_text is not None else False
+
+    def _code_text(self) -> CodeTextSync:
+        if self.code_text is None:
             raise InputError("This wizard has no data folder to import code text into.")
-        return self.data_dir
+        return self.code_text

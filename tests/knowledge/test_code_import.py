@@ -10,7 +10,7 @@ from pypdf import PdfWriter
 from tests.code_text import article, code_text, make_pdf
 from wizard_core.content import load_knowledge
 from wizard_core.errors import InputError
-from wizard_core.knowledge import code_files, code_import
+from wizard_core.knowledge import code_files, code_store
 from wizard_core.knowledge.code_import import (
     import_code_text,
     imported_dir,
@@ -326,7 +326,7 @@ def test_a_failed_write_leaves_the_old_import_and_no_temporary_file(tmp_path, da
     def refuse(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(code_import.os, "replace", refuse)
+    monkeypatch.setattr(code_store.os, "replace", refuse)
     with pytest.raises(InputError, match="could not be saved"):
         import_code_text(write(tmp_path, "code.txt", code_text(5)), data_dir)
     assert stored_files(data_dir) == [imported_dir(data_dir) / "code.md"]

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from storage import InMemoryStorage, StorageAdapter, TinyDBStorage
+from storage import InMemoryStorage, StorageAdapter, TinyDBStorage, open_storage
 from storage import log_file as log_module
 from wizard_core.errors import ConflictError, CorruptStoreError, StorageError
 from wizard_core.models import SCHEMA_VERSION, DecisionRecord, ProjectState, TurnRecord
@@ -70,19 +71,32 @@ OPERATIONS = st.lists(
 )
 
 
-def _stores(kind: str, folder: Path) -> tuple[StorageAdapter, Callable[[], StorageAdapter]]:
+def _stores(kind: str, folder: Path, url: str) -> tuple[StorageAdapter, Callable[[], StorageAdapter]]:
     if kind == "memory":
         store = InMemoryStorage()
         return store, lambda: store  # one process, one memory
+    if kind == "postgresql":
+        with psycopg.connect(url) as conn:
+            conn.execute("TRUNCATE wizard_projects CASCADE")  # each example starts empty
+        return open_storage(url), lambda: open_storage(url)  # another store: a replica's view
     return TinyDBStorage(folder), lambda: TinyDBStorage(folder)
 
 
-@pytest.mark.parametrize("kind", ["memory", "tinydb"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("kind", ["memory", "tinydb", "postgresql"])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(operations=OPERATIONS)
-def test_any_mix_of_turns_saves_and_sessions_comes_back_exactly(kind: str, operations: list[str]) -> None:
+def test_any_mix_of_turns_saves_and_sessions_comes_back_exactly(
+    kind: str, operations: list[str], request: pytest.FixtureRequest
+) -> None:
+    url = request.getfixturevalue("pg_url") if kind == "postgresql" else ""
+    if url:
+        open_storage(url)  # makes the tables
     with tempfile.TemporaryDirectory() as folder:
-        store, another = _stores(kind, Path(folder))
+        store, another = _stores(kind, Path(folder), url)
         state = _with_turns("p", 3)
         store.save_project(state)
         count = 3

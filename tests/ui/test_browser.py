@@ -6,31 +6,11 @@ Set UPDATE_SCREENSHOT=1 to refresh docs/screenshot.png from the session this tes
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.code_text import code_text
+from tests.ui.browser import ROOT, chromium, needs_chromium, send, settled, streamlit_app
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-# The machine may have no network: without these flags chromium keeps dialling out.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 NAME = "12 King St — house to office"
 CONVERSATION = [
     ("We're doing some work on an old building.", "To answer 3.01 (Project type) I still need"),
@@ -42,87 +22,13 @@ CONVERSATION = [
 ]
 HOSTILE = "About 140 <img src=x onerror=\"document.title='pwned'\"> **bold** :red[red]\n# heading"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="the browser test needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-    ),
-]
+pytestmark = needs_chromium
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def app_url(tmp_path: Path) -> Iterator[str]:
-    """`streamlit run streamlit_app.py` on 127.0.0.1 with its own data folder."""
-    port = _free_port()
-    # Its own HOME: no ~/.streamlit/secrets.toml (a developer's real key) and no first-run prompt.
-    env = {**os.environ, "WIZARD_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
-    env = {k: v for k, v in env.items() if not k.startswith("OPENAI_")} | {"WIZARD_ADVISOR": "offline"}
-    log = (tmp_path / "streamlit.log").open("w")
-    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true"]
-    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    command += ["--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail(f"streamlit did not start:\n{(tmp_path / 'streamlit.log').read_text()}")
-                time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-
-
-def settled(page) -> None:
-    """Wait until the script run the page is showing has finished."""
+def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-
-
-def send(page, text: str, reply: str) -> None:
-    """Type a chat message, press Enter and wait for the advisor's reply."""
-    from playwright.sync_api import expect
-
-    settled(page)
-    messages = page.get_by_test_id("stChatMessage")
-    before = messages.count()
-    box = page.get_by_test_id("stChatInputTextArea")
-    expect(box).to_be_enabled()
-    box.fill(text)
-    box.press("Enter")
-    expect(messages).to_have_count(before + 2)
-    expect(messages.last).to_contain_text(reply)
-    settled(page)
-
-
-def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1440, "height": 1000}, accept_downloads=True)
-        context.set_default_timeout(15_000)
+    with streamlit_app(tmp_path) as app_url, chromium(accept_downloads=True) as context:
         page = context.new_page()
         page.goto(app_url)
         sidebar = page.get_by_test_id("stSidebar")
@@ -161,7 +67,7 @@ def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -
         expect(last_user).to_contain_text("**bold** :red[red]")
         expect(last_user).to_contain_text("# heading")
         assert last_user.locator("img, strong, h1, span[style]").count() == 0
-        send(page, "W" * 4000, "To answer 3.05")
+        send(page, "W" * 4000, "3.05 Gross area")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert page.title() == "OBC data matrix wizard"
 
@@ -203,5 +109,7 @@ def test_a_consultants_session_in_a_real_browser(app_url: str, tmp_path: Path) -
         sidebar.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")
         expect(sidebar).to_contain_text("my-widgets · 5 articles")
+        remove = sidebar.get_by_role("button", name="Remove")
+        expect(remove).to_have_text("Remove")  # not cut to "R…"
+        assert remove.evaluate("b => b.scrollWidth <= b.clientWidth")
         assert (tmp_path / "data" / "knowledge" / "imported" / "my-widgets.md").exists()
-        browser.close()

@@ -4,32 +4,30 @@ The text is split at article headings (``3.2.4.1. Title`` or ``Article 3.2.4.1. 
 written as one Markdown file in the knowledge format, ``## 3.2.4.1 | Title`` then the article's
 lines, so retrieval indexes it and expansion can read lines around an article. Division A and
 C articles get an ``A-``/``C-`` prefix. Nothing is written unless the whole file imports: the
-result goes to a temporary file that replaces the old import in one rename.
+result goes to the code-text store (``code_store.py``) in one write that replaces the old import.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import re
-import tempfile
-import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from wizard_core.content import load_knowledge
-from wizard_core.errors import ContentError, InputError
-from wizard_core.knowledge import imported_index
+from wizard_core.errors import InputError
 from wizard_core.knowledge.code_files import DIVISION, MARKUP, read_code_file
+from wizard_core.knowledge.code_store import (
+    CodeTextStore,
+    FolderCodeTexts,
+    check_text,
+    safe_name,
+)
 
 MIN_ARTICLES = 3
 MIN_ARTICLE_CHARS = 20
 # The whole 2024 code (Divisions A, B and C) has a few thousand articles; this is ample.
 MAX_ARTICLES = 20_000
-# An import writes its temp file within seconds of its extraction's time budget; older is a crash's.
-STALE_TEMP_SECONDS = 600
 log = logging.getLogger(__name__)
 
 _ARTICLE = re.compile(
@@ -70,7 +68,7 @@ class ImportResult:
     """What an import produced: where it is and how many articles it holds."""
 
     name: str
-    path: Path
+    path: Path | None  # the file, when the text is kept in a folder
     edition: str
     articles: int
     skipped: int
@@ -85,55 +83,27 @@ def imported_dir(data_dir: Path) -> Path:
     return Path(data_dir) / "knowledge" / "imported"
 
 
+def folder_store(data_dir: Path) -> FolderCodeTexts:
+    """The code-text store of a data folder."""
+    return FolderCodeTexts(imported_dir(data_dir))
+
+
 def list_imports(data_dir: Path) -> list[str]:
-    folder = imported_dir(data_dir)
-    remove_stale_temps(folder)
-    return sorted(p.stem for p in folder.glob("*.md"))
+    return folder_store(data_dir).names()
 
 
 def remove_import(data_dir: Path, name: str) -> bool:
     """Delete one import; False if there was none by that name. The search index follows at once."""
-    folder = imported_dir(data_dir)
-    path = folder / f"{safe_name(name)}.md"
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False
-    except OSError as error:
-        raise InputError(f"The import {path.stem} could not be removed ({error.strerror}).") from error
-    _reindex(folder)
-    return True
-
-
-def remove_stale_temps(folder: Path, now: float | None = None) -> None:
-    """Remove temp files an import or index build left when its process was killed."""
-    now = time.time() if now is None else now
-    for path in folder.glob(".*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
-                path.unlink()
-
-
-def _reindex(folder: Path) -> None:
-    """Build the search index of the imports now, so the next command only opens it."""
-    try:
-        if any(folder.glob("*.md")):
-            imported_index.build(folder).close()
-        else:
-            (folder / imported_index.INDEX_NAME).unlink(missing_ok=True)
-    except Exception as error:  # the index is rebuilt when next opened; the import itself stands
-        log.warning("Could not index the imports in %s: %r", folder, error)
-
-
-def safe_name(name: str) -> str:
-    """A file-safe import name: 'OBC Compendium (2024)' -> 'obc-compendium-2024'."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "code-text"
+    return folder_store(data_dir).remove(safe_name(name))
 
 
 def import_code_text(
-    path: Path, data_dir: Path, *, edition: str = "2024", name: str | None = None
+    path: Path, store: CodeTextStore | Path, *, edition: str = "2024", name: str | None = None
 ) -> ImportResult:
-    """Read, split and store one file of code text; InputError (nothing written) if unusable."""
+    """Read, split and store one file of code text; InputError (nothing written) if unusable.
+
+    ``store`` is a code-text store, or a data folder whose own folder store is meant.
+    """
     path = Path(path)
     if not re.fullmatch(r"[0-9]{4}", edition):
         raise InputError(f"The edition must be a year such as 2024, not {edition!r}.")
@@ -151,11 +121,13 @@ def import_code_text(
         )
     import_name = safe_name(name or path.stem)
     markdown = render_markdown(articles, import_name, path.name, edition)
-    target = imported_dir(data_dir) / f"{import_name}.md"
-    remove_stale_temps(target.parent)
-    _write_atomically(target, markdown)
-    _reindex(target.parent)
-    log.info("Imported %s articles from %s into %s", len(articles), path, target)
+    if isinstance(store, str | Path):
+        store = folder_store(Path(store))
+    if not isinstance(store, FolderCodeTexts):
+        check_text(markdown)  # a folder checks its own temp file before the rename
+    store.write(import_name, markdown)
+    target = store.folder / f"{import_name}.md" if isinstance(store, FolderCodeTexts) else None
+    log.info("Imported %s articles from %s into %s", len(articles), path, store.label)
     return ImportResult(import_name, target, edition, len(articles), skipped)
 
 
@@ -243,24 +215,3 @@ def render_markdown(articles: list[Article], name: str, source_name: str, editio
         out += [f" {line}" if _KNOWLEDGE_SYNTAX.match(line) else line for line in article.lines]
         out.append("")
     return "\n".join(out)
-
-
-def _write_atomically(target: Path, text: str) -> None:
-    """Write via a temporary file that is checked, then renamed over the target."""
-    temporary: Path | None = None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-", suffix=".tmp")
-        temporary = Path(name)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        load_knowledge(temporary)  # the file must read back as knowledge before it replaces anything
-        os.replace(temporary, target)
-    except (OSError, ContentError) as error:
-        log.warning("Import into %s failed: %r", target, error)
-        raise InputError(f"The import could not be saved in {target.parent}: {error}") from error
-    finally:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -21,8 +22,28 @@ from wizard_core.knowledge.imported_index import IMPORTED_PREFIX, StoredIndex, o
 from wizard_core.knowledge.retrieval import CodeIndex, Hit, Origin
 
 DEFAULT_KNOWLEDGE_DIR = CONTENT_DIR / "knowledge"
-__all__ = ["IMPORTED_PREFIX", "KnowledgeBaseService", "KnowledgeSource", "normalize_reference"]
+__all__ = ["IMPORTED_PREFIX", "KnowledgeBaseService", "KnowledgeSource", "Quote", "normalize_reference"]
 log = logging.getLogger(__name__)
+# The header line an import writes: "... imported from <file> on <date>."
+_IMPORTED_FROM = re.compile(r"imported from (?P<file>.+) on \d{4}-\d{2}-\d{2}\.\s*$")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A code excerpt as a consultant reads it: its words and where they come from."""
+
+    id: str
+    title: str
+    edition: str
+    origin: Origin
+    text: str
+    # The file the words are in (``imported/<name>.md`` or a notes file) and their lines there.
+    source: str
+    start_line: int
+    end_line: int
+    # For imported text: the import's name and the file the consultant imported it from.
+    import_name: str | None = None
+    imported_from: str | None = None
 
 
 class KnowledgeSource(Protocol):
@@ -110,13 +131,24 @@ class KnowledgeBaseService:
                 self.notes[entry.id] = entry
         if not self.notes:
             raise ContentError(f"No code notes were found in {knowledge_dir}.")
-        stored = open_index(imported_dir) if imported_dir is not None and imported_dir.is_dir() else None
-        self.import_problems: list[str] = list(stored.problems) if stored is not None else []
-        for problem in self.import_problems:
+        self.reload_imports()
+
+    def reload_imports(self) -> None:
+        """Read the imported code text anew (after an import or removal, here or in another replica).
+
+        The new index is opened before it replaces the old, so a search running meanwhile
+        finishes on the old one.
+        """
+        folder = self.imported_dir
+        stored = open_index(folder) if folder is not None and folder.is_dir() else None
+        problems: list[str] = list(stored.problems) if stored is not None else []
+        for problem in problems:
             log.warning("Imported code text not in use: %s", problem)
-        self.imported = ImportedArticles(stored)
-        self.entries = AllEntries(self.notes, self.imported)
-        self.index = CodeIndex([(e, "notes") for e in self.notes.values()], stored=stored)
+        imported = ImportedArticles(stored)
+        index = CodeIndex([(e, "notes") for e in self.notes.values()], stored=stored)
+        self.import_problems = problems
+        self._origins: dict[str, str | None] = {}
+        self.imported, self.entries, self.index = imported, AllEntries(self.notes, imported), index
 
     def imported_count(self, name: str) -> int:
         """How many articles the import called ``name`` holds."""
@@ -127,6 +159,42 @@ class KnowledgeBaseService:
 
     def origin(self, entry: KnowledgeEntry) -> Origin:
         return "imported" if entry.source.startswith(IMPORTED_PREFIX) else "notes"
+
+    def quote(self, entry_id: str) -> Quote | None:
+        """The excerpt with its text, file and lines; None if no note or import has this id."""
+        entry = self.get(entry_id)
+        if entry is None:
+            return None
+        origin = self.origin(entry)
+        name = entry.source.removeprefix(IMPORTED_PREFIX) if origin == "imported" else None
+        return Quote(
+            id=entry.id,
+            title=entry.title,
+            edition=entry.edition,
+            origin=origin,
+            text=entry.text,
+            source=entry.source,
+            start_line=entry.start_line,
+            end_line=entry.end_line,
+            import_name=name.removesuffix(".md") if name else None,
+            imported_from=self._imported_from(name) if name else None,
+        )
+
+    def _imported_from(self, file_name: str) -> str | None:
+        """The consultant's file an import was made from, as its header names it (read once)."""
+        if file_name not in self._origins:
+            found = None
+            if self.imported_dir is not None:
+                try:
+                    with (self.imported_dir / file_name).open(encoding="utf-8", errors="replace") as handle:
+                        head = [handle.readline(400) for _ in range(4)]
+                except OSError:
+                    head = []
+                for line in head:
+                    if match := _IMPORTED_FROM.search(line):
+                        found = match["file"]
+            self._origins[file_name] = found
+        return self._origins[file_name]
 
     def relevant_entries(self, item: FormItem, query: str = "", limit: int = 8) -> list[KnowledgeEntry]:
         """The item's own references first, then the best hits for the query, then for the item."""

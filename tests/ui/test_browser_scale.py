@@ -1,0 +1,76 @@
+"""A long project in a real browser: it opens with its current thread, and the folds open on click."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from storage import TinyDBStorage
+from tests.ui.browser import chromium, needs_chromium, settled, streamlit_app
+from wizard_core.models import ProjectState, TurnRecord
+
+pytestmark = needs_chromium
+T0 = datetime(2026, 1, 5, 15, 0, tzinfo=UTC)
+SECTIONS = ["3.01", "3.02", "3.03", "3.04", "3.05", "3.06"]
+# Whether a line of text lies within the chat box's scrolled view.
+IN_CHAT_VIEW = """text => {
+  const chat = document.querySelector('.st-key-chat');
+  const line = [...chat.querySelectorAll('p')].find(p => p.innerText.includes(text));
+  if (!line) return false;
+  const box = chat.getBoundingClientRect(), at = line.getBoundingClientRect();
+  return at.height > 0 && at.top >= box.top && at.bottom <= box.bottom;
+}"""
+
+
+def _store_long_project(data_dir: Path) -> None:
+    """300 turns, 50 on each of six items; the sixth (3.06) is current."""
+    turns = [
+        TurnRecord(
+            message=f"Message {n} on {SECTIONS[n // 50]}",
+            section=SECTIONS[n // 50],
+            received_at=T0 + timedelta(minutes=n),
+            status="done",
+            reply_type="clarifying_question",
+            content=f"Reply {n}: one more detail, please.",
+            confidence=0.4,
+            advisor="offline",
+            query="3.01 Project type",
+            excerpt_ids=["A-1.3.3.2"],
+        )
+        for n in range(300)
+    ]
+    state = ProjectState(project_id="long", name="Long talk", current_form_section="3.06", turns=turns)
+    TinyDBStorage(data_dir).save_project(state)
+
+
+def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    _store_long_project(tmp_path / "data")
+    with streamlit_app(tmp_path) as url, chromium() as context:
+        page = context.new_page()
+        page.goto(f"{url}/?project=long")
+        expect(page.locator(".st-key-item-card")).to_contain_text("3.06")
+        expect(page.get_by_test_id("stChatInputTextArea")).to_be_visible()
+        settled(page)
+        messages = page.locator(".st-key-chat").get_by_test_id("stChatMessage")
+        expect(messages).to_have_count(40)
+        expect(messages.last).to_contain_text("Reply 299")
+
+        # As a consultant does: scroll the chat box up to the fold, then open it.
+        page.locator(".st-key-chat").hover()
+        page.mouse.wheel(0, -100_000)
+        page.wait_for_timeout(300)
+        page.get_by_text("3.02 Major occupancy classification · 50 earlier messages").click()
+        expect(messages).to_have_count(80)
+        # What was opened stays in view: the chat box does not jump to its newest message.
+        deadline = time.monotonic() + 15
+        while not page.evaluate(IN_CHAT_VIEW, "Messages 31–50 of 50"):
+            assert time.monotonic() < deadline, "the opened fold is scrolled out of the chat box"
+            page.wait_for_timeout(100)
+        expect(page.locator(".st-key-chat")).to_contain_text("Message 99 on 3.02")
+
+        page.locator(".st-key-chat").get_by_text("Code excerpts used (1)").last.click()
+        expect(page.locator(".st-key-chat")).to_contain_text("Buildings to which Part 3 applies")
+        expect(page.locator(".st-key-chat")).to_contain_text("division-a-and-c.md, lines")

@@ -1,0 +1,81 @@
+"""The page's export downloads through AppTest: what each button would hand the consultant.
+
+AppTest drops its media files when a run ends, so the files the download buttons register are
+recorded as Streamlit stores them (its own media storage, wrapped), then opened as a consultant
+would: the PDF with pypdf, the workbook with openpyxl, the CSV as Excel reads UTF-8.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+from tests.ui.test_app import create, matrix_view, say
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> dict[str, tuple[bytes, str, str | None]]:
+    """File name -> (data, media type, file name) of every file the page offered."""
+    offered: dict[str, tuple[bytes, str, str | None]] = {}
+    real = MemoryMediaFileStorage.load_and_get_id
+
+    def recording(self, path_or_data, mimetype, kind, filename=None):  # type: ignore[no-untyped-def]
+        if isinstance(path_or_data, bytes) and filename:
+            offered[filename] = (path_or_data, mimetype, filename)
+        return real(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", recording)
+    return offered
+
+
+def test_the_matrix_tab_offers_every_format_as_a_file_that_opens(downloads) -> None:
+    at = create("12 King St — offices")
+    say(at, "New construction")
+    say(at, "Group D offices")
+    matrix_view(at)
+    assert not at.exception
+    stem = "12-king-st-offices-data-matrix"
+    assert set(downloads) == {f"{stem}.{ext}" for ext in ("md", "csv", "json", "pdf", "xlsx")}
+
+    pdf, mime, _ = downloads[f"{stem}.pdf"]
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert mime == "application/pdf" and "12 King St — offices — building code data matrix" in text
+    assert "3.01 Project type New construction" in text and "Page 1 of" in text
+
+    xlsx, mime, _ = downloads[f"{stem}.xlsx"]
+    sheet = load_workbook(io.BytesIO(xlsx))["Matrix"]
+    assert mime.endswith("spreadsheetml.sheet")
+    assert [row[2] for row in sheet.iter_rows(min_row=7, max_row=9, values_only=True)] == [
+        "O. Reg. 163/24 (last amendment O. Reg. 447/24)",
+        "New construction",
+        "D",
+    ]
+
+    data, mime, _ = downloads[f"{stem}.csv"]
+    assert data.startswith(b"\xef\xbb\xbfItem,") and mime.startswith("text/csv")
+
+
+def test_the_files_are_made_once_per_project_revision(downloads, monkeypatch) -> None:
+    at = create("Once only")
+    say(at, "New construction")
+    matrix_view(at)
+    from wizard_core import Wizard
+
+    made: list[str] = []
+    real = Wizard.export_file
+
+    def counting(self, state, fmt, found=None):  # type: ignore[no-untyped-def]
+        made.append(fmt)
+        return real(self, state, fmt, found)
+
+    monkeypatch.setattr(Wizard, "export_file", counting)
+    at.run()
+    assert made == []  # a rerun of the same revision lays nothing out again
+    at.session_state["view"] = "Current item"
+    say(at.run(), "Group D offices")
+    matrix_view(at)
+    assert sorted(made) == ["csv", "json", "md", "pdf", "xlsx"]

@@ -1,0 +1,135 @@
+"""The matrix as a consultant files it: one entry point that takes a format's name.
+
+Markdown, CSV and JSON are text (``text.py``); the PDF (``pdf.py``) and the workbook
+(``xlsx.py``) are laid out as the matrix is printed on permit drawings. ``EXPORT_FORMATS``
+names each format's label, media type and file extension once, for the page and the command
+line alike. Every text a model or a consultant wrote is rendered inert (``inert.py``) in all
+but the JSON, which is data for programs and keeps each text exactly.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from wizard_core.checks import findings
+from wizard_core.engine import Finding
+from wizard_core.errors import InputError, WizardError
+from wizard_core.export.pdf import pdf_bytes
+from wizard_core.export.rows import heading, matrix_rows
+from wizard_core.export.text import csv_text, json_text, markdown_text
+from wizard_core.export.xlsx import xlsx_bytes
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "FORMATS",
+    "MAX_LAYOUT_CHARS",
+    "ExportFormat",
+    "ExportTooLarge",
+    "export",
+    "export_file",
+    "file_name",
+    "matrix_rows",
+]
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """One export format: what a download button says and what the saved file is."""
+
+    name: str  # also the file extension
+    label: str
+    mime: str
+    binary: bool
+
+
+EXPORT_FORMATS = {
+    f.name: f
+    for f in (
+        ExportFormat("md", "Markdown", "text/markdown", False),
+        ExportFormat("csv", "CSV", "text/csv", False),
+        ExportFormat("json", "JSON", "application/json", False),
+        ExportFormat("pdf", "PDF", "application/pdf", True),
+        ExportFormat(
+            "xlsx", "Excel", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", True
+        ),
+    )
+}
+FORMATS = tuple(EXPORT_FORMATS)
+# The most text a PDF or workbook is laid out for (about 100 pages of matrix and appendix, a few
+# seconds' work): far beyond a real project, it keeps one outsized record from tying up the page.
+# The text formats hold any project whole.
+MAX_LAYOUT_CHARS = 400_000
+
+
+class ExportTooLarge(WizardError):
+    """The project holds more text than a PDF or workbook is laid out for."""
+
+
+_BROKEN = re.compile("[\ud800-\udfff]")
+
+
+def export(
+    state: ProjectState,
+    forms: FormQuestionService,
+    fmt: str,
+    found: list[Finding] | None = None,
+    at: datetime | None = None,
+) -> str | bytes:
+    """The matrix in ``fmt``: text for md, csv and json, bytes for pdf and xlsx.
+
+    The code checks are run here unless ``found`` gives them; ``at`` is the export date shown.
+    """
+    if fmt not in EXPORT_FORMATS:
+        raise InputError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+    found = findings(state) if found is None else found
+    rows = matrix_rows(state, forms, found)
+    if fmt == "json":
+        return json_text(state, forms, rows, found)
+    if fmt == "csv":
+        return csv_text(rows)
+    if fmt == "md":
+        return markdown_text(state, forms, rows, found)
+    size = _text_size(rows, found)
+    if size > MAX_LAYOUT_CHARS:
+        raise ExportTooLarge(
+            f"This project holds {size:,} characters of text, more than a {fmt.upper()} export lays out "
+            f"({MAX_LAYOUT_CHARS:,}); export Markdown or JSON, which hold all of it (nothing was changed)."
+        )
+    top = heading(state, forms, rows, at or datetime.now(UTC))
+    return pdf_bytes(top, rows, found) if fmt == "pdf" else xlsx_bytes(top, rows, found)
+
+
+def export_file(
+    state: ProjectState,
+    forms: FormQuestionService,
+    fmt: str,
+    found: list[Finding] | None = None,
+    at: datetime | None = None,
+) -> bytes:
+    """The export as a file holds it: UTF-8, and the CSV with the byte-order mark Excel needs to read it."""
+    found = findings(state) if found is None else found
+    content = export(state, forms, fmt, found, at)
+    if isinstance(content, bytes):
+        return content
+    if fmt == "json" and _BROKEN.search(content):
+        # Half a surrogate pair cannot be UTF-8; JSON's own escapes keep it exactly.
+        return json_text(state, forms, matrix_rows(state, forms, found), found, ascii_only=True).encode()
+    data = _BROKEN.sub("\ufffd", content).encode("utf-8")
+    return codecs.BOM_UTF8 + data if fmt == "csv" else data
+
+
+def _text_size(rows: list[dict], found: list[Finding]) -> int:
+    texts = [row["answer"] + row["basis"] + (row["override"] or "") for row in rows]
+    texts += [turn["question"] + (turn["answer"] or "") for row in rows for turn in row["discussion"]]
+    return sum(map(len, texts)) + sum(len(f.message) for f in found)
+
+
+def file_name(project_name: str, fmt: str) -> str:
+    """A download's file name from the project's name: letters and digits only, never a path."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", project_name).strip("-").lower()[:60] or "project"
+    return f"{stem}-data-matrix.{EXPORT_FORMATS[fmt].name}"

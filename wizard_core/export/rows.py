@@ -1,0 +1,97 @@
+"""What every export shows: one row per matrix item, and the heading that names the project."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from wizard_core.answers import describe_value
+from wizard_core.checks import findings
+from wizard_core.engine import Finding
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+
+
+def matrix_rows(
+    state: ProjectState, forms: FormQuestionService, found: list[Finding] | None = None
+) -> list[dict[str, Any]]:
+    """One row per item, answered or not, in matrix order (``found``: the code checks, if run)."""
+    rows = []
+    found = findings(state) if found is None else found
+    for item in forms.items:
+        answer = state.answer_for(item.number)
+        discussion = [
+            {"question": qa.question, "answer": qa.answer}
+            for qa in state.archived_clarifying_sessions.get(item.number, [])
+        ]
+        rows.append(
+            {
+                "item": item.number,
+                "title": item.title,
+                "answer_type": item.answer_type,
+                "unit": item.unit,
+                "answer": describe_value(item, answer.value) if answer else "",
+                "value": answer.value if answer else None,
+                "not_applicable": answer.not_applicable if answer else False,
+                "references": answer.obc_references if answer else list(item.references),
+                "confidence": answer.confidence if answer else None,
+                "basis": answer.answer if answer else "",
+                "source": answer.source if answer else "",
+                "advisor": answer.advisor if answer else "",
+                "status": "answered" if answer else "to do",
+                "confirmed": answer.confirmed if answer else False,
+                "discussion": discussion,
+                "override": answer.override if answer else None,
+                "override_findings": answer.override_findings if answer else [],
+                "code_checks": [f.message for f in found if f.item == item.number],
+            }
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The lines at the top of a printed matrix: whose project, which code, when."""
+
+    name: str
+    form: str
+    edition: str  # the regulation and its last amendment, as the permit drawings cite it
+    exported: date
+    progress: str
+
+    @property
+    def code(self) -> str:
+        return f"Code: {self.edition}"
+
+
+def heading(
+    state: ProjectState, forms: FormQuestionService, rows: list[dict[str, Any]], at: datetime
+) -> Heading:
+    """The heading of ``state``'s matrix exported at ``at`` (dated in the server's own time zone)."""
+    edition = forms.edition(state.code_edition)
+    answered = sum(1 for row in rows if row["status"] == "answered")
+    return Heading(
+        name=state.name,
+        form=forms.form.title,
+        edition=f"{edition.regulation} (last amendment {edition.last_amendment}), {edition.key} edition",
+        exported=at.astimezone().date(),
+        progress="complete" if state.complete else f"{answered} of {len(rows)} items answered",
+    )
+
+
+def source_text(row: dict[str, Any]) -> str:
+    """Where an answer came from, as a reviewer reads it."""
+    if row["source"] == "direct":
+        return "entered directly by the consultant"
+    if row["source"] == "edition":
+        return "set from the project's code edition"
+    return f"proposed by the advisor ({row['advisor']})" if row["advisor"] else "proposed by the advisor"
+
+
+def status_text(row: dict[str, Any]) -> str:
+    """Unanswered, proposed or confirmed: what a reviewer must know before relying on the answer."""
+    if row["status"] != "answered":
+        return "unanswered"
+    # The edition is the project's own setting, not a proposal awaiting the consultant's word.
+    return "confirmed" if row["confirmed"] or row["source"] == "edition" else "proposed"
