@@ -45,7 +45,7 @@ def _pdf(data: bytes) -> list[str]:
 def discussed(tmp_path: Path):
     """A vague conversation (the advisor asked back on several items) and a long note on 3.27."""
     wizard = _wizard(tmp_path)
-    pid = wizard.start_project("12 King St — house to office").project_id
+    pid = wizard.start_project("12 King St — house to office", address="12 King St W, Toronto ON").project_id
     for message in scenario("house-conversion-vague.json")["messages"]:
         wizard.process_user_response(pid, message)
     wizard.go_to_item(pid, "3.27")
@@ -84,6 +84,7 @@ def test_the_pdf_holds_every_answer_with_its_references_and_a_heading_on_every_p
     for number, page in enumerate(pages, start=1):
         text = _words(page)
         assert "12 King St — house to office — building code data matrix" in text
+        assert "Site address: 12 King St W, Toronto ON." in text
         assert "O. Reg. 163/24" in text and "2024 edition" in text and "Exported 2026-03-02" in text
         assert f"Page {number} of {len(pages)}" in text
 
@@ -227,3 +228,18 @@ def test_file_names_come_from_the_project_name_and_never_make_a_path() -> None:
     assert export_file_name("12 King St — house/office", "pdf") == "12-king-st-house-office-data-matrix.pdf"
     assert export_file_name("../../etc/passwd", "xlsx") == "etc-passwd-data-matrix.xlsx"
     assert export_file_name("東京", "csv") == "project-data-matrix.csv"
+
+
+def test_the_site_address_heads_every_export_and_can_be_changed_or_cleared(discussed) -> None:
+    wizard, state = discussed
+    sheet = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))["Matrix"]
+    assert str(sheet.cell(2, 1).value).startswith("Site address: 12 King St W, Toronto ON.")
+    assert "Site address: 12 King St W, Toronto ON." in wizard.export(state, "md")
+    moved = wizard.rename_project(state.project_id, state.name, "  40 Bay St, Toronto ON ")
+    assert wizard.load_project(state.project_id).address == "40 Bay St, Toronto ON"
+    assert "Site address: 40 Bay St, Toronto ON." in _words(_pdf(wizard.export_file(moved, "pdf"))[0])
+    cleared = wizard.rename_project(state.project_id, state.name, "")
+    assert cleared.address == "" and "Site address" not in wizard.export(cleared, "md")
+    with pytest.raises(WizardError, match="site address is 201 characters"):
+        wizard.rename_project(state.project_id, state.name, "x" * 201)
+    assert wizard.load_project(state.project_id).address == ""  # nothing changed

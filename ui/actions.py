@@ -161,22 +161,25 @@ def open_project(project: str) -> None:
 def create_project(wizard: Wizard, slot: str) -> None:
     name = st.session_state.get(f"new-name-{slot}", "")
     edition = st.session_state.get(f"new-edition-{slot}", "2024")
-    state = attempt(wizard.start_project, name, edition, slot=slot)
+    address = st.session_state.get(f"new-address-{slot}", "")
+    state = attempt(wizard.start_project, name, edition, address, slot=slot)
     if state is not None:
         session.open_project(state.project_id)
         st.session_state[session.VIEW] = session.ITEM_VIEW
         st.session_state[f"new-name-{slot}"] = ""
+        st.session_state[f"new-address-{slot}"] = ""
         session.flash(
             "success", f"Project “{state.name}” created. The first item is {state.current_form_section}."
         )
 
 
 def rename_project(wizard: Wizard, project: str) -> None:
-    state = attempt_on(
-        project, wizard.rename_project, project, st.session_state.get("rename-name", ""), slot="manage"
-    )
+    name = st.session_state.get("rename-name", "")
+    address = st.session_state.get("rename-address")
+    state = attempt_on(project, wizard.rename_project, project, name, address, slot="manage")
     if state is not None:
-        session.flash("success", f"Renamed to “{state.name}”.", "manage")
+        site = f" Site address: {state.address}." if state.address else ""
+        session.flash("success", f"Renamed to “{state.name}”.{site}", "manage")
 
 
 def ask_delete(project: str) -> None:

@@ -54,6 +54,13 @@ def new_project_form(wizard: Wizard, slot: str) -> None:
         st.text_input(
             "Project name", key=f"new-name-{slot}", max_chars=120, placeholder="e.g. 12 King St offices"
         )
+        st.text_input(
+            "Site address (optional)",
+            key=f"new-address-{slot}",
+            max_chars=200,
+            placeholder="e.g. 12 King St W, Toronto ON",
+            help="Printed in the exported matrix's heading.",
+        )
         st.selectbox(
             "Code edition",
             keys,
@@ -163,6 +170,7 @@ def manage(wizard: Wizard, state: ProjectState) -> None:
     with st.expander("Rename or delete this project"):
         with st.form("rename", border=False):
             st.text_input("New name", value=state.name, key="rename-name", max_chars=120)
+            st.text_input("Site address", value=state.address, key="rename-address", max_chars=200)
             st.form_submit_button("Rename", on_click=actions.rename_project, args=(wizard, state.project_id))
         session.show_flash("manage")
         _delete_controls(wizard, state.project_id, state.name, "manage")

@@ -128,6 +128,7 @@ class ProjectState(Record):
     schema_version: int = SCHEMA_VERSION
     project_id: str
     name: str = "Untitled project"
+    address: str = ""  # the site, as the permit drawings' title block gives it (optional)
     form_id: str = "part3-2024"
     code_edition: str = "2024"
     current_form_section: str | None = "3.01"

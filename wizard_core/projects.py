@@ -19,9 +19,15 @@ from wizard_core.store import ProjectStore
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
+MAX_ADDRESS_CHARS = 200
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Half of a UTF-16 pair, or a byte that was not UTF-8 (Python keeps those as U+DC80-U+DCFF).
 _BROKEN = re.compile("[\ud800-\udfff]")
+
+
+def _address(text: str) -> str:
+    """The site address cleaned like any typed text; it may be left empty."""
+    return clean_text(text, MAX_ADDRESS_CHARS, "site address") if text.strip() else ""
 
 
 def clean_text(text: str, limit: int, what: str) -> str:
@@ -55,14 +61,16 @@ class ProjectActions:
         self.forms = forms
         self.clock = clock
 
-    def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
+    def start_project(self, name: str, code_edition: str = "2024", address: str = "") -> ProjectState:
         """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
         edition = self.forms.edition(code_edition)
         name = self._unique_name(name)
+        address = _address(address)
         now = self.clock()
         state = ProjectState(
             project_id=uuid.uuid4().hex,
             name=name,
+            address=address,
             form_id=self.forms.form_id,
             code_edition=edition.key,
             current_form_section=self.forms.first_question,
@@ -183,9 +191,12 @@ class ProjectActions:
         self.storage.save_project(state)
         return undone
 
-    def rename_project(self, project_id: str, name: str) -> ProjectState:
+    def rename_project(self, project_id: str, name: str, address: str | None = None) -> ProjectState:
+        """A new name (unique), and the site address when given ("" clears it)."""
         state = self.storage.load_project(project_id)
         state.name = self._unique_name(name, project_id)
+        if address is not None:
+            state.address = _address(address)
         state.updated_at = self.clock()
         self.storage.save_project(state)
         return state

@@ -72,8 +72,8 @@ class Wizard:
         return self.manager.advisor
 
     # Projects.
-    def start_project(self, name: str, code_edition: str = "2024") -> ProjectState:
-        return self.projects.start_project(name, code_edition)
+    def start_project(self, name: str, code_edition: str = "2024", address: str = "") -> ProjectState:
+        return self.projects.start_project(name, code_edition, address)
 
     def answer_directly(
         self, project_id: str, section: str, value: Any, override: str | None = None
@@ -108,8 +108,8 @@ class Wizard:
         """Leave the current item unanswered for now; the wizard comes back to it after the rest."""
         return self.projects.skip_item(project_id, section)
 
-    def rename_project(self, project_id: str, name: str) -> ProjectState:
-        return self.projects.rename_project(project_id, name)
+    def rename_project(self, project_id: str, name: str, address: str | None = None) -> ProjectState:
+        return self.projects.rename_project(project_id, name, address)
 
     def delete_project(self, project_id: str) -> None:
         self.projects.delete_project(project_id)

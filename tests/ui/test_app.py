@@ -61,9 +61,10 @@ def open_app(project: str | None = None) -> AppTest:
     return at.run()
 
 
-def create(name: str = "12 King St offices") -> AppTest:
+def create(name: str = "12 King St offices", address: str = "") -> AppTest:
     at = open_app()
     at.text_input(key="new-name-main").input(name)
+    at.text_input(key="new-address-main").input(address)
     button(at, "Create project").click().run()
     assert not at.exception
     return at
@@ -348,9 +349,13 @@ def test_a_message_for_an_item_another_tab_moved_past_is_kept_not_sent():
 def test_rename_and_delete_after_confirmation():
     at = create("Old name")
     at.text_input(key="rename-name").input("New name")
+    at.text_input(key="rename-address").input("12 King St W, Toronto ON")
     button(at, "Rename").click().run()
     assert [plain(t.value) for t in at.title] == ["New name"]
-    assert "Renamed to “New name”." in [plain(s.value) for s in at.success]
+    assert "Renamed to “New name”. Site address: 12 King St W, Toronto ON." in [
+        plain(s.value) for s in at.success
+    ]
+    assert stored(at).address == "12 King St W, Toronto ON"
 
     button(at, "Delete project…").click().run()
     assert "Delete “New name” and all its answers? This cannot be undone." in [

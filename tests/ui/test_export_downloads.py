@@ -33,7 +33,7 @@ def downloads(monkeypatch) -> dict[str, tuple[bytes, str, str | None]]:
 
 
 def test_the_matrix_tab_offers_every_format_as_a_file_that_opens(downloads) -> None:
-    at = create("12 King St — offices")
+    at = create("12 King St — offices", address="12 King St W, Toronto ON")
     say(at, "New construction")
     say(at, "Group D offices")
     matrix_view(at)
@@ -44,6 +44,7 @@ def test_the_matrix_tab_offers_every_format_as_a_file_that_opens(downloads) -> N
     pdf, mime, _ = downloads[f"{stem}.pdf"]
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
     assert mime == "application/pdf" and "12 King St — offices — building code data matrix" in text
+    assert "Site address: 12 King St W, Toronto ON." in text  # as typed when the project was made
     assert "3.01 Project type New construction" in text and "Page 1 of" in text
 
     xlsx, mime, _ = downloads[f"{stem}.xlsx"]

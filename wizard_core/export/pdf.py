@@ -123,6 +123,7 @@ class _MatrixPDF(FPDF):
         self.text_font("", 8.5)
         exported = self.top.exported.isoformat()
         line = f"{self.top.form}. {self.top.code}. Exported {exported}. Status: {self.top.progress}."
+        line = f"{self.top.site} {line}" if self.top.site else line
         self.multi_cell(0, LINE, shown(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         self.line(self.l_margin, self.get_y() + 1, self.w - self.r_margin, self.get_y() + 1)
         self.set_y(self.get_y() + 3)

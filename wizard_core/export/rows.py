@@ -55,6 +55,7 @@ class Heading:
     """The lines at the top of a printed matrix: whose project, which code, when."""
 
     name: str
+    address: str  # the site address, or "" when the project has none
     form: str
     edition: str  # the regulation and its last amendment, as the permit drawings cite it
     exported: date
@@ -63,6 +64,11 @@ class Heading:
     @property
     def code(self) -> str:
         return f"Code: {self.edition}"
+
+    @property
+    def site(self) -> str:
+        """The site address as a sentence, or "" when there is none."""
+        return f"Site address: {self.address}." if self.address else ""
 
 
 def heading(
@@ -73,6 +79,7 @@ def heading(
     answered = sum(1 for row in rows if row["status"] == "answered")
     return Heading(
         name=state.name,
+        address=state.address,
         form=forms.form.title,
         edition=f"{edition.regulation} (last amendment {edition.last_amendment}), {edition.key} edition",
         exported=at.astimezone().date(),

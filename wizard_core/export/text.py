@@ -26,6 +26,7 @@ def json_text(
     document = {
         "project_id": state.project_id,
         "name": state.name,
+        "address": state.address,
         "form": forms.form.title,
         "code_edition": state.code_edition,
         "complete": state.complete,
@@ -69,7 +70,8 @@ def markdown_text(
     lines = [
         f"# {md_cell(state.name)} — building code data matrix",
         "",
-        f"{forms.form.title}. Code: {edition.regulation} (last amendment {edition.last_amendment}). "
+        (f"Site address: {md_cell(state.address)}. " if state.address else "")
+        + f"{forms.form.title}. Code: {edition.regulation} (last amendment {edition.last_amendment}). "
         f"Updated {state.updated_at:%Y-%m-%d}. Status: "
         + ("complete" if state.complete else f"{len(state.finalized_answers)} of {len(rows)} items answered")
         + ".",

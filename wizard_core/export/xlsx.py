@@ -141,7 +141,7 @@ def _override(row: dict[str, Any]) -> str:
 def _sheet(sheet: Worksheet, top: Heading, columns: Any, table: list[list[Any]]) -> None:
     """The heading rows, the column headings and ``table``, wrapped, boxed and set up to print."""
     _put(sheet, 1, 1, f"{top.name} — building code data matrix").font = Font(bold=True, size=14)
-    _put(sheet, 2, 1, top.form)
+    _put(sheet, 2, 1, f"{top.site} {top.form}" if top.site else top.form)
     _put(sheet, 3, 1, top.code)
     _put(sheet, 4, 1, f"Exported {top.exported.isoformat()}. Status: {top.progress}.")
     for number, (title, width) in enumerate(columns, start=1):
