@@ -38,7 +38,8 @@ if state is None:
     st.markdown(
         "Fill in the Ontario Building Code **data matrix** (Part 3, items 3.00–3.27) one item at a time: "
         "answer in your own words, the advisor asks when something is missing, and the finished "
-        "matrix exports as Markdown, CSV or JSON. Start a project here, or open one from the sidebar."
+        "matrix exports as a PDF for the drawings, an Excel workbook, CSV, Markdown or JSON. "
+        "Start a project here, or open one from the sidebar."
     )
     session.show_flash()
     sidebar.new_project_form(wizard, "main")

@@ -31,7 +31,6 @@ from wizard_core.turns import TurnResult
 from wizard_core.wiring import (
     advisor_notice,
     content_services,
-    forget_content,
     make_advisor,
     open_wizard,
 )
@@ -70,7 +69,6 @@ __all__ = [
     "describe_turn",
     "describe_value",
     "export_file_name",
-    "forget_content",
     "make_advisor",
     "open_wizard",
     "project_usage",
