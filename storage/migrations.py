@@ -97,9 +97,54 @@ def m002_logs_kept_apart(old: Record) -> Record:
     return dict(old)
 
 
+# 3.18, 3.21, 3.22 and 3.23 became rows shaped like the OAA sheet in version 3; their key for rows.
+ROW_ITEMS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows"}
+
+
+def _rows_value(section: str, value: object) -> object:
+    """A version-2 value in its version-3 shape; free text that cannot be split stays as the note."""
+    if section == "3.18" and isinstance(value, dict):
+        rows = [
+            {
+                "floor": str(row.get("area") or row.get("floor") or "Building"),
+                "occupancy": "",
+                "use": "",
+                "area_m2": None,
+                "persons": row.get("persons", 0),
+                "based_on": str(row.get("basis") or row.get("based_on") or ""),
+                "posted_limit": False,
+            }
+            for row in value.get("rows") or []
+            if isinstance(row, dict)
+        ]
+        return {"rows": rows, "total": value.get("total", 0), "note": str(value.get("note") or "")}
+    if section in ROW_ITEMS and isinstance(value, str):
+        return {ROW_ITEMS[section]: [], "note": value}
+    return value
+
+
+def _answer_v3(answer: object) -> object:
+    if not isinstance(answer, dict) or "value" not in answer:
+        return answer
+    return {**answer, "value": _rows_value(str(answer.get("section")), answer["value"])}
+
+
+def m003_rows_like_the_sheet(old: Record) -> Record:
+    """From version 3, 3.18, 3.21, 3.22 and 3.23 hold rows as the OAA sheet has them."""
+    new = dict(old)
+    new["finalized_answers"] = [_answer_v3(a) for a in old.get("finalized_answers") or []]
+    new["answer_history"] = {
+        section: [_answer_v3(a) for a in answers]
+        for section, answers in (old.get("answer_history") or {}).items()
+        if isinstance(answers, list)
+    }
+    return new
+
+
 MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
     ("m001_seed_json_project", m001_seed_json_project),
     ("m002_logs_kept_apart", m002_logs_kept_apart),
+    ("m003_rows_like_the_sheet", m003_rows_like_the_sheet),
 ]
 
 

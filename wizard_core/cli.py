@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from storage import default_data_dir, open_code_texts, open_storage
-from wizard_core import cli_store
+from wizard_core import cli_calc, cli_store
 from wizard_core.errors import WizardError
 from wizard_core.export import EXPORT_FORMATS, FORMATS
 from wizard_core.knowledge.code_import import import_code_text, imported_dir
@@ -123,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     kb_import.add_argument("--name", default=None, help="import name (default: the file name)")
     store_option(kb_import)
     cli_store.add_commands(commands)  # migrate, keygen
+    cli_calc.add_commands(commands)  # calc spatial, occupant-load, fixtures
     return parser
 
 
@@ -352,4 +353,5 @@ COMMANDS = {
     "export": cmd_export,
     "kb": cmd_kb,
     **cli_store.COMMANDS,
+    **cli_calc.COMMANDS,
 }

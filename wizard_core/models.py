@@ -8,8 +8,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = 2
-"""Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart)."""
+SCHEMA_VERSION = 3
+"""Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart;
+3: 3.18, 3.21, 3.22 and 3.23 as rows)."""
 
 
 def utc_now() -> datetime:

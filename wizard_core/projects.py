@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from wizard_core import checks, review
-from wizard_core.answers import describe_value, validate_value
+from wizard_core.answers import describe_value, validate_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.errors import ConflictError, InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
@@ -108,7 +108,7 @@ class ProjectActions:
         state = self.storage.load_project(project_id)
         item = self._revisable_item(section)
         try:
-            value = validate_value(item, value)
+            value = validate_value(item, worked_out(item, value, state))
         except InvalidReplyError as error:
             raise InputError(str(error)) from None
         errors = checks.blocking(state, item.number, value)

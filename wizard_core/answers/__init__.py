@@ -30,6 +30,7 @@ __all__ = [
     "type_hint",
     "validate_value",
     "value_schema",
+    "worked_out",
 ]
 
 
@@ -68,6 +69,22 @@ def validate_value(item: FormItem, value: Any) -> Any:
         detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
         detail = detail.removeprefix("Value error, ")  # pydantic's prefix for a validator's ValueError
         raise InvalidReplyError(f"The value for item {item.number} is not valid: {detail}.") from exc
+
+
+def worked_out(item: FormItem, value: Any, state: ProjectState) -> Any:
+    """A typed value with the columns the wizard computes filled in from its inputs and the project.
+
+    A computed item (3.18, 3.21, 3.22, 3.23) takes its inputs from the consultant and its figures
+    from the engine; InvalidReplyError names the input that cannot be used. Other items pass through.
+    """
+    kind = answer_type(item)
+    if value is None or kind.compute is None:
+        return value
+    try:
+        return kind.compute(item, value, state)
+    except (ValidationError, ValueError, TypeError) as exc:
+        detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        raise InvalidReplyError(f"The value for item {item.number} cannot be worked out: {detail}.") from exc
 
 
 def value_schema(item: FormItem) -> dict[str, Any]:

@@ -60,6 +60,8 @@ class AnswerType:
     describe: Callable[[FormItem, Any], str]  # a (non-null) value as it reads in the matrix cell
     read: Reader
     none_text: str = "Not applicable"  # the matrix cell of a 'not applicable' answer
+    # Computed items: the value with its worked-out columns filled from its inputs and the project.
+    compute: Callable[[FormItem, Any, ProjectState], Any] | None = None
 
 
 class Record(BaseModel):

@@ -85,11 +85,25 @@ def rating_findings(ctx: Context) -> list[Finding]:
     out: list[Finding] = []
     _roof_in_lieu(ctx, out)
     text = ctx.value("3.21")
+    if isinstance(text, dict):
+        out.extend(rating_findings_for(ctx, given_minutes(text)))
+        return out
     if not isinstance(text, str) or not ctx.pairs:
         return out
     given = parse_ratings(text)
+    out.extend(_below_required(ctx, given))
+    return out
+
+
+def rating_findings_for(ctx: Context, given: dict[str, int]) -> list[Finding]:
+    """Findings on ratings given per element (minutes), as the structured 3.21 rows give them."""
+    return _below_required(ctx, given) if ctx.pairs else []
+
+
+def _below_required(ctx: Context, given: dict[str, int]) -> list[Finding]:
+    out: list[Finding] = []
     for element, minutes in given.items():
-        need = _combined(ctx, element)
+        need = combined(ctx, element)
         if need is None or minutes >= need.minutes:
             continue
         severity: Severity = "error" if minutes < need.lowest else "warning"
@@ -105,7 +119,7 @@ def rating_findings(ctx: Context) -> list[Finding]:
     return out
 
 
-def _combined(ctx: Context, element: str) -> Need | None:
+def combined(ctx: Context, element: str) -> Need | None:
     """Side by side the most demanding article governs (3.2.2.6); superimposed, the least is the floor."""
     needs = [n for a in ctx.articles if (n := _need(ctx, a, element)) is not None]
     if not needs:
@@ -280,3 +294,52 @@ def _roof_in_lieu(ctx: Context, out: list[Finding]) -> None:
                 )
             )
             return
+
+
+# 3.21's structured assemblies, as the elements the checks above know.
+_ASSEMBLY_ELEMENTS = {
+    "storeys_below_grade": "below",
+    "floors_over_basement": "over_basement",
+    "floors": "floors",
+    "mezzanine": "mezzanines",
+    "roof": "roof",
+}
+
+
+def given_minutes(value: dict) -> dict[str, int]:
+    """Minutes per element from a structured 3.21 value (rows without a rating are not checked)."""
+    found: dict[str, int] = {}
+    for row in value.get("assemblies") or []:
+        element = _ASSEMBLY_ELEMENTS.get(str(row.get("assembly")))
+        if element is None or row.get("noncombustible_in_lieu"):
+            continue
+        for key, name in (("rating_h", element), ("supporting_h", "loadbearing")):
+            figure = row.get(key)
+            if isinstance(figure, int | float) and not isinstance(figure, bool):
+                found[name] = max(found.get(name, 0), round(figure * 60))
+    return found
+
+
+def loadbearing_minutes(ctx: Context, element: str, minutes: int) -> int | None:
+    """What the walls, columns and arches carrying an assembly rated ``minutes`` need (None: unknown)."""
+    needs: list[int] = []
+    combustible = _combustible(ctx)
+    for art in ctx.articles:
+        kind = art.ratings.loadbearing
+        if kind == "none":
+            needs.append(0)
+        elif kind == "supported":
+            needs.append(minutes)
+        elif kind == "supported_or_heavy_timber":
+            needs.append(0 if ctx.facts.heavy_timber else minutes)
+        elif combustible is None:
+            return None
+        else:
+            floor = min(45, minutes) if combustible else 0
+            floors = art.ratings.floors
+            if kind == "45_or_nc_and_supported" and element == "floors" and floors.fire_separation:
+                floor = max(floor, min(minutes, floors.minutes or 0))
+            needs.append(floor)
+    if not needs:
+        return None
+    return min(needs) if ctx.facts.stacked else max(needs)

@@ -1,0 +1,190 @@
+"""Required fire-resistance ratings (3.21): the OAA sheet's five horizontal assemblies.
+
+"Use what the article requires" takes each assembly's rating from the code engine (the 3.10
+articles with 3.2.2.15, 3.2.1.4 and the waivers); ratings the consultant gives are read per
+assembly, and a rating below what the articles require is a finding of the code checks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import Field
+
+from wizard_core.answers import rows as r
+from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
+from wizard_core.content import FormItem
+from wizard_core.engine import parse_ratings
+from wizard_core.engine.assemblies import ASSEMBLIES, LABELS, AssemblyNeed, describe_need, required_assemblies
+from wizard_core.models import ProjectState
+
+AssemblyName = Literal["storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof"]
+
+
+class AssemblyRow(Record):
+    assembly: AssemblyName
+    rating_h: float | None = Field(default=None, ge=0, le=4)
+    supporting_h: float | None = Field(default=None, ge=0, le=4)
+    noncombustible_in_lieu: bool = False
+
+
+class Assemblies(Record):
+    assemblies: list[AssemblyRow] = Field(default_factory=list)
+    note: str = ""
+
+
+# "Use what the article requires", "as required by 3.2.2.60", "per code".
+AS_REQUIRED = re.compile(
+    r"\b(?:as|what(?:ever)?|per)\b[\w\s]{0,25}?\b(?:requir\w*|article|code|table|3\.10|classification)\b"
+    r"|\brequired\s+ratings?\b|\bminimums?\b|\bwork\s+(?:it|them)\s+out\b|\bcalculate\b|\bcompute\b",
+    re.I,
+)
+# Elements the free-text rating reader knows, as assemblies.
+_FROM_ELEMENT = {
+    "below": "storeys_below_grade",
+    "over_basement": "floors_over_basement",
+    "floors": "floors",
+    "mezzanines": "mezzanine",
+    "roof": "roof",
+}
+
+
+def _schema(item: FormItem) -> dict[str, Any]:
+    return Assemblies.model_json_schema()
+
+
+def _validate(item: FormItem, value: Any) -> dict[str, Any]:
+    if isinstance(value, str):
+        value = {"assemblies": [], "note": value}
+    parsed = Assemblies.model_validate(value)
+    names = [row.assembly for row in parsed.assemblies]
+    if len(set(names)) != len(names):
+        raise ValueError("each assembly appears once")
+    if not parsed.assemblies and not parsed.note.strip():
+        raise ValueError("give the assemblies' ratings, or a note")
+    rows = sorted(parsed.assemblies, key=lambda row: ASSEMBLIES.index(row.assembly))
+    return {"assemblies": [row.model_dump() for row in rows], "note": parsed.note}
+
+
+def hours_text(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    if value == 0:
+        return "no rating"
+    return f"{value:g} h" if value >= 1 else f"{round(value * 60)} min"
+
+
+def row_text(row: dict[str, Any]) -> str:
+    lieu = " (noncombustible in lieu of rating)" if row.get("noncombustible_in_lieu") else ""
+    return (
+        f"{LABELS[row['assembly']]}: {hours_text(row.get('rating_h'))}, supporting "
+        f"{hours_text(row.get('supporting_h'))}{lieu}"
+    )
+
+
+def _describe(item: FormItem, value: Any) -> str:
+    parts = [row_text(row) for row in value.get("assemblies", [])]
+    if value.get("note"):
+        parts.append(value["note"])
+    return "; ".join(parts)
+
+
+def _answers(state: ProjectState) -> dict[str, Any]:
+    return {a.section: a.value for a in state.finalized_answers}
+
+
+def _row(need: AssemblyNeed) -> dict[str, Any]:
+    return {
+        "assembly": need.assembly,
+        "rating_h": need.rating_h,
+        "supporting_h": need.supporting_h,
+        "noncombustible_in_lieu": need.noncombustible_in_lieu,
+    }
+
+
+def read_assemblies(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    text = texts[-1]
+    needs = required_assemblies(_answers(state))
+    applicable = [n for n in needs if n.applies]
+    given = parse_ratings(text)
+    if AS_REQUIRED.search(text) and not given:
+        unknown = [n for n in applicable if n.rating_h is None]
+        if unknown:
+            return Reading(missing=f"{unknown[0].missing}, to work out the {unknown[0].label.lower()} rating")
+        working = [describe_need(n) for n in needs]
+        return Reading(
+            {"assemblies": [_row(n) for n in needs], "note": ""},
+            True,
+            confidence=0.85,
+            notes=["worked out from the 3.10 article: " + "; ".join(working)],
+        )
+    if not given:
+        return Reading(
+            {"assemblies": [], "note": text.strip()},
+            True,
+            confidence=0.5,
+            notes=[
+                "recorded as a note: no assembly ratings could be read; say 'use what the article "
+                "requires' to have them worked out, or give each assembly's rating"
+            ],
+        )
+    return _given(given, needs)
+
+
+def _given(given: dict[str, int], needs: list[AssemblyNeed]) -> Reading:
+    """Ratings the consultant gives, per assembly; assemblies not named take the articles' figure."""
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    supporting = given.get("loadbearing")
+    by_name = {n.assembly: n for n in needs}
+    named = {_FROM_ELEMENT[e]: minutes for e, minutes in given.items() if e in _FROM_ELEMENT}
+    if "floors" in named and "storeys_below_grade" not in named and by_name["storeys_below_grade"].applies:
+        named["storeys_below_grade"] = named["floors"]
+    for name in ASSEMBLIES:
+        need = by_name[name]
+        if name in named:
+            rating = round(named[name] / 60, 2)
+            rows.append(
+                {
+                    "assembly": name,
+                    "rating_h": rating,
+                    "supporting_h": round(supporting / 60, 2) if supporting is not None else rating,
+                    "noncombustible_in_lieu": False,
+                }
+            )
+        else:
+            rows.append(_row(need))
+            if need.applies and need.rating_h is not None:
+                notes.append(f"{need.label.lower()} not given: {describe_need(need)}")
+    return Reading({"assemblies": rows, "note": ""}, True, confidence=0.8, notes=notes)
+
+
+def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
+    """Typed assemblies, each rating left blank taken from what the 3.10 articles require."""
+    if not isinstance(value, dict) or not value.get("assemblies"):
+        return value
+    needs = {n.assembly: n for n in required_assemblies(_answers(state))}
+    rows = []
+    for row in value["assemblies"]:
+        need = needs.get(str(row.get("assembly")))
+        row = dict(row)
+        if need is not None and row.get("rating_h") is None:
+            row["rating_h"] = need.rating_h
+            row["noncombustible_in_lieu"] = need.noncombustible_in_lieu
+        if need is not None and row.get("supporting_h") is None:
+            row["supporting_h"] = need.supporting_h
+        rows.append(row)
+    return {**value, "assemblies": rows}
+
+
+ASSEMBLIES_TYPE = AnswerType(
+    "assemblies",
+    "assemblies[] (five rows) with rating_h, supporting_h, noncombustible_in_lieu",
+    _schema,
+    _validate,
+    _describe,
+    read_assemblies,
+    compute=compute,
+)
+ANSWER_TYPES = (ASSEMBLIES_TYPE,)
