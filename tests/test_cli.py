@@ -80,7 +80,12 @@ def test_replay_of_the_plain_office_transcript_answers_every_item(tmp_path):
         assert answers[section]["value"] == value, section
     assert answers["3.18"]["value"]["total"] == 342
     assert [r["persons"] for r in answers["3.18"]["value"]["rows"]] == [334, 8]
-    assert answers["3.21"]["value"].startswith("Floors 1 h") and "roof 1 h" in answers["3.21"]["value"]
+    assemblies = {row["assembly"]: row for row in answers["3.21"]["value"]["assemblies"]}
+    assert [assemblies[a]["rating_h"] for a in ("floors", "floors_over_basement", "roof")] == [1, 1, 1]
+    assert assemblies["mezzanine"]["rating_h"] is None  # the building has no mezzanine
+    (north,) = answers["3.22"]["value"]["faces"]
+    # Group D sprinklered, 420 m² at 9 m: Table 3.2.3.1.-D row "150 or more", column 9 m.
+    assert (north["area_m2"], north["limiting_distance_m"], north["upo_permitted_pct"]) == (420, 9, 100)
     assert set(answers["3.04"]) == {"question", "answer", "value", "confidence", "obc_references"}
     assert answers["3.04"]["question"] and answers["3.04"]["obc_references"] == ["A-1.4.1.2"]
     assert len(report["turns"]) == 27

@@ -42,7 +42,7 @@ MARKDOWN_PAYLOADS = {
 
 
 class ScriptedModel(OfflineAdvisor):
-    """The offline advisor, except on 3.22, where a 'model' asks, then answers with ``payload``."""
+    """The offline advisor, except on 3.27, where a 'model' asks, then answers with ``payload``."""
 
     def __init__(self, payload: str) -> None:
         super().__init__()
@@ -50,7 +50,7 @@ class ScriptedModel(OfflineAdvisor):
         self.asked = False
 
     def advise(self, request: Any) -> Any:
-        if request.item.number != "3.22":
+        if request.item.number != "3.27":
             return super().advise(request)
         if not self.asked:
             self.asked = True
@@ -68,13 +68,13 @@ def _exports(tmp_path: Path, payload: str) -> dict[str, str]:
     """A project holding ``payload`` where a consultant and a model put text, exported three ways."""
     wizard = open_wizard(TinyDBStorage(tmp_path / "data"), ScriptedModel(payload), clock=Clock())
     project = wizard.start_project(f"Tower {payload}"[:120]).project_id
-    wizard.go_to_item(project, "3.21")
+    wizard.go_to_item(project, "3.26")
     wizard.process_user_response(project, f"Floors 1 h. {payload}")
-    wizard.go_to_item(project, "3.22")
+    wizard.go_to_item(project, "3.27")
     wizard.process_user_response(project, f"It applies: {payload}")  # the model asks
     wizard.process_user_response(project, f"Yes. {payload}")  # the model answers
     state = wizard.load_project(project)
-    assert payload.split()[0] in state.answer_for("3.22").value  # the hostile text is stored as given
+    assert payload.split()[0] in state.answer_for("3.27").value  # the hostile text is stored as given
     return {fmt: wizard.export(state, fmt) for fmt in ("md", "csv", "json")}
 
 
@@ -140,7 +140,7 @@ def test_spreadsheet_export_runs_no_formula_and_links_nothing(tmp_path: Path, pa
         for cell in row:
             assert not cell.lstrip(" \t\r\n").startswith(triggers) or cell.startswith("'")
             assert "://" not in cell
-    notes = next(row for row in rows if row[0] == "3.22")
+    notes = next(row for row in rows if row[0] == "3.27")
     assert (
         notes[2].startswith("Model value") and payload.strip().split("(")[0].lstrip("=+-@\uff1d") in notes[2]
     )
@@ -149,6 +149,6 @@ def test_spreadsheet_export_runs_no_formula_and_links_nothing(tmp_path: Path, pa
 def test_json_export_keeps_every_text_exactly(tmp_path: Path) -> None:
     payload = MARKDOWN_PAYLOADS["an image fetching a URL"]
     document = json.loads(_exports(tmp_path, payload)["json"])
-    item = next(i for i in document["items"] if i["item"] == "3.22")
+    item = next(i for i in document["items"] if i["item"] == "3.27")
     assert item["value"] == f"Model value {payload}"  # data for programs: exact, never rendered
     assert document["name"] == f"Tower {payload}"

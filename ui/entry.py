@@ -1,6 +1,8 @@
 """Direct entry: a typed field for each answer type, read back into the value the core validates.
 
 The fields only collect; the core's ``validate_value`` (the advisor's rules) decides what is valid.
+The computed items (3.18, 3.21, 3.22, 3.23) take their inputs in a row editor (ui/rows.py); the core
+works out the other columns on saving.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from wizard_core import FormAnswer, FormItem
+from ui import rows
+from wizard_core import FormAnswer, FormItem, ProjectState, Wizard
 
 NOT_APPLICABLE = "na"
 
@@ -32,7 +35,25 @@ def expected(item: FormItem) -> str:
         "building_height": "Storeys above grade, storeys below grade, and building height in m.",
         "integer": f"A whole number from {_number(item.minimum)} to {_number(item.maximum)}.",
         "articles": "One or more classification articles, 3.2.2.20 to 3.2.2.93.",
-        "occupant_load": "Total occupant load in persons, with the areas and basis behind it.",
+        "occupant_load": (
+            "A row per floor or area: its use (as in Table 3.1.17.1) and floor area in m², and a design "
+            "number of persons only if you have one. The wizard works out the occupancy, persons, basis, "
+            "posted limit and total."
+        ),
+        "assemblies": (
+            "A fire-resistance rating in hours for each of the five assemblies (storeys below grade, "
+            "floors over basement, floors, mezzanine, roof) and for the structure supporting it. The "
+            "wizard works out any rating left blank from the 3.10 article."
+        ),
+        "spatial": (
+            "A row per exposing building face: face area in m², limiting distance in m, length ÷ height "
+            "ratio (only if not sprinklered) and openings proposed in %. The wizard works out the openings "
+            "permitted, rating, construction and cladding."
+        ),
+        "fixtures": (
+            "The male:female ratio and, for each floor of 3.18, the water closets, barrier-free stalls "
+            "and universal washrooms provided. The wizard works out the persons and what is required."
+        ),
         "entrances_hazards": "Number of barrier-free entrances; whether hazardous substances are present.",
         "construction": "Construction restriction, actual construction, and whether heavy timber is used.",
         "text": "A short description in your own words.",
@@ -46,11 +67,29 @@ def _number(value: float | None) -> str:
     return "any" if value is None else f"{value:g}"
 
 
-def draw(item: FormItem, current: FormAnswer | None) -> None:
-    """The fields for ``item``, filled with its current answer when it is being revised."""
+def floors(wizard: Wizard, state: ProjectState, item: FormItem) -> list[str]:
+    """The floors a fixtures item's rows follow: those of the occupant load it depends on."""
+    if item.answer_type != "fixtures":
+        return []
+    for section in item.depends_on:
+        answer = state.answer_for(section)
+        if wizard.item(section).answer_type == "occupant_load" and answer is not None:
+            value = answer.value if isinstance(answer.value, dict) else {}
+            named = [str(r.get("floor") or "") for r in value.get("rows") or [] if isinstance(r, dict)]
+            return [floor for floor in named if floor.strip()]
+    return []
+
+
+def draw(item: FormItem, current: FormAnswer | None, source_floors: list[str] | None = None) -> None:
+    """The fields for ``item``, filled with its current answer when it is being revised.
+
+    ``source_floors`` are the floors a fixtures item's rows follow (see ``floors``).
+    """
     kind = item.answer_type
     value = current.value if current is not None else None
-    if kind in {"choice", "multi_choice"}:
+    if rows.is_table(item):
+        _table_fields(item, value if isinstance(value, dict) else {}, source_floors)
+    elif kind in {"choice", "multi_choice"}:
         labels = [o.label for o in item.options]
         if kind == "choice":
             index = labels.index(value) if value in labels else None
@@ -119,23 +158,6 @@ def _record_fields(item: FormItem, value: dict[str, Any]) -> None:
             value=value.get("height_m"),
             key=key(item, "height_m"),
         )
-    elif kind == "occupant_load":
-        st.number_input(
-            "Total occupant load (persons)",
-            min_value=0,
-            step=1,
-            value=value.get("total"),
-            key=key(item, "total"),
-        )
-        rows = "\n".join(
-            f"{r['area']}, {r['persons']}, {r.get('basis', '')}".rstrip(", ") for r in value.get("rows", [])
-        )
-        st.text_area(
-            "By area (optional): one line each, “area, persons, basis”",
-            value=rows,
-            key=key(item, "rows"),
-            placeholder="Offices, 334, 9.3 m² per person",
-        )
     elif kind == "entrances_hazards":
         st.number_input(
             "Barrier-free entrances",
@@ -167,6 +189,31 @@ def _record_fields(item: FormItem, value: dict[str, Any]) -> None:
         )
 
 
+def _table_fields(item: FormItem, value: dict[str, Any], source_floors: list[str] | None) -> None:
+    """A row editor (inputs editable, the wizard's columns read-only), the ratio and a note."""
+    dynamic = item.answer_type in {"occupant_load", "spatial"}
+    st.caption(
+        "Type in the editable columns; the wizard fills in the columns marked “worked out” when you save."
+        + (" Add a row at the foot of the table; select rows to delete them." if dynamic else "")
+    )
+    rows.draw(item, key(item, TABLE), value, source_floors)
+    if item.answer_type == "fixtures":
+        ratio = value.get("ratio")
+        st.text_input(
+            "Male : female ratio",
+            value=ratio if isinstance(ratio, str) and ratio else "50:50",
+            key=key(item, "ratio"),
+            max_chars=9,
+        )
+    note = value.get("note")
+    st.text_input(
+        "Note (optional)", value=note if isinstance(note, str) else "", key=key(item, "note"), max_chars=500
+    )
+
+
+TABLE = "table"  # the session-state entry holding a row editor's rows and widget key
+
+
 def read(item: FormItem) -> Any:
     """The value the fields hold; ValueError naming what is missing (None means not applicable).
 
@@ -185,7 +232,9 @@ def read(item: FormItem) -> Any:
             )
         return None
     kind = item.answer_type
-    if kind in {"area", "building_height", "occupant_load", "entrances_hazards", "construction"}:
+    if rows.is_table(item):
+        return _read_table(item)
+    if kind in {"area", "building_height", "entrances_hazards", "construction"}:
         return _read_record(item)
     value = state.get(key(item, "value"))
     if kind == "yes_no":
@@ -203,9 +252,13 @@ def read(item: FormItem) -> Any:
 
 def _filled(item: FormItem) -> list[str]:
     """The names of the fields holding something (an unticked box or empty field holds nothing)."""
-    fields = _RECORD_FIELDS.get(item.answer_type, ["value"]) + (
-        ["rows"] if item.answer_type == "occupant_load" else []
-    )
+    if rows.is_table(item):
+        held_rows = rows.holds_figures(item, key(item, TABLE))
+        named = rows.TABLES[item.answer_type].rows_key
+        return ([f"the {named}"] if held_rows else []) + (
+            ["the note"] if not _empty(st.session_state.get(key(item, "note"))) else []
+        )
+    fields = _RECORD_FIELDS.get(item.answer_type, ["value"])
     held = {field: st.session_state.get(key(item, field)) for field in fields}
     return [
         "the answer" if field == "value" else field.replace("_", " ")
@@ -224,7 +277,6 @@ def _empty(value: Any) -> bool:
 _RECORD_FIELDS = {
     "area": ["existing", "new", "total"],
     "building_height": ["storeys_above_grade", "storeys_below_grade", "height_m"],
-    "occupant_load": ["total"],
     "entrances_hazards": ["barrier_free_entrances", "hazardous_substances"],
     "construction": ["restriction", "actual", "heavy_timber"],
 }
@@ -239,15 +291,59 @@ def _read_record(item: FormItem) -> dict[str, Any]:
         raise ValueError(f"Fill in {', '.join(missing)} for {item.number} before saving.")
     if kind == "entrances_hazards":
         record["hazardous_substances"] = record["hazardous_substances"] == "Yes"
-    if kind == "occupant_load":
-        record["rows"] = [
-            _occupant_row(line) for line in (state.get(key(item, "rows")) or "").splitlines() if line.strip()
-        ]
     return record
 
 
-def _occupant_row(line: str) -> dict[str, Any]:
-    parts = [p.strip() for p in line.split(",", 2)]
-    if len(parts) < 2 or not re.fullmatch(r"\d+", parts[1]):
-        raise ValueError(f"Write each area as “area, persons, basis”; this line is not: {line.strip()}")
-    return {"area": parts[0], "persons": int(parts[1]), "basis": parts[2] if len(parts) > 2 else ""}
+def _read_table(item: FormItem) -> dict[str, Any]:
+    """The value's inputs from the row editor; the core works out the rest (blank here)."""
+    state, kind = st.session_state, item.answer_type
+    typed = rows.read(item, key(item, TABLE))
+    note = (state.get(key(item, "note")) or "").strip()
+    if kind == "occupant_load":
+        if not typed:
+            raise ValueError(
+                f"Add a floor or area to {item.number} before saving: its use and floor area, "
+                "or a design number of persons."
+            )
+        return {"rows": [_occupant(row) for row in typed], "total": _total(typed), "note": note}
+    if kind == "assemblies":
+        fields = ("assembly", "rating_h", "supporting_h", "noncombustible_in_lieu")
+        return {"assemblies": [{f: row[f] for f in fields} for row in typed], "note": note}
+    if kind == "spatial":
+        if not typed and not note:
+            raise ValueError(
+                f"Add an exposing building face to {item.number} before saving (its area and "
+                "limiting distance), or a note"
+                + (", or tick “Not applicable / none”." if item.allows_not_applicable else ".")
+            )
+        fields = ("face", "area_m2", "limiting_distance_m", "ratio", "upo_actual_pct")
+        return {"faces": [{f: row[f] for f in fields} for row in typed], "note": note}
+    provided = ("wc_provided", "bf_wc_provided", "universal_provided")
+    return {
+        "ratio": (state.get(key(item, "ratio")) or "").strip() or "50:50",
+        "rows": [_provided(row, provided) for row in typed],
+        "note": note,
+    }
+
+
+def _provided(row: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {"floor": row["floor"], **{f: row[f] for f in fields if row[f] is not None}}
+
+
+def _occupant(row: dict[str, Any]) -> dict[str, Any]:
+    """A 3.18 row's inputs; a row with no area keeps the columns worked out for it before."""
+    carried = row.get("area_m2") is None
+    return {
+        "floor": row["floor"],
+        "occupancy": str(row.get("occupancy") or "") if carried else "",
+        "use": row["use"],
+        "area_m2": row["area_m2"],
+        "persons": row["design_persons"],
+        "based_on": str(row.get("based_on") or "") if carried else "",
+        "posted_limit": bool(row.get("posted_limit")) if carried else False,
+    }
+
+
+def _total(typed: list[dict[str, Any]]) -> int:
+    """The persons given (the core adds up the rows again once it has worked them out)."""
+    return sum(row["design_persons"] or 0 for row in typed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, choices, entry, review, session
+from ui import actions, choices, entry, review, rows, session
 from ui.text import escape, local_time
 from wizard_core import FormAnswer, FormItem, ProjectState, Wizard, describe_value
 
@@ -43,15 +43,19 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
             st.warning(escape(f"Flagged for review: {flag}"))
         answer = state.answer_for(item.number)
         if answer is not None:
+            table = rows.is_table(item) and isinstance(answer.value, dict)
+            shown = "the rows below" if table else describe_value(item, answer.value)
             st.info(
                 escape(
-                    f"Current answer: {describe_value(item, answer.value)} "
+                    f"Current answer: {shown} "
                     f"(confidence {answer.confidence:.2f}). {status(answer)}"
                     f"{' by the advisor, not yet confirmed' if answer.proposed else ''}. "
                     "Answering again replaces it; "
                     "the earlier answer stays in the item's history."
                 )
             )
+            if table:
+                recorded(item, answer.value)
         buttons(wizard, state, item, answer, flagged=bool(flag))
         history = state.answer_history.get(item.number, [])
         if history:
@@ -59,6 +63,20 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
                 for old in reversed(history):
                     when = local_time(old.timestamp)
                     st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+
+
+def recorded(item: FormItem, value: dict) -> None:
+    """A computed item's answer as its rows, with the total, ratio and note under them."""
+    rows.show(item, value)
+    extra = []
+    if item.answer_type == "occupant_load" and isinstance(value.get("total"), int):
+        extra.append(f"Total: {value['total']} persons.")
+    if item.answer_type == "fixtures" and value.get("ratio"):
+        extra.append(f"Male : female ratio {value['ratio']}.")
+    if value.get("note"):
+        extra.append(f"Note: {value['note']}")
+    if extra:
+        st.caption(escape(" ".join(extra)))
 
 
 def buttons(
@@ -125,7 +143,7 @@ def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     """Finalize the item from a typed value, without a conversation."""
     with st.expander("Know the answer? Enter it directly", key=f"entry-{item.number}"):
         with st.form(f"entry-form-{item.number}", border=False):
-            entry.draw(item, state.answer_for(item.number))
+            entry.draw(item, state.answer_for(item.number), entry.floors(wizard, state, item))
             st.text_input(
                 "Reason to record it anyway (only if the code checks object)",
                 key=f"override-{item.number}",

@@ -12,7 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from wizard_core import engine
+from wizard_core.answers import worked_out
 from wizard_core.content import FormItem
+from wizard_core.engine.assemblies import describe_need, required_assemblies
+from wizard_core.errors import InvalidReplyError
 from wizard_core.engine import Finding, Proposal
 from wizard_core.knowledge.lookup import Quoted, Retrieved
 from wizard_core.models import AdvisorReply, ClarifyingQA, FormAnswer, ProjectState
@@ -26,6 +29,7 @@ OVERRIDE = re.compile(
     re.I,
 )
 PROPOSES = {"articles"}  # answer types whose value the engine can propose
+COMPUTED = {"occupant_load", "assemblies", "spatial", "fixtures"}  # items the engine works out
 
 
 def answers_of(state: ProjectState) -> dict[str, Any]:
@@ -55,6 +59,12 @@ def review(state: ProjectState, item: FormItem, change: Change, message: str) ->
     answer = change.answer
     if answer is None:
         return change
+    if item.answer_type in COMPUTED:  # whoever gave the rows, the engine works out their figures
+        try:
+            answer = answer.model_copy(update={"value": worked_out(item, answer.value, state)})
+        except InvalidReplyError as error:
+            return _question(item, str(error), list(item.references), answer)
+        change = replace(change, answer=answer)
     errors = blocking(state, item.number, answer.value)
     if not errors:
         return change
@@ -62,6 +72,11 @@ def review(state: ProjectState, item: FormItem, change: Change, message: str) ->
         return replace(change, answer=overridden(answer, errors, message))
     content = contradiction(item, answer.answer, errors, proposal_text(state, item))
     references = list(dict.fromkeys(a for f in errors for a in f.articles)) or list(item.references)
+    return _question(item, content, references, answer)
+
+
+def _question(item: FormItem, content: str, references: list[str], answer: FormAnswer) -> Change:
+    """The gate's question instead of the answer it held back."""
     reply = AdvisorReply(
         type="clarifying_question", content=content, confidence=0.3, obc_references=references
     )
@@ -100,14 +115,51 @@ def proposal_text(state: ProjectState, item: FormItem) -> str:
 
 
 def with_candidates(retrieved: Retrieved, state: ProjectState, item: FormItem) -> Retrieved:
-    """Add the engine's fitting articles to the package's code section (3.10 only)."""
-    if item.answer_type not in PROPOSES:
+    """Add what the engine works out to the package's code section: 3.10's fitting articles, and
+    for the computed items (3.18, 3.21, 3.22, 3.23) the figures and tables the answers so far give."""
+    if item.answer_type in PROPOSES:
+        title, lines = "classification articles that fit the answers so far", candidate_lines(propose(state))
+    elif item.answer_type in COMPUTED:
+        title, lines = f"what the wizard works out for {item.number}", computed_lines(state, item)
+    else:
         return retrieved
-    lines = candidate_lines(propose(state))
     if not lines:
         return retrieved
-    block = Quoted("### Code engine: classification articles that fit the answers so far", lines)
+    block = Quoted(f"### Code engine: {title}", lines)
     return replace(retrieved, quoted=[*retrieved.quoted, block])
+
+
+def computed_lines(state: ProjectState, item: FormItem) -> list[str]:
+    """The engine's figures for a computed item, for a model: give the inputs, these are checked."""
+    answers = answers_of(state)
+    facts = engine.facts_from_answers(answers)
+    lines: list[str] = []
+    if item.answer_type == "assemblies":
+        lines = [f"- {describe_need(need)}" for need in required_assemblies(answers)]
+    elif item.answer_type == "spatial":
+        groups = ", ".join(facts.classified_groups) or "not yet known (3.02)"
+        sprinklered = {True: "yes", False: "no", None: "not yet known (3.11)"}[facts.sprinklered]
+        lines = [
+            f"- Occupancy {groups}; sprinklered throughout: {sprinklered}. Table 3.2.3.1.-B/-C (not "
+            "sprinklered, needs each face's L/H ratio) or -D/-E (sprinklered) gives the permitted openings; "
+            "Table 3.2.3.7 the rating, construction and cladding.",
+        ]
+    elif item.answer_type == "occupant_load":
+        lines = ["- Persons = floor area ÷ the Table 3.1.17.1 m² per person of its use, rounded up; fixed "
+                 "seats; 2 per sleeping room; or a design number, which needs a posted limit when it differs."]
+    elif item.answer_type == "fixtures":
+        load = answers.get("3.18")
+        rows = load.get("rows") if isinstance(load, dict) else None
+        lines = [
+            f"- 3.18 {row.get('floor')}: {row.get('persons')} persons, {row.get('occupancy') or '?'} "
+            f"{row.get('use') or ''}".rstrip()
+            for row in rows or []
+        ] or ["- 3.18 (occupant load by floor) is not answered yet; the fixtures follow its rows."]
+    return [
+        *lines,
+        f"Give the inputs in {item.number}'s value (the wizard works out the other columns and checks them "
+        "against the code); name any input that is still missing.",
+    ]
 
 
 def candidate_lines(proposal: Proposal) -> list[str]:

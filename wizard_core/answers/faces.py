@@ -2,12 +2,15 @@
 
 The consultant gives each face's area, limiting distance and (unsprinklered) its proportions
 and openings; the engine gives the permitted openings, the rating, construction and cladding
-from Tables 3.2.3.1 and 3.2.3.7, for the occupancy (3.02) and sprinklers (3.11) recorded.
+from Tables 3.2.3.1 and 3.2.3.7, for the occupancy (3.02) and sprinklers (3.11) recorded. A
+permitted share or rating the consultant writes is checked against the tables and asked about
+when it differs; an estimate is asked about; words that give no face figures are kept as the note.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import Field
@@ -37,36 +40,6 @@ class Face(Record):
 class Faces(Record):
     faces: list[Face] = Field(default_factory=list)
     note: str = ""  # what was said that is not a face's figures (kept, never lost)
-
-
-_FACE = re.compile(
-    r"^\W*((?:north|south|east|west|front|rear|back|left|right|side|street)(?:[\s-]*(?:east|west))?"
-    r"|[nsew]{1,2}\b|ebf\s*\d+|face\s*\d+|wall\s*\d+|elevation\s*\d+)"
-    r"(?:\s*(?:wall|face|elevation|side|ebf))?",
-    re.I,
-)
-_LD = re.compile(
-    r"\bl\.?\s?d\.?\b|limiting\s+dist|property\s+line|lot\s+line|set\s*back|from\s+the\s+line", re.I
-)
-_RATIO = re.compile(
-    r"(?:ratio|[lh]\s*/\s*[hl])\D{0,12}?(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b", re.I
-)
-_DIMS = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(m|ft|')?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|ft|')?\b(?!\s*(?:m2|m²|sf|sq))", re.I
-)
-_NO_OPENINGS = re.compile(
-    r"\b(?:no|without|zero|nil)\s+(?:unprotected\s+)?(?:openings?|glazing|windows?|upo)\b|\bblank\s+wall\b|\bblind\s+wall\b",
-    re.I,
-)
-_PERMITTED = re.compile(r"permit|allow", re.I)
-_ACTUAL = re.compile(r"actual|propos|provided|glaz|opening|upo|window", re.I)
-_HEADERS = {
-    "face": ("face", "wall", "ebf", "elevation"),
-    "area": ("area",),
-    "ld": ("l.d", "ld", "limiting", "distance"),
-    "ratio": ("ratio", "l/h", "h/l"),
-    "actual": ("actual", "proposed", "upo", "opening", "glaz"),
-}
 
 
 def _schema(item: FormItem) -> dict[str, Any]:
@@ -117,7 +90,7 @@ def _answers(state: ProjectState) -> dict[str, Any]:
 def building_case(state: ProjectState) -> tuple[str | None, bool | None, str]:
     """The occupancy whose table governs and whether the building is sprinklered (None: unknown)."""
     facts = facts_from_answers(_answers(state))
-    groups = list(facts.classified_groups)
+    groups = list(facts.classified_groups) or list(facts.groups)  # a farm building alone is asked about
     if not groups:
         return None, facts.sprinklered, ""
     strict = [g for g in groups if g in ("E", "F1", "F2")]
@@ -136,118 +109,326 @@ def face_result(face: dict[str, Any], group: str, sprinklered: bool) -> SpatialR
     )
 
 
-def _segment_face(segment: str, index: int) -> tuple[str, dict[str, Any]] | None:
-    """A face's inputs from one plain sentence; None when it names no face figures."""
-    text = p.normalize(segment)
-    name_match = _FACE.match(text)
-    label = text.split(":", 1)[0].strip() if ":" in text[:40] else ""
-    name = (label or (name_match.group(0).strip() if name_match else "")) or f"Face {index}"
+# --- Reading one face -----------------------------------------------------------------------------------
+
+_DIRECTION = {"n": "North", "s": "South", "e": "East", "w": "West"}
+_NAME = re.compile(
+    r"\b(?P<dir>(?:north|south)(?:[\s-]?(?:east|west))?|east|west)(?:ern)?\b"
+    r"|\b(?P<num>ebf|face|wall|elevation|elev\.?|side)\s*#?\s*(?P<id>\d{1,2}|[a-h])\b"
+    r"|\b(?P<side>front|rear|back|left|right|street|lane|courtyard|party)\b",
+    re.I,
+)
+_LETTER = re.compile(
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,]|wall|face|elev|side|ebf|\d))", re.I
+)
+_LD = re.compile(
+    r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist|property\s+line|\bp\.?l\.?\b|lot\s+line|set\s*-?\s*back|"
+    r"from\s+the\s+(?:line|street|lane)|centre\s*line|center\s*line|away|to\s+the\s+(?:line|neighbou?r)",
+    re.I,
+)
+_RATIO = re.compile(
+    r"(?:ratio|\b[lh]\s*/\s*[hl]\b)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
+    re.I,
+)
+_BAND = re.compile(r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1|\b\d+\s*:\s*1\s+to\s+\d+\s*:\s*1", re.I)
+_DIMS = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(m|ft|')?\s*(?:long|wide|l)?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|ft|')\b"
+    r"\s*(?:high|tall|h)?(?!\s*(?:m2|m²|sf|sq))",
+    re.I,
+)
+_NO_OPENINGS = re.compile(
+    r"\b(?:no|without|zero|nil)\s+(?:unprotected\s+)?(?:openings?|glazing|windows?|upo|doors?)\b|"
+    r"\b(?:blank|blind|solid)\s+wall\b|\b(?:has|with|openings?|glazing|windows?|upo)\s*:?\s*(?:none|nil)\b|"
+    r"\bno\s+(?:unprotected\s+)?(?:openings|glazing)\s+(?:are\s+)?proposed\b",
+    re.I,
+)
+_PERMITTED = re.compile(r"permit|allow|\bmax(?:imum)?\b|\blimit\b", re.I)
+_ACTUAL = re.compile(r"actual|propos|provided|glaz|opening|upo|window|door|design", re.I)
+_OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*wall", re.I)
+_FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
+
+
+@dataclass
+class FaceInput:
+    name: str
+    key: str = ""
+    area: float | None = None
+    ld: float | None = None
+    ratio: float | None = None
+    actual_pct: float | None = None
+    openings_m2: float | None = None
+    given_permitted: float | None = None
+    given_frr: float | None = None
+    estimate: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    def fields(self) -> set[str]:
+        names = ("area", "ld", "ratio", "actual_pct", "openings_m2", "given_permitted", "given_frr")
+        return {n for n in names if getattr(self, n) is not None}
+
+
+def face_name(text: str) -> str:
+    """The face a phrase names, written one way: 'N wall', 'north elevation' -> 'North'; 'ebf 2' -> 'EBF 2'."""
+    letter = _LETTER.match(text)
+    if letter:
+        said = letter["letter"].lower()
+        return "".join(_DIRECTION[c] if i == 0 else _DIRECTION[c].lower() for i, c in enumerate(said))
+    match = _NAME.search(text)
+    if not match:
+        return ""
+    if match["dir"]:
+        return re.sub(r"[\s-]", "", match["dir"]).capitalize()
+    if match["num"]:
+        kind = match["num"].rstrip(".").lower()
+        kind = {"ebf": "EBF", "elev": "Elevation"}.get(kind, kind.capitalize())
+        return f"{kind} {match['id'].upper()}"
+    return match["side"].capitalize()
+
+
+def _metres(q: p.Quantity) -> float:
+    return round(q.value * (p.FT_TO_M if q.unit == "ft" else 1), 2)
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause a figure stands in (between commas, 'and', or brackets)."""
+    left = max(text.rfind(c, 0, start) for c in ",(") + 1
+    rights = [i for i in (text.find(c, end) for c in ",)") if i >= 0]
+    right = min(rights) if rights else len(text)
+    return text[left:right]
+
+
+def parse_face(segment: str) -> FaceInput | None:
+    """A face's inputs from one line; None when it gives no face figures."""
+    text = p.normalize(segment).strip()
+    label = ""
+    if ":" in text[:40]:
+        head = text.split(":", 1)[0]
+        if not p.quantities(head) or face_name(head):
+            label = head.strip()
     figures = p.quantities(text)
-    face: dict[str, Any] = {"face": name[:1].upper() + name[1:]}
+    first = figures[0].start if figures else len(text)
+    name = face_name(label or text[:first] or text)
+    if not name and label and not re.search(r"\d", label):
+        name = label[:1].upper() + label[1:]
+    face = FaceInput(name=name[:60])
+    face.estimate = m[0] if (m := r.ESTIMATE.search(text)) else ""
     dims = _DIMS.search(text)
     if dims:
-        length, height = float(dims[1]), float(dims[3])
-        if (dims[2] or dims[4] or "").lower() in ("ft", "'"):
-            length, height = length * p.FT_TO_M, height * p.FT_TO_M
-        face["area_m2"] = round(length * height, 1)
-        face["ratio"] = round(max(length / height, height / length), 2) if length and height else None
+        factor = p.FT_TO_M if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
+        length, height = float(dims[1]) * factor, float(dims[3]) * factor
+        if length > 0 and height > 0:
+            face.area = round(length * height, 1)
+            face.ratio = round(max(length / height, height / length), 2)
+    lengths: list[p.Quantity] = []
     for q in figures:
         if dims and dims.start() <= q.start < dims.end():
             continue
+        clause = _clause(text, q.start, q.end)
         if q.unit in ("m2", "ft2"):
             area = q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1)
-            if _ACTUAL.search(text[max(0, q.start - 20) : q.start]) and "area_m2" in face:
-                face["openings_m2"] = round(area, 2)
+            if _OPENING_WORDS.search(clause) and not re.search(r"\bface\s+area|\bebf\s+area|\bwall\s+area", clause, re.I):
+                face.openings_m2 = round(area, 2)
+            elif face.area is None:
+                face.area = round(area, 1)
             else:
-                face["area_m2"] = round(area, 1)
-        elif q.unit in ("m", "ft") and _LD.search(text[max(0, q.start - 30) : q.end + 30]):
-            face["limiting_distance_m"] = round(q.value * (p.FT_TO_M if q.unit == "ft" else 1), 2)
+                face.problems.append(f"two face areas ({r.figure_text(face.area, 'm²')} and {r.figure_text(round(area, 1), 'm²')}); which is it?")
+        elif q.unit in ("m", "ft"):
+            if _LD.search(clause) or _LD.search(text[max(0, q.start - 30) : q.start]):
+                face.ld = _metres(q)
+            else:
+                lengths.append(q)
         elif q.unit == "%":
-            before = text[max(0, q.start - 25) : q.start] + text[q.end : q.end + 25]
-            if _PERMITTED.search(before) and not _ACTUAL.search(text[q.end : q.end + 15]):
-                face["given_permitted"] = q.value
+            if _PERMITTED.search(clause) and not re.search(r"actual|propos|provided", clause, re.I):
+                face.given_permitted = q.value
             else:
-                face["upo_actual_pct"] = q.value
-    if _NO_OPENINGS.search(text) and "upo_actual_pct" not in face:
-        face["upo_actual_pct"] = 0.0
+                face.actual_pct = q.value
+        elif q.unit == "time" and _FRR.search(clause + text[max(0, q.start - 20) : q.start]):
+            face.given_frr = round(q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2)
+    if face.ld is None and len(lengths) == 1:
+        face.ld = _metres(lengths[0])
+    elif face.ld is None and len(lengths) > 1:
+        face.problems.append(
+            f"which of {', '.join(r.figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
+        )
+    if _BAND.search(text):
+        face.problems.append(
+            f"'{_BAND.search(text)[0]}' is a band of the table; give the face's length and height (or its ratio)"  # type: ignore[index]
+        )
     ratio = _RATIO.search(text)
-    if ratio and "ratio" not in face:
-        face["ratio"] = float(ratio[1] or ratio[2])
-    if "limiting_distance_m" not in face:
-        lengths = [
-            q
-            for q in figures
-            if q.unit in ("m", "ft") and not (dims and dims.start() <= q.start < dims.end())
-        ]
-        if len(lengths) == 1:
-            face["limiting_distance_m"] = round(
-                lengths[0].value * (p.FT_TO_M if lengths[0].unit == "ft" else 1), 2
-            )
-    if "openings_m2" in face and face.get("area_m2"):
-        face["upo_actual_pct"] = round(100 * face.pop("openings_m2") / face["area_m2"], 1)
-    if "area_m2" not in face and "limiting_distance_m" not in face:
+    if ratio and face.ratio is None and not _BAND.search(text):
+        value = float(ratio[1] or ratio[2])
+        face.ratio = value if value >= 1 else None
+    if _NO_OPENINGS.search(text) and face.actual_pct is None and face.openings_m2 is None:
+        face.actual_pct = 0.0
+    if re.search(r"\bno\s+(?:rating|frr)\b|\b(?:rating|frr)\s*:?\s*(?:none|nil|n/?a)\b", text, re.I):
+        face.given_frr = 0.0
+    if not face.fields() - {"given_frr"} and not face.problems:
         return None
-    return name.casefold(), face
+    return face
 
 
-def _table_faces(table: r.Table) -> r.RowsRead:
-    read = r.RowsRead()
+def _merge(old: FaceInput, new: FaceInput) -> FaceInput:
+    merged = FaceInput(name=old.name, key=old.key)
+    for attr in ("area", "ld", "ratio", "actual_pct", "openings_m2", "given_permitted", "given_frr"):
+        value = getattr(new, attr)
+        setattr(merged, attr, value if value is not None else getattr(old, attr))
+    if new.actual_pct is not None:
+        merged.openings_m2 = None
+    if new.openings_m2 is not None:
+        merged.actual_pct = None
+    if new.area is not None and new.ratio is None and old.ratio is not None and new.area != old.area:
+        merged.ratio = old.ratio
+    merged.estimate = new.estimate
+    merged.problems = list(new.problems)
+    return merged
+
+
+_HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("permitted", re.compile(r"permit|allow|\bmax", re.I)),
+    ("ignore", re.compile(r"construct|cladding|basis|table|note", re.I)),
+    ("frr", re.compile(r"frr|rating|fire[\s-]*resist", re.I)),
+    ("ratio", re.compile(r"ratio|l\s*/\s*h|h\s*/\s*l", re.I)),
+    ("ld", re.compile(r"\bl\.?\s?d\b|limiting|distance|set\s*back|to\s+p\.?l", re.I)),
+    ("openings", re.compile(r"actual|propos|provided|upo|opening|glaz|window", re.I)),
+    ("area", re.compile(r"area|size|m2|m²|sq|\bsf\b", re.I)),
+    ("face", re.compile(r"face|wall|ebf|elevation|side|orientation|direction|name", re.I)),
+]
+
+
+def _table_faces(table: r.Table) -> list[FaceInput]:
+    found = r.classify_headers(table.header or [], _HEADER_RULES)
+    faces: list[FaceInput] = []
+    headers = table.header or []
+    names = found.get("face") or ([headers[0]] if headers and headers[0] not in sum(found.values(), [])[1:] else [])
     for index, record in enumerate(table.records(), start=1):
-        named = r.column(record, _HEADERS["face"])
-        name = named[1].strip() if named and named[1].strip() else f"Face {index}"
-        face: dict[str, Any] = {"face": name}
-        for key, field, allow_zero in (
-            ("area", "area_m2", False),
-            ("ld", "limiting_distance_m", True),
-            ("ratio", "ratio", False),
-            ("actual", "upo_actual_pct", True),
-        ):
-            cell = r.column(record, _HEADERS[key])
-            if cell is None or not cell[1].strip() or cell[1].strip() in ("-", "/"):
-                continue
-            got = r.number_cell(name, cell[0], cell[1], allow_zero=allow_zero)
-            if isinstance(got, r.CellProblem):
-                read.problems.append(got)
-            else:
-                face[field] = got
-        read.rows[name.casefold()] = face
-    return read
+        said = next((record[h].strip() for h in names if record.get(h, "").strip()), "")
+        name = face_name(said) or said or f"Face {index}"
+        face = FaceInput(name=name)
+        for key in ("area", "ld", "ratio", "openings", "permitted", "frr"):
+            for header in found.get(key, []):
+                cell = record.get(header, "").strip()
+                title = table.title(header)
+                if r.BLANK.match(cell):
+                    continue
+                _cell(face, key, header, title, cell)
+        if face.fields() or face.problems:
+            faces.append(face)
+    return faces
+
+
+def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None:
+    """One cell of a pasted face table into the face, or a problem naming it."""
+    name = face.name
+    if key == "ratio":
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?::\s*1)?", cell)
+        if match and float(match[1]) >= 1:
+            face.ratio = float(match[1])
+        else:
+            face.problems.append(r.CellProblem(name, title, cell, "expected the ratio, e.g. 3 or 3:1").text())
+        return
+    if key == "openings" and (r.NOTHING.match(cell) or _NO_OPENINGS.search(cell)):
+        face.actual_pct = 0.0
+        return
+    if key == "frr":
+        minutes = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|min|minutes?)?", cell, re.I)
+        if r.NOTHING.match(cell):
+            face.given_frr = 0.0
+        elif minutes:
+            value = float(minutes[1])
+            face.given_frr = round(value / 60, 2) if (minutes[2] or "").lower().startswith("m") or value > 4 else value
+        else:
+            face.problems.append(r.CellProblem(name, title, cell, "expected a rating such as 1 h or 45 min").text())
+        return
+    unit = r.header_unit(header)
+    got = r.number_cell(name, title, cell, allow_zero=key in ("ld", "openings", "permitted"), unit=unit)
+    if isinstance(got, r.CellProblem):
+        face.problems.append(got.text())
+        return
+    in_m2 = bool(re.search(r"m2|m²|sq|sf|ft2", cell + " " + header, re.I)) and "%" not in cell + header
+    if key == "area":
+        face.area = round(got, 1)
+    elif key == "ld":
+        face.ld = got
+    elif key == "openings":
+        if in_m2:
+            face.openings_m2 = got
+        elif got > 100:
+            face.problems.append(r.CellProblem(name, title, cell, "a share of the face can be at most 100 %").text())
+        else:
+            face.actual_pct = got
+    elif key == "permitted":
+        face.given_permitted = got
 
 
 def read_faces(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    faces = {k: v for k, v in r.earlier_rows(state, item.number, "faces").items()}
-    notes_text: list[str] = []
-    problems: list[r.CellProblem] = []
-    for position, text in enumerate(texts):
-        latest = position == len(texts) - 1
+    faces = _recorded(state, item.number)
+    origin = {key: -1 for key in faces}
+    notes: list[str] = []
+    problems: dict[str, list[str]] = {}
+    for index, text in enumerate(texts):
+        text = _without_chat(item, text)
         table = r.pasted_table(text)
-        if table is not None:
-            read = _table_faces(table)
-            faces.update({k: {**faces.get(k, {}), **v} for k, v in read.rows.items()})
-            if latest:
-                problems = read.problems
-            continue
-        for segment in r.segments(text):
-            found = _segment_face(segment, len(faces) + 1)
-            if found is None:
-                if latest:
-                    notes_text.append(segment)
+        pieces: list[FaceInput | str] = []
+        if table is not None and table.header is not None:
+            pieces.extend(_table_faces(table))
+            lines = r.segments(table.rest)
+        elif table is not None:
+            lines = [", ".join(row) for row in table.body] + r.segments(table.rest)
+        else:
+            lines = r.segments(text)
+        for line in lines:
+            parsed = parse_face(line)
+            pieces.append(line if parsed is None else parsed)
+        previous: FaceInput | None = None
+        for piece in pieces:
+            if isinstance(piece, str):
+                if not r.is_chat(piece):
+                    notes.append(piece)
                 continue
-            key, face = found
-            faces[key] = {**faces.get(key, {}), **face}
-    if problems:
-        return Reading(missing=f"usable figures for {r.problems_text(problems)}")
+            if not piece.name and previous is not None and origin.get(previous.key) == index and not (
+                piece.fields() & previous.fields()
+            ):
+                merged = _merge(previous, piece)
+                merged.problems = previous.problems + piece.problems
+                faces[previous.key] = merged
+                problems[previous.key] = merged.problems
+                previous = merged
+                continue
+            name = piece.name or f"Face {len(faces) + 1}"
+            key = name.casefold()
+            piece.name, piece.key = name, key
+            merged = piece if key not in faces else _merge(faces[key], piece)
+            merged.key = key
+            faces[key] = merged
+            origin[key] = index
+            problems[key] = list(piece.problems)
+            previous = merged
+    hard = [f"row '{faces[k].name}': {p}" if not p.startswith("row '") else p for k, ps in problems.items() for p in ps]
+    note = r.join_notes(r.recorded_note(state, item.number), *notes)
+    if hard:
+        return Reading(missing="; ".join(dict.fromkeys(hard)))
     if not faces:
-        note = ". ".join(notes_text).strip()
         if not note:
             return Reading(missing=_ASK)
-        return Reading(
-            {"faces": [], "note": note},
-            True,
-            confidence=0.5,
-            notes=[_NOT_COMPUTED],
-        )
-    return _computed(faces, notes_text, state)
+        return Reading({"faces": [], "note": note}, True, confidence=0.5, notes=[_NOT_COMPUTED])
+    return _computed(faces, note, state)
+
+
+def _without_chat(item: FormItem, text: str) -> str:
+    pattern = rf"^\W*(?:(?:for|re|item)\s+)?(?:{re.escape(item.number)}|spatial\s+separation)\b\s*[,:;.—–-]*\s*"
+    return re.sub(pattern, "", text.strip(), flags=re.I)
+
+
+def _recorded(state: ProjectState, section: str) -> dict[str, FaceInput]:
+    faces: dict[str, FaceInput] = {}
+    for key, row in r.earlier_rows(state, section, "faces").items():
+        face = FaceInput(name=str(row.get("face")), key=key)
+        face.area = row.get("area_m2")
+        face.ld = row.get("limiting_distance_m")
+        face.ratio = row.get("ratio")
+        face.actual_pct = row.get("upo_actual_pct")
+        faces[key] = face
+    return faces
 
 
 _ASK = (
@@ -261,7 +442,7 @@ _NOT_COMPUTED = (
 )
 
 
-def _computed(faces: dict[str, dict[str, Any]], notes_text: list[str], state: ProjectState) -> Reading:
+def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Reading:
     group, sprinklered, group_note = building_case(state)
     if group is None:
         return Reading(missing="the major occupancy (3.02), which picks the spatial separation table")
@@ -270,54 +451,111 @@ def _computed(faces: dict[str, dict[str, Any]], notes_text: list[str], state: Pr
     rows: list[dict[str, Any]] = []
     working: list[str] = [group_note] if group_note else []
     verify: list[str] = []
-    problems: list[str] = []
+    hard: list[str] = []
+    soft: list[str] = []
     for face in faces.values():
-        name = face["face"]
-        if face.get("area_m2") is None or face.get("limiting_distance_m") is None:
-            problems.append(
-                f"{name}: its {'face area' if face.get('area_m2') is None else 'limiting distance'}"
+        name = face.name
+        lacking = [
+            what
+            for what, value in (("face area in m²", face.area), ("limiting distance in m", face.ld))
+            if value is None
+        ]
+        if lacking:
+            hard.append(f"row '{name}': its {' and '.join(lacking)}")
+            continue
+        assert face.area is not None and face.ld is not None
+        try:
+            result = spatial_separation(group, sprinklered, face.area, face.ld, face.ratio)
+        except CalcError as error:
+            hard.append(f"row '{name}': {_input_question(error, sprinklered)}")
+            continue
+        actual = face.actual_pct
+        if face.openings_m2 is not None:
+            actual = round(100 * face.openings_m2 / face.area, 1)
+            if actual > 100:
+                hard.append(
+                    f"row '{name}': {r.figure_text(face.openings_m2, 'm²')} of openings is more than the "
+                    f"face's {r.figure_text(face.area, 'm²')}"
+                )
+                continue
+        if face.given_permitted is not None and abs(face.given_permitted - result.upo_permitted_pct) > 0.5:
+            hard.append(
+                f"row '{name}': you gave {r.figure_text(face.given_permitted, '%')} permitted, but "
+                f"{result.working()}; which is right?"
             )
             continue
-        try:
-            result = face_result(face, group, sprinklered)
-        except CalcError as error:
-            problems.append(f"{name}: {error}")
+        if face.given_frr is not None and face.given_frr != (result.frr_h or 0):
+            hard.append(
+                f"row '{name}': you gave a rating of {hours_text(face.given_frr or None)}, but "
+                f"{result.working()}; which is right?"
+            )
             continue
-        given = face.pop("given_permitted", None)
-        row = {k: v for k, v in face.items() if k in Face.model_fields}
-        row.update(
-            upo_permitted_pct=result.upo_permitted_pct,
-            frr_h=result.frr_h,
-            construction=result.construction,
-            cladding=result.cladding,
-            basis=f"Table {result.table.removeprefix('Table ')}, row {result.row}"
-            + (f", {result.ratio_band}" if result.ratio_band else "")
-            + f", column {r.figure_text(result.column_m, 'm')}",
+        if face.estimate:
+            soft.append(f"row '{name}' is an estimate ('{face.estimate}'); give the exact figures")
+        rows.append(
+            {
+                "face": name,
+                "area_m2": face.area,
+                "limiting_distance_m": face.ld,
+                "ratio": face.ratio,
+                "upo_permitted_pct": result.upo_permitted_pct,
+                "upo_actual_pct": actual,
+                "frr_h": result.frr_h,
+                "construction": result.construction,
+                "cladding": result.cladding,
+                "basis": f"Table {result.table.removeprefix('Table ')}, row {result.row}"
+                + (f", {result.ratio_band}" if result.ratio_band else "")
+                + f", column {r.figure_text(result.column_m, 'm')}",
+            }
         )
-        if result.ratio is None:
-            row["ratio"] = face.get("ratio")
-        rows.append(row)
-        working.append(result.working())
-        if given is not None and abs(given - result.upo_permitted_pct) > 0.5:
+        working.append(f"{name}: {result.working()}")
+        if face.openings_m2 is not None:
             working.append(
-                f"{name}: you gave {r.figure_text(given, '%')} permitted; the table gives "
-                f"{r.figure_text(result.upo_permitted_pct, '%')}, which is what I recorded"
+                f"{name}: openings {r.figure_text(face.openings_m2, 'm²')} ÷ {r.figure_text(face.area, 'm²')} "
+                f"= {r.figure_text(actual, '%')}"
+            )
+        if actual is not None and actual > result.upo_permitted_pct:
+            working.append(
+                f"{name}: {r.figure_text(actual, '%')} proposed is more than the "
+                f"{r.figure_text(result.upo_permitted_pct, '%')} permitted"
             )
         working.extend(f"{name}: {n}" for n in result.notes)
         verify.extend(result.to_verify)
-    if problems:
-        return Reading(missing="; ".join(problems))
-    value = {"faces": rows, "note": ". ".join(notes_text)}
+    if hard:
+        return Reading(missing="; ".join(hard))
+    value = {"faces": rows, "note": note}
+    if soft:
+        return Reading(missing="; ".join(soft), offer=value, offer_reason="the estimates taken as exact")
     working.extend(f"to be verified: {v}" for v in dict.fromkeys(verify))
     return Reading(value, True, confidence=0.85, notes=working)
+
+
+def _input_question(error: CalcError, sprinklered: bool) -> str:
+    if error.field == "ratio":
+        return (
+            "its length ÷ height ratio, or its length and height (e.g. '30 m x 5 m'): the building is not "
+            "sprinklered, so Table 3.2.3.1.-B or -C reads the ratio"
+        )
+    return str(error)
 
 
 def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
     """Typed faces with the permitted openings, rating, construction and cladding worked out."""
     if isinstance(value, str) or not isinstance(value, dict) or not value.get("faces"):
         return value
-    faces = {str(f.get("face", "")).casefold(): dict(f) for f in value["faces"] if isinstance(f, dict)}
-    reading = _computed(faces, [str(value.get("note") or "")] if value.get("note") else [], state)
+    faces: dict[str, FaceInput] = {}
+    for row in value["faces"]:
+        if not isinstance(row, dict):
+            continue
+        face = FaceInput(name=str(row.get("face", "")))
+        face.area = row.get("area_m2")
+        face.ld = row.get("limiting_distance_m")
+        face.ratio = row.get("ratio")
+        face.actual_pct = row.get("upo_actual_pct")
+        faces[face.name.casefold()] = face
+    reading = _computed(faces, str(value.get("note") or ""), state)
+    if reading.offer is not None:
+        return reading.offer
     if not reading.complete:
         raise ValueError(f"to work out the faces I need {reading.missing}")
     return reading.value

@@ -3,13 +3,16 @@
 The consultant gives each floor or area's use and size (or its fixed seats, sleeping rooms or a
 design number); the engine gives the persons from Table 3.1.17.1 and says whether a posted limit
 is required (a design number other than the table's). A result the consultant writes after
-their own working ("= 334 persons") is checked against the engine's, and asked about when it
-differs.
+their own working ("= 334 persons", "at 10 m² per person") is checked against the engine's and
+asked about when it differs. Persons given with nothing to work them out from (a bare total, a
+head count per floor) are not recorded as worked out: the wizard asks for the inputs and offers
+to record them as given.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -19,8 +22,10 @@ from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
-from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, occupant_load
+from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, occupant_load, uses
 from wizard_core.models import ProjectState
+
+AS_GIVEN = "design number (as given)"
 
 
 class OccupantRow(Record):
@@ -67,25 +72,509 @@ def _describe(item: FormItem, value: Any) -> str:
     return text + (f". {value['note']}" if value.get("note") else "")
 
 
-_FLOOR = re.compile(
-    r"^\W*((?:ground|main|first|second|third|fourth|fifth|top|upper|lower|mezzanine|basement|cellar|"
-    r"roof|penthouse|\d+(?:st|nd|rd|th)|\w+)\s+(?:floor|storey|story|level)s?\b|"
-    r"(?:level|floor|storey|lvl|l)\s*-?\s*[\dpb]+\b|p\d\b|b\d\b|basement|mezzanine|penthouse)",
-    re.I,
-)
-_SEATS = re.compile(r"(\d[\d,]*)\s*(?:fixed\s+)?seats?\b", re.I)
+# --- Reading one row ------------------------------------------------------------------------------------
+
+_SEATS = re.compile(r"(\d[\d,]*)\s*(?:fixed\s+)?seats?\b|\bseat(?:ing|s)?\s+(?:for\s+)?(\d[\d,]*)\b", re.I)
 _UNITS = re.compile(
     r"(\d+)\s*(?:x\s*)?(?:(\d|one|two|three|four)[\s-]*bed(?:room)?s?[\s-]*)?"
     r"(?:suites?|units?|apartments?|dwelling units?|condos?|flats?)\b"
     r"(?:[^;\d]{0,25}?(\d|one|two|three|four)\s*(?:bed(?:room)?s?|sleeping rooms?))?",
     re.I,
 )
-_ROOMS = re.compile(r"(\d+)\s*(?:bed(?:room)?s|sleeping rooms?)\b", re.I)
-_DESIGN = re.compile(r"design(?:ed)?\s*(?:for|load|number|occupant load)?\D{0,15}?(\d[\d,]*)", re.I)
-_PERSONS = re.compile(r"(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)\b", re.I)
-_RATE = re.compile(r"(?:at|@|/|÷)\s*(\d+(?:\.\d+)?)\s*(?:m2|m²|sm)?\s*(?:/|per)\s*(?:person|p)\b", re.I)
-_TOTAL = re.compile(r"^\W*(?:total|in total|overall|building total)\b", re.I)
+_ROOMS = re.compile(r"(\d+)\s*(?:bed(?:room)?s|sleeping rooms?|sleeping areas?)\b", re.I)
+_DESIGN = re.compile(
+    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
+    r"|(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
+    re.I,
+)
+_PERSONS = re.compile(r"(\d[\d,]*)\s*(?:persons?|people|occupants?|pax|ppl)\b(?!\s*(?:per|/|each))", re.I)
+_RESULT = re.compile(
+    r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
+)
+_RATE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per)\s*(?:person|pers|p|occupant|occ|pp)\b"
+    r"|(?:÷|@|divided\s+by)\s*(\d+(?:\.\d+)?)"
+    r"|/\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?==|→|->|,|;|$)",
+    re.I,
+)
+_TOTAL_LEAD = re.compile(
+    r"^\W*(?:(?:the\s+)?(?:building\s+)?total(?:\s+occupant\s+load)?|in\s+total|overall|grand\s+total|"
+    r"(?:total\s+)?occupant\s+load|o\.?l\.?|occupancy\s+load)\b\s*(?:is|of|=|:)?",
+    re.I,
+)
+_TOTAL = re.compile(
+    r"\b(?:total|overall)\b(?:\s+occupant\s+load)?\s*(?:is|of|=|:)?\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft|%))"
+    r"|(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\b",
+    re.I,
+)
+_PRINCIPAL_ENTRANCE = re.compile(r"principal\s+entrance|entrance\s+from\s+(?:a\s+)?(?:street|parking|pedestrian)", re.I)
+_FILLER = re.compile(r"\b(?:at|is|are|of|on|the|for|with|and|area|floor area|gross|net|used as|use|approx\w*)\b", re.I)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+@dataclass
+class LoadInput:
+    """What one row of the consultant's words gives: names and inputs, and their own results."""
+
+    name: str
+    key: str
+    floor: str = ""
+    use: Use | None = None
+    use_said: str = ""
+    area: float | None = None
+    seats: int | None = None
+    rooms: int | None = None
+    design: int | None = None
+    stated: int | None = None
+    rate: float | None = None
+    estimate: str = ""
+    group: str = ""
+    principal_entrance: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    def has_figures(self) -> bool:
+        return any(
+            v is not None for v in (self.area, self.seats, self.rooms, self.design, self.stated, self.rate)
+        )
+
+
+def _count(word: str | None) -> int | None:
+    if word is None:
+        return None
+    return _WORDS.get(word.lower()) or int(word)
+
+
+def _int(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def _sleeping_rooms(text: str) -> int | None:
+    units = _UNITS.search(text)
+    if units:
+        per = _count(units[2]) or _count(units[3])
+        if per:
+            return int(units[1]) * per
+    rooms = _ROOMS.search(text)
+    return int(rooms[1]) if rooms else None
+
+
+def _use_words(text: str) -> str:
+    """The words naming a row's use, without figures, floors and filler ('Lobby')."""
+    words = re.sub(r"[~≈±]|\+/-|\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?", " ", text)
+    words = r.FLOOR.sub(" ", words)
+    words = re.sub(r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|=|@|/)\b", " ", words, flags=re.I)
+    words = _FILLER.sub(" ", words)
+    words = re.sub(r"[^\w\s'-]", " ", words)
+    return re.sub(r"\s+", " ", words).strip(" -")
+
+
+def _label(text: str) -> str:
+    if ":" in text[:50]:
+        head = text.split(":", 1)[0].strip()
+        if not re.search(r"\d\s*(?:m2|m²|sm|sf|%)", head):
+            return head
+    return ""
+
+
+def parse_segment(segment: str) -> LoadInput | int | None:
+    """A row's inputs from one line, a building total (int), or None when it gives neither."""
+    text = p.normalize(segment).strip()
+    label = _label(text)
+    total_lead = _TOTAL_LEAD.match(label or text)
+    floor = r.floor_name(label or text)
+    use = find_use(_use_words(label)) if label else None
+    body = text.split(":", 1)[1] if label else text
+    use = use or find_use(_use_words(text))
+    said = _use_words(label) if label and not floor else _use_words(body if label else text)
+    if total_lead and not floor and use is None:
+        rest = text[total_lead.end() :] if not label else body
+        figures = [q for q in p.quantities(rest) if q.unit == ""]
+        if figures and not any(q.unit in ("m2", "ft2") for q in p.quantities(rest)):
+            return int(figures[0].value)
+        return None
+    row = LoadInput(name="", key="", floor=floor, use=use, use_said=said)
+    row.estimate = m[0] if (m := r.ESTIMATE.search(text)) else ""
+    row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
+    rate = _RATE.search(text)
+    if rate:
+        row.rate = float(rate[1] or rate[2] or rate[3])
+    rate_span = rate.span() if row.rate is not None and rate else (0, 0)
+    areas = [
+        q
+        for q in p.quantities(text)
+        if q.unit in ("m2", "ft2") and not rate_span[0] <= q.start < rate_span[1]
+    ]
+    dims = re.search(
+        r"(\d+(?:\.\d+)?)\s*(m|ft|')?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|ft|')\b(?!\s*(?:m2|m²|sf|sq|/))",
+        text,
+        re.I,
+    )
+    if areas:
+        q = areas[0]
+        row.area = round(q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1), 1)
+    elif dims:
+        factor = p.FT_TO_M**2 if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
+        row.area = round(float(dims[1]) * float(dims[3]) * factor, 1)
+    seats = _SEATS.search(text)
+    if seats:
+        row.seats = _int(seats[1] or seats[2])
+    row.rooms = _sleeping_rooms(text)
+    design = _DESIGN.search(text)
+    if design:
+        row.design = _int(design[1] or design[2])
+    else:
+        persons = [m for m in _PERSONS.finditer(text)]
+        result = _RESULT.search(text)
+        if persons:
+            row.stated = _int(persons[-1][1])
+        elif result and row.area is not None:
+            row.stated = _int(result[1])
+    if row.seats is not None and row.stated == row.seats:
+        row.stated = None
+    name = floor or (label if label and not total_lead else "") or (said[:1].upper() + said[1:] if said else "")
+    row.name = (name[:1].upper() + name[1:])[:60]
+    return row if (row.has_figures() or use is not None or floor or label) else None
+
+
+# --- The rows of a thread -------------------------------------------------------------------------------
+
+
+@dataclass
+class Book:
+    """The rows of the thread so far, by key, with where each came from."""
+
+    rows: dict[str, LoadInput] = field(default_factory=dict)
+    origin: dict[str, int] = field(default_factory=dict)  # key -> index of the text it was last given in
+    totals: list[tuple[int, int]] = field(default_factory=list)  # (text index, total)
+    notes: list[str] = field(default_factory=list)
+
+
+def _merge(old: LoadInput, new: LoadInput) -> LoadInput:
+    """A row given again: what the new words give replaces, the rest is kept."""
+    merged = LoadInput(name=old.name, key=old.key, floor=old.floor or new.floor)
+    for attr in ("use", "area", "seats", "rooms", "design", "stated", "rate"):
+        value = getattr(new, attr)
+        setattr(merged, attr, value if value is not None else getattr(old, attr))
+    merged.use_said = new.use_said if new.use is not None or new.use_said else old.use_said
+    if new.use is None and not new.use_said:
+        merged.use_said = old.use_said
+    if new.area is not None and new.stated is None and new.design is None:
+        merged.stated = None  # a new area: the persons are worked out again
+    merged.estimate = new.estimate
+    merged.group = new.group or old.group
+    merged.principal_entrance = new.principal_entrance or old.principal_entrance
+    merged.problems = list(new.problems)
+    return merged
+
+
+def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> LoadInput:
+    """Put a row in the book: a continuation, a revision of a row, or a row of its own."""
+    if not row.name and previous is not None and book.origin.get(previous.key) == index:
+        merged = _merge(previous, row)
+        book.rows[previous.key] = merged
+        return merged
+    if not row.name:
+        needing = [k for k, v in book.rows.items() if v.use is None and v.has_figures()]
+        if row.use is not None and not row.has_figures() and len(needing) == 1:
+            row.name = book.rows[needing[0]].name
+        else:
+            row.name = f"Area {len(book.rows) + 1}"
+    key = r.floor_key(row.name)
+    existing = book.rows.get(key)
+    if existing is not None and book.origin.get(key) == index and _different_use(existing, row):
+        label = row.use_said or (row.use.label if row.use else "")
+        row.name = f"{row.name} ({label})" if label else f"{row.name} ({len(book.rows) + 1})"
+        key = r.floor_key(row.name)
+        existing = book.rows.get(key)
+    if existing is None and not row.floor:
+        # a row named by its use may revise a recorded floor whose use it is
+        same_use = [k for k, v in book.rows.items() if row.use and v.use and v.use.key == row.use.key]
+        if len(same_use) == 1 and book.origin.get(same_use[0]) != index and not row.name.startswith("Area"):
+            key = same_use[0]
+            existing = book.rows[key]
+    row.key = key
+    merged = row if existing is None else _merge(existing, row)
+    merged.key = key
+    book.rows[key] = merged
+    book.origin[key] = index
+    return merged
+
+
+def _different_use(a: LoadInput, b: LoadInput) -> bool:
+    if a.use is not None and b.use is not None:
+        return a.use.key != b.use.key
+    return bool(a.use_said and b.use_said and a.use_said.casefold() != b.use_said.casefold())
+
+
+def _recorded(state: ProjectState, section: str) -> dict[str, LoadInput]:
+    """The recorded rows as inputs, so a revision works them out again."""
+    rows: dict[str, LoadInput] = {}
+    for key, row in r.earlier_rows(state, section, "rows", r.floor_key).items():
+        use = find_use(str(row.get("use") or "")) if row.get("use") else None
+        based = str(row.get("based_on") or "")
+        item = LoadInput(name=str(row.get("floor")), key=key, use=use, group=str(row.get("occupancy") or ""))
+        item.area = row.get("area_m2")
+        persons = row.get("persons")
+        if based.startswith("design"):
+            item.design = persons if based != AS_GIVEN else None
+            item.stated = persons if based == AS_GIVEN else None
+        elif based == "fixed seats":
+            item.seats = persons
+        elif based.startswith("2 per"):
+            item.rooms = (persons or 0) // 2
+        elif use is None:
+            item.stated = persons
+        rows[key] = item
+    return rows
+
+
+def _table_rows(table: r.Table) -> tuple[list[LoadInput], list[r.CellProblem]]:
+    rows: list[LoadInput] = []
+    problems: list[r.CellProblem] = []
+    headers = table.header or []
+    found = r.classify_headers(headers, _HEADER_RULES)
+    r.by_content(table, found, "name", "area", re.compile(r"\barea\b"))
+    sizes = found.get("area", [])
+    names = found.get("name", [])
+    if not names and table.header is not None:
+        names = [headers[0]] if headers and headers[0] not in sizes else []
+    for index, record in enumerate(table.records(), start=1):
+        name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
+        floor = r.floor_name(name)
+        row = LoadInput(name=floor or name, key="", floor=floor)
+        use_cells = [record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()]
+        groups = [c for c in use_cells if _GROUP_CELL.fullmatch(c.strip())]
+        use_cell = next((c for c in use_cells if c not in groups), "")
+        row.use = find_use(use_cell) if use_cell else find_use(_use_words(name))
+        row.use_said = use_cell.strip() or ("" if floor else name)
+        if groups:
+            row.group = re.sub(r"[\s\-–.]|group", "", groups[0], flags=re.I).upper()
+        for field_name, attr, whole in (
+            ("area", "area", False),
+            ("seats", "seats", True),
+            ("rooms", "rooms", True),
+            ("design", "design", True),
+            ("persons", "stated", True),
+            ("rate", "rate", False),
+        ):
+            for header in found.get(field_name, []):
+                cell = record.get(header, "")
+                if r.BLANK.match(cell) or (whole and r.NOTHING.match(cell)):
+                    continue
+                got = r.number_cell(name, table.title(header), cell, unit=r.header_unit(header))
+                if isinstance(got, r.CellProblem):
+                    problems.append(got)
+                    row.problems.append(got.text())
+                else:
+                    setattr(row, attr, int(round(got)) if whole else got)
+        if not row.has_figures() and not row.problems:
+            continue
+        rows.append(row)
+    return rows, problems
+
+
+_GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
+_HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
+    ("seats", re.compile(r"seat", re.I)),
+    ("rooms", re.compile(r"bed|sleeping", re.I)),
+    ("design", re.compile(r"design", re.I)),
+    ("ignore", re.compile(r"based|basis|posted|sign|method", re.I)),
+    ("persons", re.compile(r"person|people|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
+    ("group", re.compile(r"group|division|class", re.I)),
+    ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity", re.I)),
+    ("area", re.compile(r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I)),
+    ("name", re.compile(r"floor|level|storey|story|location|room|space|zone|name|\barea\b", re.I)),
+]
+
+
+def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    book = Book(rows=_recorded(state, item.number))
+    book.origin = {key: -1 for key in book.rows}
+    cell_problems: dict[str, list[str]] = {}
+    for index, text in enumerate(texts):
+        text = _without_chat(item, text)
+        table = r.pasted_table(text)
+        pieces: list[LoadInput | int | str] = []
+        if table is not None and table.header is not None:
+            rows, problems = _table_rows(table)
+            pieces.extend(rows)
+            lines = r.segments(table.rest)
+        else:
+            lines = [", ".join(row) for row in table.body] if table is not None else []
+            lines = r.segments(text) if table is None else lines + r.segments(table.rest)
+        for line in lines:
+            parsed = parse_segment(line)
+            pieces.append(line if parsed is None else parsed)
+        previous: LoadInput | None = None
+        for piece in pieces:
+            if isinstance(piece, str):
+                if not r.is_chat(piece):
+                    book.notes.append(piece)
+                continue
+            if isinstance(piece, int):
+                book.totals.append((index, piece))
+                continue
+            row = _add(book, piece, index, previous)
+            cell_problems[row.key] = list(piece.problems)
+            previous = row
+        if table is None:
+            stated = _TOTAL.search(text)
+            if stated and not any(i == index for i, _ in book.totals):
+                book.totals.append((index, _int(stated[1] or stated[2])))
+    return _worked_out(item, book, cell_problems, state)
+
+
+def _without_chat(item: FormItem, text: str) -> str:
+    """The message without a leading 'For 3.18:' or 'Occupant load -' (the title kept when a figure follows)."""
+    return re.sub(rf"^\W*(?:(?:for|re|item)\s+)?{re.escape(item.number)}\b\s*[,:;.—–-]*\s*", "", text.strip(), flags=re.I)
+
+
+@dataclass
+class Worked:
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    working: list[str] = field(default_factory=list)
+    verify: list[str] = field(default_factory=list)
+    hard: list[str] = field(default_factory=list)  # asked about, nothing offered
+    soft: list[str] = field(default_factory=list)  # asked about, the reading offered for a yes
+    reasons: list[str] = field(default_factory=list)
+
+
+def _worked_out(item: FormItem, book: Book, cell_problems: dict[str, list[str]], state: ProjectState) -> Reading:
+    work = Worked()
+    for key, row in book.rows.items():
+        if cell_problems.get(key):
+            work.hard.extend(cell_problems[key])
+            continue
+        _one_row(row, state, work)
+    note = r.join_notes(r.recorded_note(state, item.number), *book.notes)
+    if not book.rows and not work.hard:
+        total = book.totals[-1][1] if book.totals else None
+        if total is None:
+            return Reading(missing=_ASK)
+        building = _as_given("Building", total, _group(None, state))
+        value = {"rows": [building], "total": total, "note": note}
+        return Reading(
+            missing=_ASK,
+            offer=value,
+            offer_reason=(
+                f"{total} persons is a total without the uses and areas it comes from; on a yes it is "
+                "recorded for the whole building as a design number as given, and whether a posted limit "
+                "is required cannot be checked"
+            ),
+        )
+    if work.hard:
+        return Reading(missing="; ".join(dict.fromkeys(work.hard)))
+    total = sum(row["persons"] for row in work.rows)
+    stated = book.totals[-1][1] if book.totals else None
+    if stated is not None and stated != total:
+        return Reading(
+            missing=f"figures that add up: the rows come to {total} persons but you gave a total of {stated}"
+        )
+    value = {"rows": work.rows, "total": total, "note": note}
+    if work.soft:
+        return Reading(missing="; ".join(work.soft), offer=value, offer_reason="; ".join(work.reasons))
+    notes = work.working + [f"to be verified: {v}" for v in dict.fromkeys(work.verify)]
+    return Reading(value, True, confidence=0.85, notes=notes)
+
+
+def _as_given(name: str, persons: int, group: str) -> dict[str, Any]:
+    return {
+        "floor": name,
+        "occupancy": group,
+        "use": "",
+        "area_m2": None,
+        "persons": persons,
+        "based_on": AS_GIVEN,
+        "posted_limit": False,
+    }
+
+
+def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
+    name = row.name
+    if row.estimate:
+        work.soft.append(f"row '{name}' is an estimate ('{row.estimate}'); give the exact figures")
+        work.reasons.append(f"'{name}' taken as exact")
+    use = _storey_use(row)
+    only_persons = row.stated is not None and row.area is None and not (row.seats or row.rooms or row.design)
+    if only_persons:
+        assert row.stated is not None
+        given = _as_given(name, row.stated, row.group or _group(use, state))
+        given["use"] = use.label if use is not None else ""
+        work.rows.append(given)
+        need = "its floor area" if use is not None else "its use and floor area"
+        work.soft.append(
+            f"row '{name}': {row.stated} persons is a result; give {need} (or its fixed seats, sleeping "
+            "rooms, or say it is a design number)"
+        )
+        work.reasons.append(f"'{name}': {row.stated} persons as given")
+        return
+    if use is None and row.area is not None and not (row.seats or row.rooms or row.design):
+        said = f"'{row.use_said}' is not a use of Table 3.1.17.1; " if row.use_said else ""
+        work.hard.append(
+            f"row '{name}': {said}name its use (offices, classrooms, retail, storage, dining…) so the persons "
+            "can be worked out from Table 3.1.17.1"
+        )
+        return
+    if not row.has_figures():
+        what = f"its {use.label} floor area in m²" if use is not None else "its use and floor area"
+        work.hard.append(f"row '{name}': {what}")
+        return
+    try:
+        result = _load(use, row)
+    except CalcError as error:
+        work.hard.append(f"row '{name}': {error.reason}")
+        return
+    if row.rate is not None and result.m2_per_person and abs(row.rate - result.m2_per_person) > 0.01:
+        work.hard.append(
+            f"row '{name}': you used {r.figure_text(row.rate)} m² per person, but Table 3.1.17.1 gives "
+            f"{result.m2_per_person:.2f} for {result.use}; which is right? (say 'design number' if it is one)"
+        )
+        return
+    if row.stated is not None and row.stated != result.persons:
+        work.hard.append(
+            f"row '{name}': you wrote {row.stated} persons, but {result.working()}; which is right?"
+        )
+        return
+    work.rows.append(
+        {
+            "floor": name,
+            "occupancy": row.group or _group(use, state),
+            "use": result.use if use is not None else "",
+            "area_m2": row.area,
+            "persons": result.persons,
+            "based_on": result.based_on,
+            "posted_limit": result.posted_limit,
+        }
+    )
+    work.working.append(f"{name}: {result.working()}")
+    if use is not None and row.use is not None and use.key != row.use.key:
+        work.working.append(f"{name}: {row.use.label} is read as {use.label} above the first storey")
+    work.working.extend(f"{name}: {n}" for n in result.notes if "rounded up" in n or "sign" in n)
+    work.verify.extend(result.to_verify)
+
+
+def _storey_use(row: LoadInput) -> Use | None:
+    """Retail above the first storey takes the table's 'other storeys' row unless it has a principal entrance."""
+    use = row.use
+    if use is None or use.key != "mercantile_first" or row.principal_entrance:
+        return use
+    level = re.fullmatch(r"Level (\d+)", row.floor or "")
+    if level and int(level[1]) >= 2:
+        return next((u for u in uses() if u.key == "mercantile_other"), use)
+    return use
+
+
+def _load(use: Use | None, row: LoadInput) -> LoadResult:
+    if row.seats is not None:
+        return occupant_load(use or "fixed seats", row.area, seats=row.seats)
+    if row.rooms is not None:
+        return occupant_load(use or "dwelling units", row.area, sleeping_rooms=row.rooms)
+    if row.design is not None:
+        return occupant_load(use or "design", row.area, design=row.design)
+    if use is None:
+        raise CalcError("use", "name its use from Table 3.1.17.1")
+    return occupant_load(use, row.area)
 
 
 def _answers(state: ProjectState) -> dict[str, Any]:
@@ -103,145 +592,6 @@ def _group(use: Use | None, state: ProjectState) -> str:
     return groups[0] if len(groups) == 1 else ""
 
 
-def _count(word: str | None) -> int | None:
-    if word is None:
-        return None
-    return _WORDS.get(word.lower()) or int(word)
-
-
-def _sleeping_rooms(text: str) -> int | None:
-    units = _UNITS.search(text)
-    if units:
-        per = _count(units[2]) or _count(units[3])
-        if per:
-            return int(units[1]) * per
-    rooms = _ROOMS.search(text)
-    return int(rooms[1]) if rooms else None
-
-
-def _row(segment: str, state: ProjectState, index: int) -> tuple[dict[str, Any] | None, str]:
-    """One row's inputs worked out; (None, why) when the sentence gives no usable row."""
-    text = p.normalize(segment)
-    if _TOTAL.match(text):
-        return None, ""
-    label = text.split(":", 1)[0].strip() if ":" in text[:50] else ""
-    floor_match = _FLOOR.match(text)
-    areas = [q for q in p.quantities(text) if q.unit in ("m2", "ft2")]
-    if any(q.approximate for q in p.quantities(text)):
-        return None, f"'{segment}' is an estimate; give the exact area or count"
-    seats = _SEATS.search(text)
-    rooms = _sleeping_rooms(text)
-    design = _DESIGN.search(text)
-    if not (areas or seats or rooms or design):
-        return None, ""
-    use = find_use(re.sub(r"\d[\d,.]*\s*(?:m2|m²|sq\.? ?ft|sf)?", " ", text))
-    area = None
-    if areas:
-        q = areas[0]
-        area = round(q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1), 1)
-    rate = _RATE.search(text)
-    try:
-        result = _load(use, area, seats, rooms, design, rate)
-    except CalcError as error:
-        return None, f"'{segment.strip()}': {error}"
-    floor = (
-        label
-        or (floor_match.group(0).strip() if floor_match else "")
-        or (use.label if use else f"Area {index}")
-    )
-    row = {
-        "floor": floor[:1].upper() + floor[1:],
-        "occupancy": _group(use, state),
-        "use": use.label if use else "",
-        "area_m2": area,
-        "persons": result.persons,
-        "based_on": result.based_on,
-        "posted_limit": result.posted_limit,
-    }
-    stated = _stated_result(text)
-    if stated is not None and stated != result.persons:
-        return None, (
-            f"'{segment.strip()}': you wrote {stated} persons, but {result.working()}; which is right?"
-        )
-    return {"row": row, "working": result.working(), "to_verify": result.to_verify}, ""
-
-
-def _load(
-    use: Use | None, area: float | None, seats: Any, rooms: int | None, design: Any, rate: Any
-) -> LoadResult:
-    if seats:
-        return occupant_load(use or "fixed seats", area, seats=int(seats[1].replace(",", "")))
-    if rooms:
-        return occupant_load(use or "dwelling units", area, sleeping_rooms=rooms)
-    if design:
-        return occupant_load(use or "design", area, design=int(design[1].replace(",", "")))
-    if use is None and rate and area:
-        return occupant_load("design", area, design=-(-int(area * 1000) // int(float(rate[1]) * 1000)))
-    if use is None:
-        raise CalcError(
-            "use", "name the use of the floor area (offices, classrooms, retail…) from Table 3.1.17.1"
-        )
-    return occupant_load(use, area)
-
-
-def _stated_result(text: str) -> int | None:
-    """The persons the consultant worked out themselves ('= 334 persons'), if written."""
-    found = list(_PERSONS.finditer(text))
-    if not found or _DESIGN.search(text):
-        return None
-    return int(found[-1][1].replace(",", ""))
-
-
-def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    rows = r.earlier_rows(state, item.number, "rows")
-    working: list[str] = []
-    verify: list[str] = []
-    problems: list[str] = []
-    leftover: list[str] = []
-    for position, text in enumerate(texts):
-        latest = position == len(texts) - 1
-        for segment in r.segments(text):
-            found, why = _row(segment, state, len(rows) + 1)
-            if found is None:
-                if latest and why:
-                    problems.append(why)
-                elif latest and not _TOTAL.match(segment):
-                    leftover.append(segment)
-                continue
-            row = found["row"]
-            rows[row["floor"].casefold()] = row
-            if latest:
-                working.append(found["working"])
-                verify.extend(found["to_verify"])
-    if problems:
-        return Reading(missing="; ".join(problems))
-    if not rows:
-        return Reading(missing=_ASK)
-    values = list(rows.values())
-    total = sum(row["persons"] for row in values)
-    stated_total = _total_given(texts[-1])
-    if stated_total is not None and stated_total != total:
-        return Reading(
-            missing=f"figures that add up: the rows come to {total} persons but you gave a total of {stated_total}"
-        )
-    working = (working or [row_text(row) for row in values]) + [
-        f"to be verified: {v}" for v in dict.fromkeys(verify)
-    ]
-    return Reading(
-        {"rows": values, "total": total, "note": ". ".join(leftover)},
-        True,
-        confidence=0.85,
-        notes=working,
-    )
-
-
-def _total_given(text: str) -> int | None:
-    match = re.search(
-        r"\btotal\b\D{0,20}?(\d[\d,]*)|(\d[\d,]*)\s*(?:persons?|people)?\s*(?:in )?total\b", text, re.I
-    )
-    return int((match[1] or match[2]).replace(",", "")) if match else None
-
-
 def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
     """Typed rows: persons left blank worked out from the use and area; others checked for a posted limit."""
     if not isinstance(value, dict) or not value.get("rows"):
@@ -251,7 +601,7 @@ def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
         row = dict(row)
         use = find_use(str(row.get("use") or row.get("floor") or ""))
         area = row.get("area_m2")
-        if use is not None and area:
+        if use is not None and area and row.get("based_on") != AS_GIVEN:
             persons = row.get("persons")
             result = occupant_load(use, float(area))
             if persons not in (None, "") and int(persons) != result.persons:
@@ -264,9 +614,7 @@ def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
                 posted_limit=result.posted_limit,
             )
         elif row.get("persons") is None:
-            raise ValueError(
-                f"row '{row.get('floor')}' needs its persons, or a use and area to work them out"
-            )
+            raise ValueError(f"row '{row.get('floor')}' needs its persons, or a use and area to work them out")
         rows.append(row)
     return {**value, "rows": rows, "total": sum(int(r["persons"]) for r in rows)}
 

@@ -189,7 +189,7 @@ def test_the_configured_window_holds_instructions_package_and_reply(serve, who, 
 def test_a_schema_feature_refused_downgrades_that_feature_only(serve):
     fake = serve(persona("vllm"))  # xgrammar refuses $defs (3.18 uses it)
     wizard, pid = start(fake)
-    rows = {"total": 300, "rows": [{"area": "Offices", "persons": 300, "basis": "9.3 m2 per person"}]}
+    rows = {"total": 300, "rows": [{"floor": "Offices", "persons": 300, "based_on": "design number"}]}
     fake.responder = answering({"3.01": "New construction", "3.18": rows, "3.19": True})
     wizard.process_user_response(pid, "New construction.")
     for item, message in (("3.18", "300 persons in the offices."), ("3.19", "Yes, barrier-free.")):
