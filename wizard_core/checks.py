@@ -145,8 +145,10 @@ def computed_lines(state: ProjectState, item: FormItem) -> list[str]:
             "Table 3.2.3.7 the rating, construction and cladding.",
         ]
     elif item.answer_type == "occupant_load":
-        lines = ["- Persons = floor area ÷ the Table 3.1.17.1 m² per person of its use, rounded up; fixed "
-                 "seats; 2 per sleeping room; or a design number, which needs a posted limit when it differs."]
+        lines = [
+            "- Persons = floor area ÷ the Table 3.1.17.1 m² per person of its use, rounded up; fixed "
+            "seats; 2 per sleeping room; or a design number, which needs a posted limit when it differs."
+        ]
     elif item.answer_type == "fixtures":
         load = answers.get("3.18")
         rows = load.get("rows") if isinstance(load, dict) else None
