@@ -111,6 +111,17 @@ def _row(key: str) -> UseRow:
     return next(row for row in load_occupancy().occupant_load.uses if row.key == key)
 
 
+@lru_cache(maxsize=1)
+def _phrases() -> tuple[tuple[int, UseRow, tuple[str, ...]], ...]:
+    """Every use's label and synonyms as words, once: find_use runs on every turn of 3.18."""
+    return tuple(
+        (index, row, words(phrase))
+        for index, row in enumerate(load_occupancy().occupant_load.uses)
+        for phrase in (row.label, *row.synonyms)
+    )
+
+
+@lru_cache(maxsize=1024)
 def find_use(text: str) -> Use | None:
     """The Table 3.1.17.1 use a phrase names ('Classrooms', 'sales floor'…); None if none fits."""
     said = words(text)
@@ -118,13 +129,11 @@ def find_use(text: str) -> Use | None:
         return None
     best: tuple[int, int, int] | None = None
     found: UseRow | None = None
-    for index, row in enumerate(load_occupancy().occupant_load.uses):
-        for phrase in (row.label, *row.synonyms):
-            name = words(phrase)
-            if contains(said, name):
-                score = (int(name == said), len(name), -index)
-                if best is None or score > best:
-                    best, found = score, row
+    for index, row, name in _phrases():
+        if contains(said, name):
+            score = (int(name == said), len(name), -index)
+            if best is None or score > best:
+                best, found = score, row
     return _use(found) if found is not None else None
 
 

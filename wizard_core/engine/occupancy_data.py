@@ -278,6 +278,7 @@ class OccupancyData(_Model):
         return self.rule_by_key[key]
 
 
+@lru_cache(maxsize=4096)
 def words(text: str) -> tuple[str, ...]:
     """Lower-case words with simple plurals folded ('Classrooms' → 'classroom', 'facilities' → 'facility')."""
     out = []
