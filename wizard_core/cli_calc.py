@@ -90,6 +90,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    result: Any
     if args.calc_command == "spatial":
         if args.ratio is not None and args.ratio < 1:
             raise CalcError(

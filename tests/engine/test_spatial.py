@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizard_core.engine.spatial import (
-    DEFAULT_PATH,
     CalcError,
     SpatialResult,
     construction_for,
@@ -25,6 +24,7 @@ from wizard_core.engine.spatial import (
     spatial_separation,
     table_for,
 )
+from wizard_core.engine.spatial_data import DEFAULT_PATH
 from wizard_core.errors import ContentError, InputError
 
 NC = "noncombustible"

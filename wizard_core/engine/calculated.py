@@ -125,8 +125,9 @@ def _loads(ctx: Context, out: list[Finding]) -> None:
                 finding(
                     "3.18",
                     "warning",
-                    f"3.18 {row.get('floor')}: {persons} persons on {number_text(float(area))} m² is far from "
-                    f"Table 3.1.17.1's {table} for {use.label} ({number_text(use.m2_per_person)} m² per person).",
+                    f"3.18 {row.get('floor')}: {persons} persons on {number_text(float(area))} m² is far "
+                    f"from Table 3.1.17.1's {table} for {use.label} ({number_text(use.m2_per_person)} m² "
+                    "per person).",
                     ["3.1.17.1"],
                     (),
                 )
@@ -217,9 +218,9 @@ def _storey_height(ctx: Context, out: list[Finding]) -> None:
             finding(
                 "3.07",
                 "warning" if f.storeys > 1 else "info",  # one tall storey is a high-bay hall
-                f"3.07 gives {number_text(f.height_m)} m for {plural(f.storeys, 'storey')}, {number_text(round(each, 1))} m "
-                f"a storey; storeys are usually {number_text(low)} to {number_text(high)} m. Check the height "
-                "and the storey count.",
+                f"3.07 gives {number_text(f.height_m)} m for {plural(f.storeys, 'storey')}, "
+                f"{number_text(round(each, 1))} m a storey; storeys are usually {number_text(low)} to "
+                f"{number_text(high)} m. Check the height and the storey count.",
                 ["A-1.4.1.2"],
                 (),
             )

@@ -87,6 +87,7 @@ def rating_findings(ctx: Context) -> list[Finding]:
     text = ctx.value("3.21")
     if isinstance(text, dict):
         out.extend(rating_findings_for(ctx, given_minutes(text)))
+        out.extend(_supporting_findings(ctx, text))
         return out
     if not isinstance(text, str) or not ctx.pairs:
         return out
@@ -313,11 +314,40 @@ def given_minutes(value: dict) -> dict[str, int]:
         element = _ASSEMBLY_ELEMENTS.get(str(row.get("assembly")))
         if element is None or row.get("noncombustible_in_lieu"):
             continue
-        for key, name in (("rating_h", element), ("supporting_h", "loadbearing")):
-            figure = row.get(key)
-            if isinstance(figure, int | float) and not isinstance(figure, bool):
-                found[name] = max(found.get(name, 0), round(figure * 60))
+        figure = row.get("rating_h")
+        if isinstance(figure, int | float) and not isinstance(figure, bool):
+            found[element] = max(found.get(element, 0), round(figure * 60))
     return found
+
+
+def _supporting_findings(ctx: Context, value: dict) -> list[Finding]:
+    """Each assembly's supports against what carrying that assembly needs (3.2.2.20-.93)."""
+    out: list[Finding] = []
+    if not ctx.pairs:
+        return out
+    for row in value.get("assemblies") or []:
+        element = _ASSEMBLY_ELEMENTS.get(str(row.get("assembly")))
+        figure = row.get("supporting_h")
+        if element is None or not isinstance(figure, int | float) or isinstance(figure, bool):
+            continue
+        need = combined(ctx, element)
+        if need is None:
+            continue
+        carried = loadbearing_minutes(ctx, element, need.minutes)
+        given = round(figure * 60)
+        if carried is not None and given < carried:
+            out.append(
+                finding(
+                    "3.21",
+                    "error",
+                    f"3.21 gives the loadbearing walls, columns and arches carrying {_NAMES[element]} "
+                    f"{minutes_text(given)}, but {need.why} and what carries it needs "
+                    f"{minutes_text(carried)}.",
+                    need.refs,
+                    ("3.10", "3.07", "3.11", "3.15"),
+                )
+            )
+    return out
 
 
 def loadbearing_minutes(ctx: Context, element: str, minutes: int) -> int | None:

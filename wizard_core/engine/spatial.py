@@ -1,303 +1,21 @@
-"""Spatial separation (matrix item 3.22): Tables 3.2.3.1.-A to -E and 3.2.3.7 as data, and pure lookups.
+"""Spatial separation (matrix item 3.22): pure lookups in Tables 3.2.3.1.-A to -E and 3.2.3.7.
 
 The default lookup reads the first face-area row at or above the face and the largest limiting-distance
 column at or below the LD, so it never overstates the printed table. Interpolation is opt-in and flagged,
-because the code neither allows nor forbids it for these tables.
+because the code neither allows nor forbids it for these tables. The tables are data
+(``spatial_data.py``, content/code/spatial-2024.json).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal
-from functools import cached_property, lru_cache
-from itertools import pairwise
-from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from .calc_error import CalcError, labelled, plain
+from .spatial_data import Band, Family, Row, SpatialData, UpoTable, load_spatial
 
-from wizard_core.errors import ContentError, InputError
-
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "content" / "code" / "spatial-2024.json"
-
-_LABELS = {
-    "area_m2": "Exposing building face area",
-    "ld_m": "Limiting distance",
-    "group": "Occupancy group",
-    "ratio": "Ratio of the face (L/H or H/L)",
-    "length_m": "Length of the face",
-    "height_m": "Height of the face",
-    "permitted_pct": "Permitted unprotected openings",
-}
-_UNITS = {"_m2": " (m²)", "_m": " (m)", "_pct": " (%)"}
-
-
-class CalcError(InputError, ValueError):
-    """A calculator input that cannot be used; str() names the input and the reason."""
-
-    def __init__(self, field: str, message: str, *, label: str | None = None) -> None:
-        self.field = field
-        self.reason = message
-        if label is None:  # other calculators share this error: name their field plainly
-            suffix = next((s for s in _UNITS if field.endswith(s)), "")
-            base = field.removesuffix(suffix) if suffix else field
-            label = base.replace("_", " ").capitalize() + _UNITS.get(suffix, "")
-        super().__init__(f"{label}: {message}")
-
-
-def _error(field: str, message: str) -> CalcError:
-    return CalcError(field, message, label=_LABELS[field])
-
-
-def _num(value: float, grouped: bool = True) -> str:
-    """A number written plainly: no exponent, no trailing zeros, thousands grouped when asked."""
-    text = format(Decimal(repr(float(value))), ",f" if grouped else "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(cached_property,))
-
-
-class RatioBand(_Model):
-    label: str
-    lower: float
-    lower_inclusive: bool
-    upper: float | None
-    upper_inclusive: bool
-
-    def contains(self, ratio: float) -> bool:
-        above = ratio >= self.lower if self.lower_inclusive else ratio > self.lower
-        if self.upper is None:
-            return above
-        return above and (ratio <= self.upper if self.upper_inclusive else ratio < self.upper)
-
-
-class Row(_Model):
-    max_area_m2: float = Field(gt=0)
-    or_more: bool = False
-    ratio: str | None = None
-    pct: list[float] = Field(min_length=1)  # stops at the row's first 100; the columns after it are 100
-
-    @property
-    def heading(self) -> str:
-        return _num(self.max_area_m2, grouped=False) + (" or more" if self.or_more else "")
-
-
-class UpoTable(_Model):
-    id: str = Field(pattern=r"^3\.2\.3\.1\.-[B-E]$")
-    article: str
-    title: str
-    sprinklered: bool
-    groups: list[str]
-    source: str
-    ld_m: list[float] = Field(min_length=2)
-    ratio_note: str | None = None
-    ratio_bands: list[RatioBand] | None = None
-    rows: list[Row] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _consistent(self) -> UpoTable:
-        if self.ld_m[0] != 0 or any(b <= a for a, b in pairwise(self.ld_m)):
-            raise ValueError(f"{self.id}: the LD columns must start at 0 and rise")
-        bands = self.ratio_bands or []
-        if bands and (bands[0].lower, bands[0].lower_inclusive, bands[-1].upper) != (1, True, None):
-            raise ValueError(f"{self.id}: the ratio bands must run from 1:1 upwards without end")
-        for low, high in pairwise(bands):
-            if low.upper != high.lower or low.upper_inclusive == high.lower_inclusive:
-                raise ValueError(f"{self.id}: ratio bands {low.label} and {high.label} must meet once")
-        labels: list[str | None] = [b.label for b in bands] or [None]
-        areas = [r.max_area_m2 for r in self.rows]
-        if areas != sorted(areas):
-            raise ValueError(f"{self.id}: rows must be in order of face area")
-        for area in dict.fromkeys(areas):
-            got = [r.ratio for r in self.rows if r.max_area_m2 == area]
-            if got != labels:
-                raise ValueError(f"{self.id}: row {_num(area)} m² needs one line per ratio band {labels}")
-        for row in self.rows:
-            where = f"{self.id} row {row.heading} {row.ratio or ''}".rstrip()
-            if len(row.pct) > len(self.ld_m) or any(not 0 <= v <= 100 for v in row.pct):
-                raise ValueError(f"{where}: more figures than columns, or a figure outside 0 to 100")
-            if 100 in row.pct[:-1] or (len(row.pct) < len(self.ld_m) and row.pct[-1] != 100):
-                raise ValueError(f"{where}: a row must stop at its first 100 (blank cells mean 100)")
-            if row.or_more and row.max_area_m2 != areas[-1]:
-                raise ValueError(f"{where}: only the last row can be 'or more'")
-        return self
-
-    @cached_property
-    def headings(self) -> list[Row]:
-        """One row per face-area heading, in order (the ratio lines of a heading share it)."""
-        return list({r.max_area_m2: r for r in self.rows}.values())
-
-    @cached_property
-    def cells(self) -> dict[tuple[float, str | None], tuple[float, ...]]:
-        """Every row expanded to the full width: blank cells after the first 100 are 100."""
-        width = len(self.ld_m)
-        return {(r.max_area_m2, r.ratio): (*r.pct, *([100.0] * (width - len(r.pct)))) for r in self.rows}
-
-
-class SingleOpeningRow(_Model):
-    ld_m: float
-    max_area_m2: float
-
-
-class Formula(_Model):
-    factor: float
-    ld_multiplier: float
-    offset_m: float
-    from_ld_m: float
-    text: str
-
-    def area(self, ld_m: float) -> float:
-        return self.factor * (self.ld_multiplier * ld_m - self.offset_m) ** 2
-
-
-class SingleOpening(_Model):
-    id: Literal["3.2.3.1.-A"]
-    article: str
-    title: str
-    sprinklered: Literal[False]
-    groups: list[str]
-    rows: list[SingleOpeningRow] = Field(min_length=1)
-    formula: Formula
-    spacing_m: float
-    spacing_article: str
-
-
-class Band(_Model):
-    label: str
-    up_to_pct: float
-    up_to_inclusive: bool
-    frr_h: float
-    construction: str
-    cladding: str
-    notes: list[str] = Field(default_factory=list)
-
-    def contains(self, pct: float) -> bool:
-        return pct <= self.up_to_pct if self.up_to_inclusive else pct < self.up_to_pct
-
-
-class Family(_Model):
-    groups: list[str]
-    article: str
-    bands: list[Band] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _bands_rise_to_100(self) -> Family:
-        tops = [b.up_to_pct for b in self.bands]
-        last = self.bands[-1]
-        if tops != sorted(set(tops)) or (last.up_to_pct, last.up_to_inclusive) != (100, False):
-            raise ValueError(f"Table 3.2.3.7 for {self.groups}: bands must rise and stop below 100 %")
-        return self
-
-
-class TableNote(_Model):
-    id: str
-    groups: list[str]
-    articles: list[str]
-    text: str
-
-
-class ConstructionTable(_Model):
-    id: Literal["3.2.3.7"]
-    article: str
-    title: str
-    entered_with: str
-    families: list[Family]
-    notes: list[TableNote]
-    at_100_pct: str
-    no_requirement: str
-
-
-class Uncertain(_Model):
-    """Cells the source could not read with confidence; a None selector means every row, band or column."""
-
-    table: str
-    max_area_m2: list[float] | None = None
-    ratio: str | None = None
-    ld_m: list[float] | None = None
-    bands: list[str] | None = None  # Table 3.2.3.7 rows
-    column: Literal["frr_h", "construction", "cladding"] | None = None  # Table 3.2.3.7 column
-    note: str
-
-    def covers(self, table: str, area: float, ratio: str | None, ld: float) -> bool:
-        return (
-            self.table == table
-            and (self.max_area_m2 is None or area in self.max_area_m2)
-            and (self.ratio is None or self.ratio == ratio)
-            and (self.ld_m is None or ld in self.ld_m)
-        )
-
-
-class SpatialData(_Model):
-    edition: Literal["2024"]
-    regulation: str
-    scope: str
-    source_note: str
-    closures_below_ld_m: float
-    closures_article: str
-    single_opening: SingleOpening
-    tables: list[UpoTable]
-    construction: ConstructionTable
-    uncertain: list[Uncertain]
-
-    @model_validator(mode="after")
-    def _consistent(self) -> SpatialData:
-        if sorted(t.id for t in self.tables) != [f"3.2.3.1.-{x}" for x in "BCDE"]:
-            raise ValueError("tables must be 3.2.3.1.-B, -C, -D and -E, once each")
-        notes = {n.id for n in self.construction.notes}
-        bands = {b.label for f in self.construction.families for b in f.bands}
-        if any(set(b.notes) - notes for f in self.construction.families for b in f.bands):
-            raise ValueError("Table 3.2.3.7: a band names a note that is not given")
-        for u in self.uncertain:
-            if u.table == self.construction.id:
-                if not set(u.bands or []) <= bands:
-                    raise ValueError(f"uncertain: Table 3.2.3.7 has no band among {u.bands}")
-                continue
-            table = self.by_id.get(u.table)
-            if table is None:
-                raise ValueError(f"uncertain: no table {u.table}")
-            rows, ratios = {a for a, _ in table.cells}, {r for _, r in table.cells}
-            if not set(u.max_area_m2 or []) <= rows or not set(u.ld_m or []) <= set(table.ld_m):
-                raise ValueError(f"uncertain: {u.table} has no such row or column")
-            if u.ratio is not None and u.ratio not in ratios:
-                raise ValueError(f"uncertain: {u.table} has no ratio band {u.ratio}")
-        return self
-
-    @cached_property
-    def by_id(self) -> dict[str, UpoTable]:
-        return {t.id: t for t in self.tables}
-
-    @cached_property
-    def known_groups(self) -> frozenset[str]:
-        return frozenset(g for t in self.tables for g in t.groups) | {
-            g for f in self.construction.families for g in f.groups
-        }
-
-
-@lru_cache(maxsize=8)
-def _load(path: Path) -> SpatialData:
-    name = f"The spatial-separation content file {path.name}"
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"{name} is missing.") from exc
-    except (OSError, ValueError) as exc:
-        raise ContentError(f"{name} cannot be read as JSON.") from exc
-    try:
-        return SpatialData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the top level"
-        raise ContentError(f"{name} is invalid at {where}: {first['msg']}.") from exc
-
-
-def load_spatial(path: str | Path | None = None) -> SpatialData:
-    """Tables 3.2.3.1.-A to -E and 3.2.3.7 (cached per path); ContentError if missing or invalid."""
-    return _load(Path(path).resolve() if path is not None else DEFAULT_PATH)
+__all__ = ["CalcError", "SpatialData", "SpatialResult", "load_spatial", "spatial_separation"]
 
 
 # --- Inputs ---------------------------------------------------------------------------------------------
@@ -307,23 +25,23 @@ def _finite(field: str, value: float) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise _error(field, f"'{value}' is not a number") from None
+        raise labelled(field, f"'{value}' is not a number") from None
     if not math.isfinite(number):
-        raise _error(field, "must be a finite number")
+        raise labelled(field, "must be a finite number")
     return number
 
 
 def _positive(field: str, value: float, unit: str) -> float:
     number = _finite(field, value)
     if number <= 0:
-        raise _error(field, f"must be greater than 0 {unit} (got {_num(number)} {unit})")
+        raise labelled(field, f"must be greater than 0 {unit} (got {plain(number)} {unit})")
     return number
 
 
 def _distance(value: float) -> float:
     number = _finite("ld_m", value)
     if number < 0:
-        raise _error("ld_m", f"cannot be negative (got {_num(number)} m); use 0 for a face on the line")
+        raise labelled("ld_m", f"cannot be negative (got {plain(number)} m); use 0 for a face on the line")
     return number
 
 
@@ -332,9 +50,9 @@ def _group(group: str, data: SpatialData) -> tuple[str, frozenset[str]]:
     given = str(group).strip()
     name = re.sub(r"[\s\-_.]", "", given.upper()).removeprefix("GROUP")
     if not name:
-        raise _error("group", "is empty; give the major occupancy, e.g. D or A2")
+        raise labelled("group", "is empty; give the major occupancy, e.g. D or A2")
     if re.fullmatch(r"G[1-4]?", name):
-        raise _error(
+        raise labelled(
             "group",
             f"no table of 3.2.3.1 covers Group {name} (agricultural); spatial separation for farm "
             "buildings is not set by these tables",
@@ -343,11 +61,11 @@ def _group(group: str, data: SpatialData) -> tuple[str, frozenset[str]]:
         return name, frozenset({name})
     divisions = frozenset(g for g in data.known_groups if len(g) > 1 and g[0] == name)
     if not divisions:
-        raise _error("group", f"'{given}' is not a major occupancy; use A1–A4, B1–B3, C, D, E or F1–F3")
+        raise labelled("group", f"'{given}' is not a major occupancy; use A1–A4, B1–B3, C, D, E or F1–F3")
     tables = {frozenset(t.id for t in data.tables if g in t.groups) for g in divisions}
     if len(tables) > 1:
         listed = ", ".join(sorted(divisions))
-        raise _error(
+        raise labelled(
             "group", f"which division of Group {name} is it ({listed})? Its divisions use different tables"
         )
     return name, divisions
@@ -358,12 +76,12 @@ def _table(name: str, members: frozenset[str], sprinklered: bool, data: SpatialD
         if table.sprinklered == sprinklered and members <= set(table.groups):
             return table
     if not sprinklered and any(t.sprinklered and members <= set(t.groups) for t in data.tables):
-        raise _error(
+        raise labelled(
             "group",
             f"Table 3.2.3.1.-B does not cover Group {name} when not sprinklered: every Group B article "
             "of 3.2.2 requires sprinklers, so the building is sprinklered and Table 3.2.3.1.-D applies",
         )
-    raise _error("group", f"no table of 3.2.3.1 covers Group {name}")
+    raise labelled("group", f"no table of 3.2.3.1 covers Group {name}")
 
 
 def table_for(group: str, sprinklered: bool, *, data: SpatialData | None = None) -> str:
@@ -400,7 +118,7 @@ def single_opening_cap_m2(ld_m: float, *, data: SpatialData | None = None) -> fl
 def _band(members: frozenset[str], pct: float, data: SpatialData) -> tuple[Family, Band | None]:
     family = next((f for f in data.construction.families if members <= set(f.groups)), None)
     if family is None:
-        raise _error("group", "Table 3.2.3.7 does not cover this group")
+        raise labelled("group", "Table 3.2.3.7 does not cover this group")
     return family, next((b for b in family.bands if b.contains(pct)), None)
 
 
@@ -411,7 +129,7 @@ def construction_for(
     data = data or load_spatial()
     pct = _finite("permitted_pct", permitted_pct)
     if not 0 <= pct <= 100:
-        raise _error("permitted_pct", f"must be between 0 and 100 % (got {_num(pct)} %)")
+        raise labelled("permitted_pct", f"must be between 0 and 100 % (got {plain(pct)} %)")
     _, members = _group(group, data)
     _, band = _band(members, pct, data)
     if band is None:
@@ -450,15 +168,15 @@ class SpatialResult:
     def working(self) -> str:
         """One line: inputs, table, row, band, column and result."""
         inputs = [f"Group {self.group}", "sprinklered" if self.sprinklered else "not sprinklered"]
-        inputs.append(f"face {_num(self.area_m2)} m²")
+        inputs.append(f"face {plain(self.area_m2)} m²")
         if self.ratio is not None:
-            inputs.append(f"ratio {_num(round(self.ratio, 2))}:1")
-        inputs.append(f"LD {_num(self.ld_m)} m")
+            inputs.append(f"ratio {plain(round(self.ratio, 2))}:1")
+        inputs.append(f"LD {plain(self.ld_m)} m")
         row = self.row.replace(" or more", " m² or more") if "or more" in self.row else f"{self.row} m²"
         read = [f"Table {self.table}", f"{'rows' if ' to ' in self.row else 'row'} {row}"]
         if self.ratio_band:
             read.append(f"ratio {self.ratio_band}")
-        read.append(f"column {_num(self.column_m)} m")
+        read.append(f"column {plain(self.column_m)} m")
         if self.interpolated:
             read.append("interpolated")
         if self.frr_h is None:
@@ -468,7 +186,7 @@ class SpatialResult:
                 f"Table 3.2.3.7: {_duration(self.frr_h)}, {self.construction} construction, "
                 f"{self.cladding} cladding"
             )
-        pct = _num(self.upo_permitted_pct)
+        pct = plain(self.upo_permitted_pct)
         return f"{', '.join(inputs)} → {', '.join(read)}: {pct} % permitted; {seven}"
 
 
@@ -480,9 +198,9 @@ def _rows(table: UpoTable, area: float, interpolate: bool) -> tuple[Row | None, 
         if headings[-1].or_more:
             return None, headings[-1], 1.0
         last = headings[-1].max_area_m2
-        raise _error(
+        raise labelled(
             "area_m2",
-            f"{_num(area)} m² is beyond the table's last row ({_num(last)} m²) in Table {table.id}; "
+            f"{plain(area)} m² is beyond the table's last row ({plain(last)} m²) in Table {table.id}; "
             "split into fire compartments under 3.2.3.2.(2) to reduce the face",
         )
     row = headings[index]
@@ -505,7 +223,7 @@ def _ratio_band(table: UpoTable, ratio: float | None) -> str | None:
     if not table.ratio_bands:
         return None
     if ratio is None:
-        raise _error(
+        raise labelled(
             "ratio",
             f"is needed for Table {table.id} (not sprinklered): give the larger of length ÷ height and "
             "height ÷ length of the face",
@@ -521,7 +239,7 @@ def _notes(
     articles = ["3.2.3.1", f"Table {table.id}"]
     if ld < data.closures_below_ld_m:
         notes.append(
-            f"Limiting distance under {_num(data.closures_below_ld_m)} m: no unprotected openings; any "
+            f"Limiting distance under {plain(data.closures_below_ld_m)} m: no unprotected openings; any "
             "opening needs a closure rated to the wall's fire-resistance rating, and wired glass or glass "
             f"block cannot serve as that closure ({data.closures_article})."
         )
@@ -529,9 +247,9 @@ def _notes(
     elif not sprinklered and (cap := single_opening_cap_m2(ld, data=data)) is not None:
         single = data.single_opening
         notes.append(
-            f"Not sprinklered with a limiting distance of {_num(ld)} m: each unprotected opening may be "
-            f"at most {_num(cap)} m² (Table {single.id}, {single.article}), and openings serving one room "
-            f"or space must be at least {_num(single.spacing_m)} m apart ({single.spacing_article})."
+            f"Not sprinklered with a limiting distance of {plain(ld)} m: each unprotected opening may be "
+            f"at most {plain(cap)} m² (Table {single.id}, {single.article}), and openings serving one room "
+            f"or space must be at least {plain(single.spacing_m)} m apart ({single.spacing_article})."
         )
         articles += [f"Table {single.id}", single.article, single.spacing_article]
     if ratio_unused:
@@ -556,7 +274,7 @@ def spatial_separation(
     if ratio is not None:
         ratio = _finite("ratio", ratio)
         if ratio < 1:
-            raise _error("ratio", f"must be at least 1 (got {_num(ratio)}): use the larger of L/H and H/L")
+            raise labelled("ratio", f"must be at least 1 (got {plain(ratio)}): use the larger of L/H and H/L")
     name, members = _group(group, data)
     table = _table(name, members, bool(sprinklered), data)
     lower, row, weight = _rows(table, area, interpolate)
