@@ -191,11 +191,7 @@ def _record_fields(item: FormItem, value: dict[str, Any]) -> None:
 
 def _table_fields(item: FormItem, value: dict[str, Any], source_floors: list[str] | None) -> None:
     """A row editor (inputs editable, the wizard's columns read-only), the ratio and a note."""
-    dynamic = item.answer_type in {"occupant_load", "spatial"}
-    st.caption(
-        "Type in the editable columns; the wizard fills in the columns marked “worked out” when you save."
-        + (" Add a row at the foot of the table; select rows to delete them." if dynamic else "")
-    )
+    st.caption(_HOW[item.answer_type])
     rows.draw(item, key(item, TABLE), value, source_floors)
     if item.answer_type == "fixtures":
         ratio = value.get("ratio")
@@ -211,6 +207,14 @@ def _table_fields(item: FormItem, value: dict[str, Any], source_floors: list[str
     )
 
 
+_WORKED_OUT = "Type in the editable columns; the wizard fills in those marked “worked out” when you save."
+_HOW = {
+    "occupant_load": f"{_WORKED_OUT} Add a row at the foot of the table; select rows to delete them.",
+    "spatial": f"{_WORKED_OUT} Add a row at the foot of the table; select rows to delete them.",
+    "fixtures": _WORKED_OUT,
+    "assemblies": "Type the ratings in hours (0.75 for 45 min); a rating left blank is taken from what "
+    "the 3.10 article requires when you save.",
+}
 TABLE = "table"  # the session-state entry holding a row editor's rows and widget key
 
 
@@ -307,8 +311,7 @@ def _read_table(item: FormItem) -> dict[str, Any]:
             )
         return {"rows": [_occupant(row) for row in typed], "total": _total(typed), "note": note}
     if kind == "assemblies":
-        fields = ("assembly", "rating_h", "supporting_h", "noncombustible_in_lieu")
-        return {"assemblies": [{f: row[f] for f in fields} for row in typed], "note": note}
+        return {"assemblies": [_inputs(row, kind) for row in typed], "note": note}
     if kind == "spatial":
         if not typed and not note:
             raise ValueError(
@@ -316,18 +319,25 @@ def _read_table(item: FormItem) -> dict[str, Any]:
                 "limiting distance), or a note"
                 + (", or tick “Not applicable / none”." if item.allows_not_applicable else ".")
             )
-        fields = ("face", "area_m2", "limiting_distance_m", "ratio", "upo_actual_pct")
-        return {"faces": [{f: row[f] for f in fields} for row in typed], "note": note}
-    provided = ("wc_provided", "bf_wc_provided", "universal_provided")
+        return {"faces": [_inputs(row, kind) for row in typed], "note": note}
     return {
         "ratio": (state.get(key(item, "ratio")) or "").strip() or "50:50",
-        "rows": [_provided(row, provided) for row in typed],
+        "rows": [_inputs(row, kind) for row in typed],
         "note": note,
     }
 
 
-def _provided(row: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    return {"floor": row["floor"], **{f: row[f] for f in fields if row[f] is not None}}
+# What the core takes of a row (the columns it works out are left to it); 3.18 is _occupant.
+_SENT = {
+    "assemblies": ("assembly", "rating_h", "supporting_h", "noncombustible_in_lieu"),
+    "spatial": ("face", "area_m2", "limiting_distance_m", "ratio", "upo_actual_pct"),
+    "fixtures": ("floor", "wc_provided", "bf_wc_provided", "universal_provided"),
+}
+
+
+def _inputs(row: dict[str, Any], kind: str) -> dict[str, Any]:
+    """A row's inputs; a fixtures count left blank is not sent (the core takes whole numbers only)."""
+    return {f: row[f] for f in _SENT[kind] if not (kind == "fixtures" and row[f] is None)}
 
 
 def _occupant(row: dict[str, Any]) -> dict[str, Any]:

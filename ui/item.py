@@ -43,7 +43,7 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
             st.warning(escape(f"Flagged for review: {flag}"))
         answer = state.answer_for(item.number)
         if answer is not None:
-            table = rows.is_table(item) and isinstance(answer.value, dict)
+            table = rows.has_rows(item, answer.value)
             shown = "the rows below" if table else describe_value(item, answer.value)
             st.info(
                 escape(

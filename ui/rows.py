@@ -129,6 +129,11 @@ def is_table(item: FormItem) -> bool:
     return item.answer_type in TABLES
 
 
+def has_rows(item: FormItem, value: Any) -> bool:
+    """Whether a recorded value has rows to show as a table (a note alone reads as a line)."""
+    return is_table(item) and isinstance(value, dict) and bool(value.get(_table(item).rows_key))
+
+
 def _table(item: FormItem) -> Table:
     return TABLES[item.answer_type]
 
@@ -193,6 +198,7 @@ def draw(item: FormItem, key: str, value: Any, floors: list[str] | None = None) 
         disabled=[c.name for c in _table(item).columns if c.name not in inputs],
         hide_index=True,
         width="stretch",
+        placeholder="",  # a blank cell, not "None"
     )
 
 
@@ -205,13 +211,16 @@ def show(item: FormItem, value: dict[str, Any]) -> None:
         column_config=column_config(item),
         hide_index=True,
         width="stretch",
+        placeholder="",
     )
 
 
 def column_config(item: FormItem) -> dict[str, Any]:
     config: dict[str, Any] = {}
-    for c in _table(item).columns:
-        label = c.label if c.given else f"{c.label} (worked out)"
+    table = _table(item)
+    for c in table.columns:
+        worked_out = not c.given and c.name != table.name  # a row's name is given or fixed
+        label = f"{c.label} (worked out)" if worked_out else c.label
         if c.kind == "text":
             config[c.name] = st.column_config.TextColumn(label, help=c.help or None)
         elif c.kind == "check":
@@ -238,7 +247,7 @@ def frame(item: FormItem, rows: list[dict[str, Any]]) -> pd.DataFrame:
         if c.kind == "text":
             data[c.name] = pd.array([None if v is None else str(v) for v in cells], dtype="string")
         elif c.kind == "check":
-            data[c.name] = pd.array([bool(v) for v in cells], dtype="bool")
+            data[c.name] = pd.array([bool(v) for v in cells], dtype="boolean")  # nullable: an added row
         elif c.kind == "whole":
             data[c.name] = pd.array([_shown_number(v, whole=True) for v in cells], dtype="Int64")
         else:
@@ -264,7 +273,6 @@ def edited(item: FormItem, key: str) -> list[dict[str, Any]]:
     base: list[dict[str, Any]] = [dict(r) for r in kept.get("rows") or []]
     is_fixed = bool(kept.get("fixed"))
     edits = st.session_state.get(kept.get("editor", "")) or {}
-    import sys; print("DEBUG", kept.get("editor"), edits, [k for k in st.session_state if str(k).startswith("entry-")], file=sys.stderr)
     inputs = set(editable(item, is_fixed))
     for position, change in (edits.get("edited_rows") or {}).items():
         index = int(position)

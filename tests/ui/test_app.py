@@ -251,17 +251,6 @@ def test_direct_entry_finalizes_the_item_without_a_conversation():
             {"restriction": "Combustible permitted", "actual": "Noncombustible", "heavy_timber": False},
         ),
         (
-            "3.18",
-            {"total": 342, "rows": "Offices, 334, 9.3 m² per person\nStorage, 8, 46 m² per person"},
-            {
-                "total": 342,
-                "rows": [
-                    {"area": "Offices", "persons": 334, "basis": "9.3 m² per person"},
-                    {"area": "Storage", "persons": 8, "basis": "46 m² per person"},
-                ],
-            },
-        ),
-        (
             "3.20",
             {"barrier_free_entrances": 2, "hazardous_substances": "No"},
             {"barrier_free_entrances": 2, "hazardous_substances": False},
@@ -269,6 +258,7 @@ def test_direct_entry_finalizes_the_item_without_a_conversation():
     ],
 )
 def test_direct_entry_takes_each_kind_of_answer(section, fields, value):
+    """The row items (3.18, 3.21-3.23) have their own editor, tested in test_app_rows.py."""
     at = create()
     go_to(at, section)
     for field, entered in fields.items():

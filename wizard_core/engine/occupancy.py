@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .occupancy_data import UseRow, contains, load_occupancy, words
-from .spatial import CalcError
+from .calc_error import CalcError
 
 __all__ = ["CalcError", "LoadResult", "Use", "find_use", "occupant_load", "uses"]
 
