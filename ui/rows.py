@@ -18,7 +18,7 @@ from typing import Any, Literal
 import pandas as pd
 import streamlit as st
 
-from wizard_core import FormItem
+from wizard_core import ASSEMBLY_LABELS, FormItem
 
 Kind = Literal["text", "number", "whole", "check"]
 
@@ -40,14 +40,6 @@ class Table:
     columns: tuple[Column, ...]
 
 
-# The five horizontal assemblies of the OAA sheet, in its order (the core's names).
-ASSEMBLY_LABELS = {
-    "storeys_below_grade": "Storeys below grade",
-    "floors_over_basement": "Floors over basement",
-    "floors": "Floors",
-    "mezzanine": "Mezzanine",
-    "roof": "Roof",
-}
 FROM_ARTICLE = "Leave blank to take what the 3.10 article requires."
 
 TABLES = {

@@ -7,6 +7,7 @@ export a project is re-exported here, so nothing outside the core reaches into i
 from wizard_core.answers import describe_value
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.engine import Finding
+from wizard_core.engine.assemblies import LABELS as ASSEMBLY_LABELS
 from wizard_core.errors import (
     AdvisorError,
     ConflictError,
@@ -37,6 +38,7 @@ from wizard_core.wiring import (
 from wizard_core.wizard import Wizard
 
 __all__ = [
+    "ASSEMBLY_LABELS",
     "EXPORT_FORMATS",
     "FORMATS",
     "MAX_PDF_BYTES",
