@@ -108,3 +108,18 @@ def test_a_wrong_figure_in_the_consultants_own_working_is_asked_about(tmp_path):
     result = wizard.process_user_response(project, "Level 2: offices 930 m2 at 9.3 m2 per person = 93 persons")
     assert result.type == "clarifying_question" and "100" in result.content
     assert wizard.load_project(project).answer_for("3.18") is None
+
+
+def test_taking_the_sprinklers_away_flags_the_ratings_and_faces_and_says_what_is_missing(tmp_path):
+    clock = ReplayClock()
+    wizard = open_wizard(TinyDBStorage(tmp_path / "data"), clock=clock)
+    project = replay(wizard, load_transcript(TRANSCRIPTS / "office-rows.json"), clock)["project_id"]
+    result = wizard.process_user_response(
+        project, "Correction to 3.11: sprinklers not required. Record it anyway: we are pricing that option."
+    )
+    assert (result.decision, result.section, result.type) == ("revision", "3.11", "form_answer")
+    flagged = wizard.load_project(project).flagged
+    assert {"3.21", "3.22"} <= set(flagged) and "3.18" not in flagged
+    faces = [f for f in wizard.check(project) if f.item == "3.22"]
+    # Unsprinklered faces read Table 3.2.3.1.-B, which needs each face's L/H ratio.
+    assert len(faces) == 4 and all("Table 3.2.3.1.-B" in f.message for f in faces)
