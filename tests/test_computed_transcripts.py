@@ -36,7 +36,9 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_occupant_load_is_worked_out_per_floor(office):
     value = office["3.18"]["value"]
-    rows = [(r["floor"], r["occupancy"], r["area_m2"], r["persons"], r["posted_limit"]) for r in value["rows"]]
+    rows = [
+        (r["floor"], r["occupancy"], r["area_m2"], r["persons"], r["posted_limit"]) for r in value["rows"]
+    ]
     assert rows == [
         ("Basement", "D", 350, 8, False),  # 350 ÷ 46.00 (storage) = 7.6 -> 8
         ("Level 1", "D", 1050, 113, False),  # 1,050 ÷ 9.30 (offices) = 112.9 -> 113
@@ -105,7 +107,9 @@ def test_a_wrong_figure_in_the_consultants_own_working_is_asked_about(tmp_path):
     for message in load_transcript(TRANSCRIPTS / "office-rows.json").messages[:17]:
         wizard.process_user_response(project, message if isinstance(message, str) else message.text)
     assert wizard.load_project(project).current_form_section == "3.18"
-    result = wizard.process_user_response(project, "Level 2: offices 930 m2 at 9.3 m2 per person = 93 persons")
+    result = wizard.process_user_response(
+        project, "Level 2: offices 930 m2 at 9.3 m2 per person = 93 persons"
+    )
     assert result.type == "clarifying_question" and "100" in result.content
     assert wizard.load_project(project).answer_for("3.18") is None
 
