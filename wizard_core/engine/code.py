@@ -6,15 +6,13 @@ figures the source could not read with confidence keep an ``uncertain`` note.
 
 from __future__ import annotations
 
-import json
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from wizard_core.errors import ContentError
-
+from .content_file import read_model
 from .tables import RequiredIf, Rules, UncertainEntry
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
@@ -249,20 +247,7 @@ class CodeData(_Model):
 
 @lru_cache(maxsize=8)
 def _load(path: Path) -> CodeData:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"The code content file {path.name} is missing.") from exc
-    except (OSError, ValueError) as exc:
-        raise ContentError(f"The code content file {path.name} cannot be read as JSON.") from exc
-    try:
-        return CodeData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ContentError(
-            f"The code content file {path.name} is invalid at {where}: {first['msg']}."
-        ) from exc
+    return read_model(path, CodeData, "code")
 
 
 def load_code(path: str | Path | None = None) -> CodeData:

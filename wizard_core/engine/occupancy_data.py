@@ -6,7 +6,6 @@ Each table, rule and route carries its ``edition`` and ``to_verify``: most figur
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -14,11 +13,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from wizard_core.errors import ContentError
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .code import CONTENT_DIR
+from .content_file import read_model
 
 DEFAULT_PATH = CONTENT_DIR / "code" / "occupancy-2024.json"
 
@@ -301,20 +299,7 @@ def contains(text: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
 
 @lru_cache(maxsize=8)
 def _load(path: Path) -> OccupancyData:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"The occupancy content file {path.name} is missing.") from exc
-    except (OSError, ValueError) as exc:
-        raise ContentError(f"The occupancy content file {path.name} cannot be read as JSON.") from exc
-    try:
-        return OccupancyData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ContentError(
-            f"The occupancy content file {path.name} is invalid at {where}: {first['msg']}."
-        ) from exc
+    return read_model(path, OccupancyData, "occupancy")
 
 
 def load_occupancy(path: str | Path | None = None) -> OccupancyData:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from wizard_core.errors import ContentError
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .calc_error import plain
+from .content_file import read_model
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "content" / "code" / "spatial-2024.json"
 
@@ -239,19 +237,7 @@ class SpatialData(_Model):
 
 @lru_cache(maxsize=8)
 def _load(path: Path) -> SpatialData:
-    name = f"The spatial-separation content file {path.name}"
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"{name} is missing.") from exc
-    except (OSError, ValueError) as exc:
-        raise ContentError(f"{name} cannot be read as JSON.") from exc
-    try:
-        return SpatialData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the top level"
-        raise ContentError(f"{name} is invalid at {where}: {first['msg']}.") from exc
+    return read_model(path, SpatialData, "spatial-separation")
 
 
 def load_spatial(path: str | Path | None = None) -> SpatialData:
