@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .occupancy_data import UseRow, contains, load_occupancy, words
 from .calc_error import CalcError
+from .occupancy_data import UseRow, contains, load_occupancy, words
 
 __all__ = ["CalcError", "LoadResult", "Use", "find_use", "occupant_load", "uses"]
 

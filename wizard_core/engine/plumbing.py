@@ -6,9 +6,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from .calc_error import CalcError
 from .occupancy import check_area, check_count, num
 from .occupancy_data import CountTable, Lookup, Marked, Route, in_groups, load_occupancy
-from .calc_error import CalcError
 
 _GROUP = re.compile(r"(?:group)?([a-g])(?:,?(?:division|div\.?)?(\d))?", re.I)
 _KNOWN = {"A", "A1", "A2", "A3", "A4", "B1", "B2", "B3", "C", "D", "E", "F", "F1", "F2", "F3"}
