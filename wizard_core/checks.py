@@ -14,9 +14,9 @@ from typing import Any
 from wizard_core import engine
 from wizard_core.answers import worked_out
 from wizard_core.content import FormItem
+from wizard_core.engine import Finding, Proposal
 from wizard_core.engine.assemblies import describe_need, required_assemblies
 from wizard_core.errors import InvalidReplyError
-from wizard_core.engine import Finding, Proposal
 from wizard_core.knowledge.lookup import Quoted, Retrieved
 from wizard_core.models import AdvisorReply, ClarifyingQA, FormAnswer, ProjectState
 from wizard_core.responses import Change

@@ -116,10 +116,14 @@ def test_a_restriction_named_as_two_permitted_kinds_is_the_more_permissive_one()
 
 
 def test_a_rate_per_bedroom_is_not_a_rows_head_count():
-    load = value(
-        "3.18", "Suites: 2 persons per bedroom x 40 bedrooms = 80 persons; lobby: 10 persons; total 90"
-    )
+    message = "Suites: 2 persons per bedroom x 40 bedrooms = 80 persons; lobby: 10 persons; total 90"
+    reading = read(FORMS.get_item("3.18"), [message], NEW, FORMS)
+    # the suites are worked out (2 x 40 sleeping rooms); the lobby's 10 persons come with nothing to
+    # work them out from, so they are asked about and offered as given, never taken as worked out
+    assert not reading.complete and "'Lobby'" in reading.missing and "floor area" in reading.missing
+    load = reading.offer
     assert [r["persons"] for r in load["rows"]] == [80, 10] and load["total"] == 90
+    assert [r["based_on"] for r in load["rows"]] == ["2 per sleeping room", "design number (as given)"]
 
 
 def test_an_item_number_named_in_a_message_is_not_a_figure():

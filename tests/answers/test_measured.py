@@ -37,14 +37,27 @@ def test_building_height(message, expected):
 
 
 def test_occupant_load_rows_with_their_basis():
+    # "200 persons design" is a design number (3.1.17.1.(1)(c)); "50 people" for the offices is a
+    # head count with no area to work it out from, so it is asked about and offered as given
     result = reading("3.18", "Assembly: 200 persons design; Offices: 50 people; total 250")
-    assert result.value == {
-        "total": 250,
-        "rows": [
-            {"area": "Assembly", "persons": 200, "basis": "design"},
-            {"area": "Offices", "persons": 50, "basis": ""},
-        ],
-    }
+    assert not result.complete
+    assert "row 'Offices'" in result.missing and "floor area" in result.missing
+    assert [(r["floor"], r["persons"], r["based_on"]) for r in result.offer["rows"]] == [
+        ("Assembly", 200, "design number"),
+        ("Offices", 50, "design number (as given)"),
+    ]
+    assert result.offer["total"] == 250
+
+
+def test_occupant_load_rows_given_with_their_inputs_are_worked_out():
+    # offices 465 m2 / 9.30 = 50 (Table 3.1.17.1, offices); the design number 200 stays as given
+    result = reading("3.18", "Assembly: 200 persons design; Offices: 465 m2, 50 people; total 250")
+    assert result.complete, result.missing
+    assert [(r["floor"], r["persons"], r["based_on"]) for r in result.value["rows"]] == [
+        ("Assembly", 200, "design number"),
+        ("Offices", 50, "table: 9.30 m²/person"),
+    ]
+    assert result.value["total"] == 250
 
 
 def test_occupant_load_rows_that_do_not_add_up_are_questioned():

@@ -71,13 +71,73 @@ def _labels(item: FormItem, field: str | None = None) -> list[str]:
 
 
 _amount = st.floats(min_value=0, max_value=100_000, allow_nan=False).map(lambda x: round(x, 1))
-_rows = st.lists(
+_floors = st.sampled_from(["Ground floor", "Level 2", "Basement", "Offices", "Retail", "Building"])
+_hours = st.sampled_from([None, 0.0, 0.75, 1.0, 1.5, 2.0, 3.0])
+_pct = st.one_of(st.none(), st.floats(min_value=0, max_value=100, allow_nan=False).map(lambda x: round(x, 1)))
+_count = st.one_of(st.none(), st.integers(0, 40))
+_load_rows = st.lists(
     st.fixed_dictionaries(
-        {"area": st.sampled_from(["Offices", "Retail", "Level 2"]), "persons": st.integers(0, 500)},
-        optional={"basis": st.sampled_from(["", "9.3 m²/person", "seats"])},
+        {"floor": _floors, "persons": st.integers(0, 500)},
+        optional={
+            "occupancy": st.sampled_from(["", "D", "E", "A2"]),
+            "use": st.sampled_from(["", "offices", "storage", "classrooms"]),
+            "area_m2": st.one_of(st.none(), st.floats(min_value=1, max_value=10_000, allow_nan=False)),
+            "based_on": st.sampled_from(
+                ["", "table: 9.30 m²/person", "fixed seats", "design number (as given)"]
+            ),
+            "posted_limit": st.booleans(),
+        },
     ),
     max_size=4,
 )
+_faces = st.lists(
+    st.fixed_dictionaries(
+        {"face": st.sampled_from(["North", "South", "East", "West", "EBF 1", "Rear"])},
+        optional={
+            "area_m2": st.one_of(st.none(), st.floats(min_value=1, max_value=3000, allow_nan=False)),
+            "limiting_distance_m": st.one_of(
+                st.none(), st.floats(min_value=0, max_value=60, allow_nan=False)
+            ),
+            "ratio": st.one_of(st.none(), st.floats(min_value=1, max_value=20, allow_nan=False)),
+            "upo_permitted_pct": _pct,
+            "upo_actual_pct": _pct,
+            "frr_h": _hours,
+            "construction": st.sampled_from(["", "noncombustible"]),
+            "cladding": st.sampled_from(["", "combustible or noncombustible"]),
+            "basis": st.sampled_from(["", "Table 3.2.3.1.-D, row 100, column 6 m"]),
+        },
+    ),
+    max_size=4,
+    unique_by=lambda face: face["face"],
+)
+_assemblies = st.lists(
+    st.fixed_dictionaries(
+        {
+            "assembly": st.sampled_from(
+                ["storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof"]
+            )
+        },
+        optional={"rating_h": _hours, "supporting_h": _hours, "noncombustible_in_lieu": st.booleans()},
+    ),
+    max_size=5,
+    unique_by=lambda row: row["assembly"],
+)
+_fixture_rows = st.lists(
+    st.fixed_dictionaries(
+        {"floor": _floors, "persons": st.integers(0, 500)},
+        optional={
+            "sentence": st.sampled_from(["", "3.7.4.7.(1), Table 3.7.4.7"]),
+            "wc_required": _count,
+            "wc_provided": _count,
+            "bf_wc_required": _count,
+            "bf_wc_provided": _count,
+            "universal_required": _count,
+            "universal_provided": _count,
+        },
+    ),
+    max_size=4,
+)
+_note = st.sampled_from(["", "Other faces front on streets", "See drawing A-201"])
 _text = st.text(min_size=1, max_size=40).filter(str.strip)
 SAMPLES: dict[str, st.SearchStrategy[Any]] = {
     "code_version": _text,
@@ -99,7 +159,18 @@ SAMPLES: dict[str, st.SearchStrategy[Any]] = {
         min_size=1,
         max_size=3,
     ),
-    "occupant_load": _rows.map(lambda rows: {"total": sum(r["persons"] for r in rows), "rows": rows}),
+    "occupant_load": st.tuples(_load_rows, _note).map(
+        lambda rn: {"total": sum(r["persons"] for r in rn[0]), "rows": rn[0], "note": rn[1]}
+    ),
+    "assemblies": st.tuples(_assemblies, _note)
+    .filter(lambda an: an[0] or an[1])
+    .map(lambda an: {"assemblies": an[0], "note": an[1]}),
+    "spatial": st.tuples(_faces, _note)
+    .filter(lambda fn: fn[0] or fn[1])
+    .map(lambda fn: {"faces": fn[0], "note": fn[1]}),
+    "fixtures": st.tuples(st.sampled_from(["50:50", "60:40", "45:55"]), _fixture_rows, _note)
+    .filter(lambda rrn: rrn[1] or rrn[2])
+    .map(lambda rrn: {"ratio": rrn[0], "rows": rrn[1], "note": rrn[2]}),
     "entrances_hazards": st.fixed_dictionaries(
         {"barrier_free_entrances": st.integers(0, 100), "hazardous_substances": st.booleans()}
     ),

@@ -17,7 +17,6 @@ from wizard_core.answers import read
             "Yes - AS-2 for the atrium smoke control, see report R-4.",
             "AS-2 for the atrium smoke control, see report R-4.",
         ),
-        ("3.22", "For 3.22: east face LD 2.4 m, 7 % openings.", "East face LD 2.4 m, 7 % openings."),
         ("3.24", "Energy efficiency: SB-10 Div 3, zone 6.", "SB-10 Div 3, zone 6."),
         ("3.27", "OK so, phase 2 is under a separate permit.", "Phase 2 is under a separate permit."),
         ("3.27", "Phase 2 is under a separate permit.", "Phase 2 is under a separate permit."),

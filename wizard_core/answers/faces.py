@@ -3,8 +3,9 @@
 The consultant gives each face's area, limiting distance and (unsprinklered) its proportions
 and openings; the engine gives the permitted openings, the rating, construction and cladding
 from Tables 3.2.3.1 and 3.2.3.7, for the occupancy (3.02) and sprinklers (3.11) recorded. A
-permitted share or rating the consultant writes is checked against the tables and asked about
-when it differs; an estimate is asked about; words that give no face figures are kept as the note.
+permitted share or rating the consultant writes is checked against the tables: the tables' figure
+is recorded, the difference said; an estimate is asked about; words that give no face figures are
+kept as the note.
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ def face_text(face: dict[str, Any]) -> str:
     permitted = r.figure_text(face.get("upo_permitted_pct"), "%")
     actual = r.figure_text(face.get("upo_actual_pct"), "%")
     frr = hours_text(face.get("frr_h"))
+    area, ld = r.figure_text(face.get("area_m2"), "m²"), r.figure_text(face.get("limiting_distance_m"), "m")
     return (
-        f"{face['face']}: {r.figure_text(face.get('area_m2'), 'm²')}, LD {r.figure_text(face.get('limiting_distance_m'), 'm')}"
+        f"{face['face']}: {area}, LD {ld}"
         + (f", ratio {r.figure_text(face['ratio'])}" if face.get("ratio") else "")
         + f", openings {permitted} permitted / {actual} actual, FRR {frr}, "
         f"construction {face.get('construction') or '-'}, cladding {face.get('cladding') or '-'}"
@@ -130,7 +132,10 @@ _RATIO = re.compile(
     r"(?:ratio|\b[lh]\s*/\s*[hl]\b)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
     re.I,
 )
-_BAND = re.compile(r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1|\b\d+\s*:\s*1\s+to\s+\d+\s*:\s*1", re.I)
+_BAND = re.compile(
+    r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1|\b\d+\s*:\s*1\s+to\s+\d+\s*:\s*1",
+    re.I,
+)
 _DIMS = re.compile(
     r"(\d+(?:\.\d+)?)\s*(m|ft|')?\s*(?:long|wide|l)?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|ft|')\b"
     r"\s*(?:high|tall|h)?(?!\s*(?:m2|m²|sf|sq))",
@@ -160,6 +165,7 @@ class FaceInput:
     given_permitted: float | None = None
     given_frr: float | None = None
     estimate: str = ""
+    assumed: str = ""  # a figure read without its noun ('5 m' alone taken as the limiting distance)
     problems: list[str] = field(default_factory=list)
 
     def fields(self) -> set[str]:
@@ -168,8 +174,8 @@ class FaceInput:
 
 
 def face_name(text: str) -> str:
-    """The face a phrase names, written one way: 'N wall', 'north elevation' -> 'North'; 'ebf 2' -> 'EBF 2'."""
-    letter = _LETTER.match(text)
+    """The face a phrase names one way: 'N wall', 'north elevation' -> 'North'; 'ebf 2' -> 'EBF 2'."""
+    letter = _LETTER.match(text) or re.fullmatch(r"\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\W*", text, re.I)
     if letter:
         said = letter["letter"].lower()
         return "".join(_DIRECTION[c] if i == 0 else _DIRECTION[c].lower() for i, c in enumerate(said))
@@ -189,17 +195,29 @@ def _metres(q: p.Quantity) -> float:
     return round(q.value * (p.FT_TO_M if q.unit == "ft" else 1), 2)
 
 
+_CLAUSE_END = re.compile(r",|\(|\)|:|\s[-–]\s|\band\b|\bwith\b")
+
+
 def _clause(text: str, start: int, end: int) -> str:
-    """The clause a figure stands in (between commas, 'and', or brackets)."""
-    left = max(text.rfind(c, 0, start) for c in ",(") + 1
-    rights = [i for i in (text.find(c, end) for c in ",)") if i >= 0]
-    right = min(rights) if rights else len(text)
+    """The clause a figure stands in (between commas, dashes, colons, 'and', 'with' or brackets)."""
+    left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    right = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
     return text[left:right]
+
+
+# A statement about every face ('All faces more than 9 m from the lot line') names no face: a note.
+_ALL_FACES = re.compile(
+    r"^\W*(?:all|every|each|other|the\s+other|remaining|the\s+remaining)\s+(?:\w+\s+)?"
+    r"(?:faces?|walls?|elevations?|sides?|ebfs?)\b",
+    re.I,
+)
 
 
 def parse_face(segment: str) -> FaceInput | None:
     """A face's inputs from one line; None when it gives no face figures."""
     text = p.normalize(segment).strip()
+    if _ALL_FACES.match(text) and not re.search(r"m2|m²|sq|sf|%|\bx\b", text, re.I):
+        return None
     label = ""
     if ":" in text[:40]:
         head = text.split(":", 1)[0]
@@ -223,36 +241,46 @@ def parse_face(segment: str) -> FaceInput | None:
     for q in figures:
         if dims and dims.start() <= q.start < dims.end():
             continue
-        clause = _clause(text, q.start, q.end)
+        lead = re.split(r"[,;(]", text[max(0, q.start - 20) : q.start])[-1]
+        clause = f"{lead} {_clause(text, q.start, q.end)}"
         if q.unit in ("m2", "ft2"):
             area = q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1)
-            if _OPENING_WORDS.search(clause) and not re.search(r"\bface\s+area|\bebf\s+area|\bwall\s+area", clause, re.I):
+            if _OPENING_WORDS.search(clause) and not re.search(
+                r"\bface\s+area|\bebf\s+area|\bwall\s+area", clause, re.I
+            ):
                 face.openings_m2 = round(area, 2)
             elif face.area is None:
                 face.area = round(area, 1)
             else:
-                face.problems.append(f"two face areas ({r.figure_text(face.area, 'm²')} and {r.figure_text(round(area, 1), 'm²')}); which is it?")
+                both = f"{r.figure_text(face.area, 'm²')} and {r.figure_text(round(area, 1), 'm²')}"
+                face.problems.append(f"two face areas ({both}); which is it?")
         elif q.unit in ("m", "ft"):
             if _LD.search(clause) or _LD.search(text[max(0, q.start - 30) : q.start]):
                 face.ld = _metres(q)
             else:
                 lengths.append(q)
+        elif q.unit == "%" and q.value > 100:
+            face.problems.append(f"{r.figure_text(q.value, '%')}: a share of the face is at most 100 %")
         elif q.unit == "%":
             if _PERMITTED.search(clause) and not re.search(r"actual|propos|provided", clause, re.I):
                 face.given_permitted = q.value
             else:
                 face.actual_pct = q.value
         elif q.unit == "time" and _FRR.search(clause + text[max(0, q.start - 20) : q.start]):
-            face.given_frr = round(q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2)
+            face.given_frr = round(
+                q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2
+            )
     if face.ld is None and len(lengths) == 1:
         face.ld = _metres(lengths[0])
+        face.assumed = f"{r.figure_text(face.ld, 'm')} taken as the limiting distance"
     elif face.ld is None and len(lengths) > 1:
         face.problems.append(
             f"which of {', '.join(r.figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
         )
-    if _BAND.search(text):
+    band = _BAND.search(text)
+    if band:
         face.problems.append(
-            f"'{_BAND.search(text)[0]}' is a band of the table; give the face's length and height (or its ratio)"  # type: ignore[index]
+            f"'{band[0]}' is a band of the table; give the face's length and height (or its ratio)"
         )
     ratio = _RATIO.search(text)
     if ratio and face.ratio is None and not _BAND.search(text):
@@ -279,6 +307,7 @@ def _merge(old: FaceInput, new: FaceInput) -> FaceInput:
     if new.area is not None and new.ratio is None and old.ratio is not None and new.area != old.area:
         merged.ratio = old.ratio
     merged.estimate = new.estimate
+    merged.assumed = new.assumed if new.ld is not None else old.assumed
     merged.problems = list(new.problems)
     return merged
 
@@ -299,7 +328,8 @@ def _table_faces(table: r.Table) -> list[FaceInput]:
     found = r.classify_headers(table.header or [], _HEADER_RULES)
     faces: list[FaceInput] = []
     headers = table.header or []
-    names = found.get("face") or ([headers[0]] if headers and headers[0] not in sum(found.values(), [])[1:] else [])
+    taken = {h for key, hs in found.items() if key != "face" for h in hs}
+    names = found.get("face") or ([headers[0]] if headers and headers[0] not in taken else [])
     for index, record in enumerate(table.records(), start=1):
         said = next((record[h].strip() for h in names if record.get(h, "").strip()), "")
         name = face_name(said) or said or f"Face {index}"
@@ -335,9 +365,13 @@ def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None
             face.given_frr = 0.0
         elif minutes:
             value = float(minutes[1])
-            face.given_frr = round(value / 60, 2) if (minutes[2] or "").lower().startswith("m") or value > 4 else value
+            face.given_frr = (
+                round(value / 60, 2) if (minutes[2] or "").lower().startswith("m") or value > 4 else value
+            )
         else:
-            face.problems.append(r.CellProblem(name, title, cell, "expected a rating such as 1 h or 45 min").text())
+            face.problems.append(
+                r.CellProblem(name, title, cell, "expected a rating such as 1 h or 45 min").text()
+            )
         return
     unit = r.header_unit(header)
     got = r.number_cell(name, title, cell, allow_zero=key in ("ld", "openings", "permitted"), unit=unit)
@@ -353,7 +387,9 @@ def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None
         if in_m2:
             face.openings_m2 = got
         elif got > 100:
-            face.problems.append(r.CellProblem(name, title, cell, "a share of the face can be at most 100 %").text())
+            face.problems.append(
+                r.CellProblem(name, title, cell, "a share of the face can be at most 100 %").text()
+            )
         else:
             face.actual_pct = got
     elif key == "permitted":
@@ -385,8 +421,11 @@ def read_faces(item: FormItem, texts: list[str], state: ProjectState, forms: For
                 if not r.is_chat(piece):
                     notes.append(piece)
                 continue
-            if not piece.name and previous is not None and origin.get(previous.key) == index and not (
-                piece.fields() & previous.fields()
+            if (
+                not piece.name
+                and previous is not None
+                and origin.get(previous.key) == index
+                and not (piece.fields() & previous.fields())
             ):
                 merged = _merge(previous, piece)
                 merged.problems = previous.problems + piece.problems
@@ -403,7 +442,11 @@ def read_faces(item: FormItem, texts: list[str], state: ProjectState, forms: For
             origin[key] = index
             problems[key] = list(piece.problems)
             previous = merged
-    hard = [f"row '{faces[k].name}': {p}" if not p.startswith("row '") else p for k, ps in problems.items() for p in ps]
+    hard = [
+        f"row '{faces[k].name}': {p}" if not p.startswith("row '") else p
+        for k, ps in problems.items()
+        for p in ps
+    ]
     note = r.join_notes(r.recorded_note(state, item.number), *notes)
     if hard:
         return Reading(missing="; ".join(dict.fromkeys(hard)))
@@ -415,7 +458,8 @@ def read_faces(item: FormItem, texts: list[str], state: ProjectState, forms: For
 
 
 def _without_chat(item: FormItem, text: str) -> str:
-    pattern = rf"^\W*(?:(?:for|re|item)\s+)?(?:{re.escape(item.number)}|spatial\s+separation)\b\s*[,:;.—–-]*\s*"
+    said = rf"{re.escape(item.number)}\b\s*[,:;.—–-]*|spatial\s+separation\s*[,:;.—–-]+"
+    pattern = rf"^\W*(?:(?:for|re|item)\s+)?(?:{said})\s*"
     return re.sub(pattern, "", text.strip(), flags=re.I)
 
 
@@ -453,6 +497,7 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
     verify: list[str] = []
     hard: list[str] = []
     soft: list[str] = []
+    differs: list[str] = []
     for face in faces.values():
         name = face.name
         lacking = [
@@ -478,20 +523,22 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
                     f"face's {r.figure_text(face.area, 'm²')}"
                 )
                 continue
+        # A share or rating the consultant read from the tables themselves: the tables' figure is what
+        # the face gets (it has no other meaning), said plainly and at a confidence that asks for a look.
         if face.given_permitted is not None and abs(face.given_permitted - result.upo_permitted_pct) > 0.5:
-            hard.append(
-                f"row '{name}': you gave {r.figure_text(face.given_permitted, '%')} permitted, but "
-                f"{result.working()}; which is right?"
+            differs.append(
+                f"{name}: you gave {r.figure_text(face.given_permitted, '%')} permitted; the table gives "
+                f"{r.figure_text(result.upo_permitted_pct, '%')}, which is what I recorded"
             )
-            continue
         if face.given_frr is not None and face.given_frr != (result.frr_h or 0):
-            hard.append(
-                f"row '{name}': you gave a rating of {hours_text(face.given_frr or None)}, but "
-                f"{result.working()}; which is right?"
+            differs.append(
+                f"{name}: you gave a rating of {hours_text(face.given_frr or None)}; Table 3.2.3.7 gives "
+                f"{hours_text(result.frr_h)}, which is what I recorded"
             )
-            continue
         if face.estimate:
             soft.append(f"row '{name}' is an estimate ('{face.estimate}'); give the exact figures")
+        if face.assumed:
+            soft.append(f"row '{name}': is {face.assumed.replace(' taken as', '')}? (say 'LD')")
         rows.append(
             {
                 "face": name,
@@ -511,8 +558,8 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         working.append(f"{name}: {result.working()}")
         if face.openings_m2 is not None:
             working.append(
-                f"{name}: openings {r.figure_text(face.openings_m2, 'm²')} ÷ {r.figure_text(face.area, 'm²')} "
-                f"= {r.figure_text(actual, '%')}"
+                f"{name}: openings {r.figure_text(face.openings_m2, 'm²')} ÷ "
+                f"{r.figure_text(face.area, 'm²')} = {r.figure_text(actual, '%')}"
             )
         if actual is not None and actual > result.upo_permitted_pct:
             working.append(
@@ -525,9 +572,12 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         return Reading(missing="; ".join(hard))
     value = {"faces": rows, "note": note}
     if soft:
-        return Reading(missing="; ".join(soft), offer=value, offer_reason="the estimates taken as exact")
+        reasons = [f.assumed for f in faces.values() if f.assumed]
+        if any(f.estimate for f in faces.values()):
+            reasons.insert(0, "the estimates taken as exact")
+        return Reading(missing="; ".join(soft), offer=value, offer_reason="; ".join(reasons))
     working.extend(f"to be verified: {v}" for v in dict.fromkeys(verify))
-    return Reading(value, True, confidence=0.85, notes=working)
+    return Reading(value, True, confidence=0.7 if differs else 0.85, notes=differs + working)
 
 
 def _input_question(error: CalcError, sprinklered: bool) -> str:

@@ -46,9 +46,8 @@ class OccupantLoad(Record):
     @model_validator(mode="after")
     def _rows_add_up(self) -> OccupantLoad:
         if self.rows and sum(row.persons for row in self.rows) != self.total:
-            raise ValueError(
-                f"the rows' persons add up to {sum(row.persons for row in self.rows)}, not the total {self.total}"
-            )
+            added = sum(row.persons for row in self.rows)
+            raise ValueError(f"the rows' persons add up to {added}, not the total {self.total}")
         return self
 
 
@@ -74,20 +73,26 @@ def _describe(item: FormItem, value: Any) -> str:
 
 # --- Reading one row ------------------------------------------------------------------------------------
 
-_SEATS = re.compile(r"(\d[\d,]*)\s*(?:fixed\s+)?seats?\b|\bseat(?:ing|s)?\s+(?:for\s+)?(\d[\d,]*)\b", re.I)
+_SEATS = re.compile(
+    r"(?<![\w.,])(\d[\d,]*)\s*(?:fixed\s+)?seats?\b"
+    r"|\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b))",
+    re.I,
+)
 _UNITS = re.compile(
     r"(\d+)\s*(?:x\s*)?(?:(\d|one|two|three|four)[\s-]*bed(?:room)?s?[\s-]*)?"
     r"(?:suites?|units?|apartments?|dwelling units?|condos?|flats?)\b"
     r"(?:[^;\d]{0,25}?(\d|one|two|three|four)\s*(?:bed(?:room)?s?|sleeping rooms?))?",
     re.I,
 )
-_ROOMS = re.compile(r"(\d+)\s*(?:bed(?:room)?s|sleeping rooms?|sleeping areas?)\b", re.I)
+_ROOMS = re.compile(r"(?<![\w.,])(\d+)\s*(?:bed(?:room)?s|sleeping rooms?|sleeping areas?)\b", re.I)
 _DESIGN = re.compile(
     r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
-    r"|(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
+    r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
-_PERSONS = re.compile(r"(\d[\d,]*)\s*(?:persons?|people|occupants?|pax|ppl)\b(?!\s*(?:per|/|each))", re.I)
+_PERSONS = re.compile(
+    r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax|ppl)\b(?!\s*(?:per|/|each))", re.I
+)
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
@@ -107,8 +112,13 @@ _TOTAL = re.compile(
     r"|(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\b",
     re.I,
 )
-_PRINCIPAL_ENTRANCE = re.compile(r"principal\s+entrance|entrance\s+from\s+(?:a\s+)?(?:street|parking|pedestrian)", re.I)
-_FILLER = re.compile(r"\b(?:at|is|are|of|on|the|for|with|and|area|floor area|gross|net|used as|use|approx\w*)\b", re.I)
+_TRAILING_TOTAL = re.compile(r"\W*(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\W*", re.I)
+_PRINCIPAL_ENTRANCE = re.compile(
+    r"principal\s+entrance|entrance\s+from\s+(?:a\s+)?(?:street|parking|pedestrian)", re.I
+)
+_FILLER = re.compile(
+    r"\b(?:at|is|are|of|on|the|for|with|and|area|floor area|gross|net|used as|use|approx\w*)\b", re.I
+)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
@@ -131,6 +141,7 @@ class LoadInput:
     group: str = ""
     principal_entrance: bool = False
     problems: list[str] = field(default_factory=list)
+    line: str = ""  # the words the row was read from
 
     def has_figures(self) -> bool:
         return any(
@@ -148,7 +159,24 @@ def _int(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+_BEDS = re.compile(
+    r"(?<![\w.,])(\d+)(?:\s*x\s*|\s+)(one|two|three|four|[1-4])[\s-]*(?:bed(?:room)?s?|br|bdr?m?s?)\b"
+    r"|(\d+)\s*(?:x\s*)?(?:studios?|bachelors?|bachelor\s+units?)\b",
+    re.I,
+)
+
+
 def _sleeping_rooms(text: str) -> int | None:
+    """Sleeping rooms: '4 one-bed, 4 two-bed and 2 three-bed units', '40 suites, 2 bedrooms each'."""
+    mixes = list(_BEDS.finditer(text))
+    if mixes:
+        total = 0
+        for mix in mixes:
+            if mix[1]:
+                total += int(mix[1]) * (_count(mix[2]) or 0)
+            else:
+                total += int(mix[3])  # a studio's sleeping area counts as one (3.1.17.1.(1)(b))
+        return total
     units = _UNITS.search(text)
     if units:
         per = _count(units[2]) or _count(units[3])
@@ -158,11 +186,32 @@ def _sleeping_rooms(text: str) -> int | None:
     return int(rooms[1]) if rooms else None
 
 
+_AREA_UNIT = r"(m2|m²|sm|sq\.?\s*m|sf|sq\.?\s*ft|ft2|ft²)"
+_TIMES = re.compile(
+    rf"(\d+)\s*(?:[a-z][a-z -]{{0,30}}?\s*)?(?:x|×)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}"
+    rf"|(\d+)\s+[a-z][a-z -]{{0,30}}?\s(?:at|of|@)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}\s*each",
+    re.I,
+)
+
+
+def _times_area(text: str) -> float | None:
+    """'8 classrooms x 55.5 m2', '8 classrooms of 55.5 m2 each': the rooms' total area in m²."""
+    match = _TIMES.search(text)
+    if not match:
+        return None
+    count, size, unit = (match[1], match[2], match[3]) if match[1] else (match[4], match[5], match[6])
+    factor = p.FT2_TO_M2 if re.search(r"f", unit, re.I) else 1.0
+    return round(int(count) * float(size.replace(",", "")) * factor, 1)
+
+
 def _use_words(text: str) -> str:
     """The words naming a row's use, without figures, floors and filler ('Lobby')."""
-    words = re.sub(r"[~≈±]|\+/-|\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?", " ", text)
+    words = r.ESTIMATE.sub(" ", text)
+    words = re.sub(r"[~≈±]|\+/-|\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?", " ", words)
     words = r.FLOOR.sub(" ", words)
-    words = re.sub(r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|=|@|/)\b", " ", words, flags=re.I)
+    words = re.sub(
+        r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|each|x)\b|[×=@/]", " ", words, flags=re.I
+    )
     words = _FILLER.sub(" ", words)
     words = re.sub(r"[^\w\s'-]", " ", words)
     return re.sub(r"\s+", " ", words).strip(" -")
@@ -176,9 +225,19 @@ def _label(text: str) -> str:
     return ""
 
 
+_REVISING = re.compile(
+    r"^\W*(?:(?:correction|update|updated|revised|revision|change|edit|amendment|sorry|oops|actually|also|"
+    r"ps|p\.s\.|instead|make that|should be|i meant)\b\W*)+",
+    re.I,
+)
+
+
 def parse_segment(segment: str) -> LoadInput | int | None:
     """A row's inputs from one line, a building total (int), or None when it gives neither."""
-    text = p.normalize(segment).strip()
+    text = _REVISING.sub("", p.normalize(segment).strip())
+    trailing = _TRAILING_TOTAL.fullmatch(text)
+    if trailing:
+        return _int(trailing[1])
     label = _label(text)
     total_lead = _TOTAL_LEAD.match(label or text)
     floor = r.floor_name(label or text)
@@ -192,7 +251,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         if figures and not any(q.unit in ("m2", "ft2") for q in p.quantities(rest)):
             return int(figures[0].value)
         return None
-    row = LoadInput(name="", key="", floor=floor, use=use, use_said=said)
+    row = LoadInput(name="", key="", floor=floor, use=use, use_said=said, line=segment.strip())
     row.estimate = m[0] if (m := r.ESTIMATE.search(text)) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
     rate = _RATE.search(text)
@@ -209,7 +268,10 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         text,
         re.I,
     )
-    if areas:
+    times = _times_area(text)
+    if times is not None:
+        row.area = times
+    elif areas:
         q = areas[0]
         row.area = round(q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1), 1)
     elif dims:
@@ -231,9 +293,23 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = _int(result[1])
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
-    name = floor or (label if label and not total_lead else "") or (said[:1].upper() + said[1:] if said else "")
+    if not row.has_figures() and row.rooms is None:
+        named = r.FLOOR.search(text)
+        bare = [
+            q
+            for q in p.quantities(text)
+            if q.bare and not q.result and not (named and named.start() <= q.start < named.end())
+        ]
+        if len(bare) == 1:
+            figure = r.figure_text(bare[0].value)
+            row.problems.append(f"{figure} — is that the floor area in m² or in ft², or a number of persons?")
+    name = (
+        floor or (label if label and not total_lead else "") or (said[:1].upper() + said[1:] if said else "")
+    )
     row.name = (name[:1].upper() + name[1:])[:60]
-    return row if (row.has_figures() or use is not None or floor or label) else None
+    if row.name:
+        row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
+    return row if (row.has_figures() or row.problems or use is not None or floor or label) else None
 
 
 # --- The rows of a thread -------------------------------------------------------------------------------
@@ -273,12 +349,16 @@ def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> 
         merged = _merge(previous, row)
         book.rows[previous.key] = merged
         return merged
+    needing = [v for v in book.rows.values() if v.use is None and v.has_figures()]
+    if (
+        not row.has_figures()
+        and not row.problems
+        and r.floor_key(row.name or "-") not in book.rows
+        and needing
+    ):
+        row.name = needing[0].name  # the use asked for ('It is a public corridor')
     if not row.name:
-        needing = [k for k, v in book.rows.items() if v.use is None and v.has_figures()]
-        if row.use is not None and not row.has_figures() and len(needing) == 1:
-            row.name = book.rows[needing[0]].name
-        else:
-            row.name = f"Area {len(book.rows) + 1}"
+        row.name = f"Area {len(book.rows) + 1}"
     key = r.floor_key(row.name)
     existing = book.rows.get(key)
     if existing is not None and book.origin.get(key) == index and _different_use(existing, row):
@@ -298,6 +378,16 @@ def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> 
     book.rows[key] = merged
     book.origin[key] = index
     return merged
+
+
+def _revises(book: Book, row: LoadInput) -> bool:
+    """Words without figures that name a use for a row already given ('Level 2 is offices')."""
+    if row.use is None:
+        return False
+    if row.name and r.floor_key(row.name) in book.rows:
+        return True
+    needing = [v for v in book.rows.values() if v.use is None and v.has_figures()]
+    return not row.floor and len(needing) == 1
 
 
 def _different_use(a: LoadInput, b: LoadInput) -> bool:
@@ -341,8 +431,10 @@ def _table_rows(table: r.Table) -> tuple[list[LoadInput], list[r.CellProblem]]:
     for index, record in enumerate(table.records(), start=1):
         name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
         floor = r.floor_name(name)
-        row = LoadInput(name=floor or name, key="", floor=floor)
-        use_cells = [record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()]
+        row = LoadInput(name=floor or name, key="", floor=floor, line=" ".join(record.values()))
+        use_cells = [
+            record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
+        ]
         groups = [c for c in use_cells if _GROUP_CELL.fullmatch(c.strip())]
         use_cell = next((c for c in use_cells if c not in groups), "")
         row.use = find_use(use_cell) if use_cell else find_use(_use_words(name))
@@ -366,7 +458,7 @@ def _table_rows(table: r.Table) -> tuple[list[LoadInput], list[r.CellProblem]]:
                     problems.append(got)
                     row.problems.append(got.text())
                 else:
-                    setattr(row, attr, int(round(got)) if whole else got)
+                    setattr(row, attr, round(got) if whole else got)
         if not row.has_figures() and not row.problems:
             continue
         rows.append(row)
@@ -383,7 +475,12 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("persons", re.compile(r"person|people|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
     ("group", re.compile(r"group|division|class", re.I)),
     ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity", re.I)),
-    ("area", re.compile(r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I)),
+    (
+        "area",
+        re.compile(
+            r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I
+        ),
+    ),
     ("name", re.compile(r"floor|level|storey|story|location|room|space|zone|name|\barea\b", re.I)),
 ]
 
@@ -397,7 +494,7 @@ def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, fo
         table = r.pasted_table(text)
         pieces: list[LoadInput | int | str] = []
         if table is not None and table.header is not None:
-            rows, problems = _table_rows(table)
+            rows, _ = _table_rows(table)
             pieces.extend(rows)
             lines = r.segments(table.rest)
         else:
@@ -415,6 +512,11 @@ def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, fo
             if isinstance(piece, int):
                 book.totals.append((index, piece))
                 continue
+            if not (piece.has_figures() or piece.problems or (piece.floor and piece.use)) and not _revises(
+                book, piece
+            ):
+                book.notes.append(piece.line)
+                continue
             row = _add(book, piece, index, previous)
             cell_problems[row.key] = list(piece.problems)
             previous = row
@@ -422,12 +524,19 @@ def read_occupant_load(item: FormItem, texts: list[str], state: ProjectState, fo
             stated = _TOTAL.search(text)
             if stated and not any(i == index for i, _ in book.totals):
                 book.totals.append((index, _int(stated[1] or stated[2])))
+    if not book.totals and not any(origin >= 0 for origin in book.origin.values()):
+        return Reading(missing=_ASK)  # rows recorded earlier count only beside what this thread gives
     return _worked_out(item, book, cell_problems, state)
 
 
 def _without_chat(item: FormItem, text: str) -> str:
-    """The message without a leading 'For 3.18:' or 'Occupant load -' (the title kept when a figure follows)."""
-    return re.sub(rf"^\W*(?:(?:for|re|item)\s+)?{re.escape(item.number)}\b\s*[,:;.—–-]*\s*", "", text.strip(), flags=re.I)
+    """The message without a leading 'For 3.18:'."""
+    return re.sub(
+        rf"^\W*(?:(?:for|re|item)\s+)?{re.escape(item.number)}\b\s*[,:;.—–-]*\s*",
+        "",
+        text.strip(),
+        flags=re.I,
+    )
 
 
 @dataclass
@@ -440,7 +549,9 @@ class Worked:
     reasons: list[str] = field(default_factory=list)
 
 
-def _worked_out(item: FormItem, book: Book, cell_problems: dict[str, list[str]], state: ProjectState) -> Reading:
+def _worked_out(
+    item: FormItem, book: Book, cell_problems: dict[str, list[str]], state: ProjectState
+) -> Reading:
     work = Worked()
     for key, row in book.rows.items():
         if cell_problems.get(key):
@@ -466,7 +577,9 @@ def _worked_out(item: FormItem, book: Book, cell_problems: dict[str, list[str]],
     if work.hard:
         return Reading(missing="; ".join(dict.fromkeys(work.hard)))
     total = sum(row["persons"] for row in work.rows)
-    stated = book.totals[-1][1] if book.totals else None
+    latest_rows = max((i for i in book.origin.values()), default=-1)
+    current = [t for i, t in book.totals if i >= latest_rows]  # a total said before newer rows is stale
+    stated = current[-1] if current else None
     if stated is not None and stated != total:
         return Reading(
             missing=f"figures that add up: the rows come to {total} persons but you gave a total of {stated}"
@@ -492,11 +605,17 @@ def _as_given(name: str, persons: int, group: str) -> dict[str, Any]:
 
 def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     name = row.name
+    use = _storey_use(row)
+    only_persons = row.stated is not None and row.area is None and not (row.seats or row.rooms or row.design)
+    if only_persons and row.estimate:  # an estimated result: nothing to offer, the inputs are asked for
+        need = "its floor area" if use is not None else "its use and floor area"
+        work.hard.append(
+            f"'{row.line}' is an estimate of the persons; give {need} (or its fixed seats or sleeping rooms)"
+        )
+        return
     if row.estimate:
         work.soft.append(f"row '{name}' is an estimate ('{row.estimate}'); give the exact figures")
         work.reasons.append(f"'{name}' taken as exact")
-    use = _storey_use(row)
-    only_persons = row.stated is not None and row.area is None and not (row.seats or row.rooms or row.design)
     if only_persons:
         assert row.stated is not None
         given = _as_given(name, row.stated, row.group or _group(use, state))
@@ -512,8 +631,8 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if use is None and row.area is not None and not (row.seats or row.rooms or row.design):
         said = f"'{row.use_said}' is not a use of Table 3.1.17.1; " if row.use_said else ""
         work.hard.append(
-            f"row '{name}': {said}name its use (offices, classrooms, retail, storage, dining…) so the persons "
-            "can be worked out from Table 3.1.17.1"
+            f"row '{name}': {said}name its use (offices, classrooms, retail, storage, dining…) so the "
+            "persons can be worked out from Table 3.1.17.1"
         )
         return
     if not row.has_figures():
@@ -536,11 +655,12 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
             f"row '{name}': you wrote {row.stated} persons, but {result.working()}; which is right?"
         )
         return
+    counted = find_use(result.use) if result.use != "design number" else None
     work.rows.append(
         {
             "floor": name,
-            "occupancy": row.group or _group(use, state),
-            "use": result.use if use is not None else "",
+            "occupancy": row.group or _group(use or counted, state),
+            "use": result.use if (use or counted) is not None else "",
             "area_m2": row.area,
             "persons": result.persons,
             "based_on": result.based_on,
@@ -555,7 +675,7 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
 
 
 def _storey_use(row: LoadInput) -> Use | None:
-    """Retail above the first storey takes the table's 'other storeys' row unless it has a principal entrance."""
+    """Retail above the first storey takes 'other storeys', unless it has a principal entrance."""
     use = row.use
     if use is None or use.key != "mercantile_first" or row.principal_entrance:
         return use
@@ -593,19 +713,27 @@ def _group(use: Use | None, state: ProjectState) -> str:
 
 
 def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
-    """Typed rows: persons left blank worked out from the use and area; others checked for a posted limit."""
+    """Typed rows: persons left blank worked out from the use and area; others checked for a posted limit.
+
+    Rows counted by fixed seats, sleeping rooms or a design number given as is keep their persons.
+    """
     if not isinstance(value, dict) or not value.get("rows"):
         return value
     rows = []
     for row in value["rows"]:
         row = dict(row)
+        based = str(row.get("based_on") or "")
         use = find_use(str(row.get("use") or row.get("floor") or ""))
         area = row.get("area_m2")
-        if use is not None and area and row.get("based_on") != AS_GIVEN:
+        counted = based in ("fixed seats", AS_GIVEN) or based.startswith("2 per")
+        if use is not None and use.m2_per_person and area and not counted:
             persons = row.get("persons")
-            result = occupant_load(use, float(area))
-            if persons not in (None, "") and int(persons) != result.persons:
-                result = occupant_load(use, float(area), design=int(persons))
+            try:
+                result = occupant_load(use, float(area))
+                if persons not in (None, "", 0) and int(persons) != result.persons:
+                    result = occupant_load(use, float(area), design=int(persons))
+            except CalcError as error:
+                raise ValueError(f"row '{row.get('floor')}': {error.reason}") from None
             row.update(
                 use=use.label,
                 occupancy=row.get("occupancy") or _group(use, state),
@@ -614,7 +742,9 @@ def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
                 posted_limit=result.posted_limit,
             )
         elif row.get("persons") is None:
-            raise ValueError(f"row '{row.get('floor')}' needs its persons, or a use and area to work them out")
+            raise ValueError(
+                f"row '{row.get('floor')}' needs its persons, or a use and area to work them out"
+            )
         rows.append(row)
     return {**value, "rows": rows, "total": sum(int(r["persons"]) for r in rows)}
 

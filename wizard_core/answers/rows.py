@@ -20,7 +20,10 @@ from wizard_core.answers.base import fmt_number
 from wizard_core.models import ProjectState
 
 _MARKDOWN_RULE = re.compile(r"^\|?\s*:?-{2,}")
-_SEGMENT = re.compile(r"\n|;|(?<=[a-z0-9%²)])\.\s+(?=[A-Z])")
+_SEGMENT = re.compile(
+    r"\n|;|(?<=[a-z0-9%²)])\.\s+(?=[A-Z]|(?i:\d{1,2}(?:st|nd|rd|th)\b|(?:level|lvl|floor|bsmt|basement|ground|"
+    r"main|north|south|east|west|ebf|l\d)\b))"
+)
 # An estimate, wherever it is written: '~120 m2', '120 m2 approx.', '+/- 5 m', '20 % or so'.
 ESTIMATE = re.compile(
     r"~|≈|±|\+/-|\+-(?=\s|$)|\bapprox\w*|\babout\b|\baround\b|\broughly\b|\bcirca\b|\bca\.|\bor so\b|"
@@ -32,7 +35,8 @@ NOTHING = re.compile(r"^\s*(?:none|nil|no|zero|0|n/?a|not applicable|—|–)\s*
 BLANK = re.compile(r"^\s*(?:-|/|\?|tbd|tbc)?\s*$", re.I)
 # Chat before the rows: 'Here you go:', 'For 3.22:', 'Spatial separation -'.
 _CHAT = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|well|sure|right|here(?:'s| is| are)?(?: you go| it is| they are| the \w+)?|"
+    r"^\W*(?:(?:ok(?:ay)?|so|well|sure|right|yes|yeah|yep|thanks|thank you|please|sorry|"
+    r"here(?:'s| is| are)?(?: you go| it is| they are| the \w+)?|"
     r"as follows|see below|below|the (?:figures|rows|faces|floors|numbers) are)\W*)+$",
     re.I,
 )
@@ -136,9 +140,7 @@ def column(record: dict[str, str], names: tuple[str, ...]) -> tuple[str, str] | 
     return None
 
 
-def classify_headers(
-    headers: list[str], rules: list[tuple[str, re.Pattern[str]]]
-) -> dict[str, list[str]]:
+def classify_headers(headers: list[str], rules: list[tuple[str, re.Pattern[str]]]) -> dict[str, list[str]]:
     """Field -> the headers that give it, each header taken by the first rule it matches."""
     found: dict[str, list[str]] = {}
     for header in headers:
@@ -181,7 +183,10 @@ def number_cell(
         return CellProblem(row, header, cell, "an estimate; give the exact figure")
     found = p.quantities(cell)
     if len(found) != 1 or re.sub(
-        r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax", "", cell, flags=re.I
+        r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax",
+        "",
+        cell,
+        flags=re.I,
     ):
         return CellProblem(row, header, cell, "expected one figure")
     figure = found[0]
@@ -240,6 +245,8 @@ def join_notes(*parts: str) -> str:
     for part in parts:
         for piece in re.split(r"(?<=\.)\s+(?=[A-Z])|\.\s*$", part or ""):
             piece = piece.strip(" .")
+            if re.match(r"[a-z]+\b(?![/.])", piece):
+                piece = piece[:1].upper() + piece[1:]
             if piece and piece.casefold() not in (s.casefold() for s in seen):
                 seen.append(piece)
     return ". ".join(seen)
@@ -293,7 +300,9 @@ def floor_name(text: str) -> str:
 def canonical_floor(label: str) -> str:
     """A floor's name written one way ('Level 2', 'Ground floor', 'Basement'); other names capitalised."""
     said = re.sub(r"\s+", " ", label.strip(" .:-–")).casefold()
-    number = re.fullmatch(rf"(?:{_LEVEL_WORD}|l)\s*-?\s*(\d{{1,2}})|(\d{{1,2}})(?:st|nd|rd|th)?\s*{_LEVEL_WORD}s?", said)
+    number = re.fullmatch(
+        rf"(?:{_LEVEL_WORD}|l)\s*-?\s*(\d{{1,2}})|(\d{{1,2}})(?:st|nd|rd|th)?\s*{_LEVEL_WORD}s?", said
+    )
     if number:
         return f"Level {int(number[1] or number[2])}"
     ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})\s*{_LEVEL_WORD}s?", said)

@@ -45,11 +45,24 @@ PLAIN = [
     ),
     ("3.16", "Post-disaster", "Post-disaster"),
     ("3.17", "SC3", "SC3"),
-    ("3.18", "Occupant load 120", {"total": 120, "rows": []}),
     (
         "3.18",
         "Offices: 930 m2 at 9.3 m2 per person",
-        {"total": 100, "rows": [{"area": "Offices", "persons": 100, "basis": "9.3 m²/person"}]},
+        {
+            "total": 100,
+            "note": "",
+            "rows": [
+                {
+                    "floor": "Offices",
+                    "occupancy": "D",
+                    "use": "offices",
+                    "area_m2": 930.0,
+                    "persons": 100,  # 930 m² ÷ 9.30 m²/person (Table 3.1.17.1, offices)
+                    "based_on": "table: 9.30 m²/person",
+                    "posted_limit": False,
+                }
+            ],
+        },
     ),
     (
         "3.20",
@@ -76,7 +89,6 @@ PLAIN = [
         {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 12.5},
     ),
     ("3.13", "2-stage", "Two stage"),
-    ("3.18", "Occupant load: 120 persons", {"total": 120, "rows": []}),
     (
         "3.20",
         "Two accessible entrances; hazardous substances: none",
@@ -115,6 +127,38 @@ def test_vague_answer_gets_one_clarifying_question_saying_what_is_missing(sectio
     assert [qa.question for qa in state.active_clarifying_thread] == [result.content]
     for word in mentions:
         assert word.lower() in result.content.lower()
+
+
+@pytest.mark.parametrize("message", ["Occupant load 120", "Occupant load: 120 persons"])
+def test_a_bare_occupant_load_asks_for_the_uses_and_areas_and_a_yes_records_it_as_given(message):
+    # a total is a result: the wizard asks for what it comes from, and offers the figure as given
+    results, state = ask("3.18", message, "Yes")
+    question, recorded = results
+    assert question.type == "clarifying_question"
+    assert "use and floor area" in question.content and "Shall I record it?" in question.content
+    assert "design number as given" in question.content
+    assert recorded.type == "form_answer"
+    value = state.answer_for("3.18").value
+    assert value["total"] == 120
+    assert value["rows"] == [
+        {
+            "floor": "Building",
+            "occupancy": "D",
+            "use": "",
+            "area_m2": None,
+            "persons": 120,
+            "based_on": "design number (as given)",
+            "posted_limit": False,
+        }
+    ]
+
+
+def test_a_bare_occupant_load_followed_by_the_inputs_records_the_worked_out_rows():
+    results, state = ask("3.18", "Occupant load 120", "Offices 1,100 m2")
+    assert [r.type for r in results] == ["clarifying_question", "form_answer"]
+    # 1,100 m² ÷ 9.30 m²/person = 118.28 → 119 persons (Table 3.1.17.1, offices)
+    assert state.answer_for("3.18").value["rows"][0]["persons"] == 119
+    assert state.answer_for("3.18").value["total"] == 119
 
 
 def test_clarified_area_uses_the_whole_thread_and_is_archived():

@@ -95,7 +95,6 @@ def test_an_engine_proposal_not_taken_up_is_offered_again_saying_so_and_a_yes_st
     [
         ("3.06", "There isn't one.", None),
         ("3.25", "No dwelling units, n/a", None),
-        ("3.22", "The east wall at 1.5 m from the lot line has none; other faces unlimited.", "text"),
     ],
 )
 def test_not_applicable_only_when_the_message_says_the_item_does_not_apply(section, message, expected):
@@ -103,3 +102,20 @@ def test_not_applicable_only_when_the_message_says_the_item_does_not_apply(secti
     assert result.type == "form_answer"
     value = state.answer_for(section).value
     assert value is None if expected is None else value == message
+
+
+def test_a_face_said_to_have_none_is_a_face_not_a_not_applicable_and_its_missing_area_is_asked():
+    message = "The east wall at 1.5 m from the lot line has none; other faces unlimited."
+    results, state = ask("3.22", message, "East wall is 45 m2")
+    question, recorded = results
+    assert question.type == "clarifying_question" and state.answer_for("3.22") is not None
+    assert "row 'East': its face area" in question.content
+    assert recorded.type == "form_answer"
+    value = state.answer_for("3.22").value
+    # the office is Group D, sprinklered: Table 3.2.3.1.-D, row 50 (first at or above 45 m²), column
+    # 1.5 m → 16 %; Table 3.2.3.7, over 10 to 25 % → 1 h, combustible or better, noncombustible cladding
+    (east,) = value["faces"]
+    assert (east["face"], east["area_m2"], east["limiting_distance_m"]) == ("East", 45.0, 1.5)
+    assert (east["upo_permitted_pct"], east["upo_actual_pct"], east["frr_h"]) == (16.0, 0.0, 1.0)
+    assert east["cladding"] == "noncombustible"
+    assert value["note"] == "Other faces unlimited", "the words that give no face figures are kept"
