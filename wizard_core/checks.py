@@ -54,12 +54,18 @@ def insists(message: str) -> bool:
     return bool(OVERRIDE.search(message))
 
 
-def review(state: ProjectState, item: FormItem, change: Change, message: str) -> Change:
-    """The gate: an answer the checks contradict becomes a question, unless the consultant insists."""
+def review(
+    state: ProjectState, item: FormItem, change: Change, message: str, worked_out_already: bool = False
+) -> Change:
+    """The gate: an answer the checks contradict becomes a question, unless the consultant insists.
+
+    A computed item's rows have their figures worked out by the engine first, unless the advisor's
+    own reading already did so with the same calculators (``worked_out_already``).
+    """
     answer = change.answer
     if answer is None:
         return change
-    if item.answer_type in COMPUTED:  # whoever gave the rows, the engine works out their figures
+    if item.answer_type in COMPUTED and not worked_out_already:
         try:
             answer = answer.model_copy(update={"value": worked_out(item, answer.value, state)})
         except InvalidReplyError as error:

@@ -78,7 +78,8 @@ class ContextManager:
             retrieved = checks.with_candidates(retrieved, state, item)
             package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
             change = self._advise(state, item, package, usage, on_text)
-            change = checks.review(state, item, change, turn.text)
+            worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
+            change = checks.review(state, item, change, turn.text, worked)
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
         turns.complete(state, result)

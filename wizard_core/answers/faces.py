@@ -555,7 +555,11 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
                 + f", column {r.figure_text(result.column_m, 'm')}",
             }
         )
-        working.append(f"{name}: {result.working()}")
+        frr = "no requirement" if result.frr_h is None else hours_text(result.frr_h)
+        working.append(
+            f"{name}: {rows[-1]['basis']} → {r.figure_text(result.upo_permitted_pct, '%')}; "
+            f"Table 3.2.3.7 → {frr}"
+        )
         if face.openings_m2 is not None:
             working.append(
                 f"{name}: openings {r.figure_text(face.openings_m2, 'm²')} ÷ "
@@ -576,7 +580,7 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         if any(f.estimate for f in faces.values()):
             reasons.insert(0, "the estimates taken as exact")
         return Reading(missing="; ".join(soft), offer=value, offer_reason="; ".join(reasons))
-    working.extend(f"to be verified: {v}" for v in dict.fromkeys(verify))
+    working.extend(r.to_verify(verify))
     return Reading(value, True, confidence=0.7 if differs else 0.85, notes=differs + working)
 
 

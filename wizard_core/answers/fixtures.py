@@ -470,7 +470,7 @@ def worked_out(
                     "which is what I recorded"
                 )
         working.append(f"{row['floor']}: {result.working()}")
-        general.extend(result.notes)
+        general.extend(n for n in result.notes if not n.startswith("give the area"))
         verify.extend(result.to_verify)
     if facts.storeys:
         working.append(
@@ -478,7 +478,7 @@ def worked_out(
             f"{facts.storeys} storeys (Table 3.8.2.3.A, per building; shown on the first row)"
         )
     working.extend(dict.fromkeys(general))
-    working.extend(f"to be verified: {v}" for v in dict.fromkeys(verify))
+    working.extend(r.to_verify(verify))
     ratio_text = f"{male_pct:g}:{100 - male_pct:g}"
     # A required count read from the tables by hand has no other meaning than the tables' own: the
     # engine's figure is recorded, the difference said, at a confidence that asks for a look.

@@ -544,6 +544,7 @@ class Worked:
     rows: list[dict[str, Any]] = field(default_factory=list)
     working: list[str] = field(default_factory=list)
     verify: list[str] = field(default_factory=list)
+    rounded: bool = False  # some row's persons were rounded up
     hard: list[str] = field(default_factory=list)  # asked about, nothing offered
     soft: list[str] = field(default_factory=list)  # asked about, the reading offered for a yes
     reasons: list[str] = field(default_factory=list)
@@ -587,7 +588,10 @@ def _worked_out(
     value = {"rows": work.rows, "total": total, "note": note}
     if work.soft:
         return Reading(missing="; ".join(work.soft), offer=value, offer_reason="; ".join(work.reasons))
-    notes = work.working + [f"to be verified: {v}" for v in dict.fromkeys(work.verify)]
+    rounding = (
+        ["persons rounded up to whole persons (the code states no rounding rule)"] if work.rounded else []
+    )
+    notes = work.working + rounding + r.to_verify(work.verify)
     return Reading(value, True, confidence=0.85, notes=notes)
 
 
@@ -670,7 +674,9 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     work.working.append(f"{name}: {result.working()}")
     if use is not None and row.use is not None and use.key != row.use.key:
         work.working.append(f"{name}: {row.use.label} is read as {use.label} above the first storey")
-    work.working.extend(f"{name}: {n}" for n in result.notes if "rounded up" in n or "sign" in n)
+    work.working.extend(f"{name}: {n}" for n in result.notes if "sign" in n)
+    if result.unrounded is not None and result.unrounded != result.persons:
+        work.rounded = True
     work.verify.extend(result.to_verify)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 from wizard_core.content import Option
@@ -119,6 +119,11 @@ def mask_articles(text: str) -> str:
 
 def quantities(text: str) -> list[Quantity]:
     """Every number in ``text`` with the unit right after it ('' when none)."""
+    return list(_quantities(text))
+
+
+@lru_cache(maxsize=256)  # a turn reads one message for several purposes (rows? not applicable?)
+def _quantities(text: str) -> tuple[Quantity, ...]:
     words = lexicon()
     masked = mask_articles(normalize(text))
     found = []
@@ -148,7 +153,7 @@ def quantities(text: str) -> list[Quantity]:
         standard = bool(words.standard_before.search(before)) or (not unit and bool(ITEM_NUMBER.match(raw)))
         result = bool(words.result_before.search(before))
         found.append(Quantity(value, unit, match.start(), end, approximate, counted, standard, result))
-    return found
+    return tuple(found)
 
 
 def word_number(word: str) -> int | None:

@@ -329,3 +329,9 @@ def floor_key(label: str) -> str:
     """The key rows of one floor share: 'Ground floor', 'Level 1' and '1st floor' are one floor."""
     name = canonical_floor(label).casefold()
     return "level 1" if name == "ground floor" else name
+
+
+def to_verify(figures: list[str]) -> list[str]:
+    """One line naming every figure the working rests on that is still to be verified, or none."""
+    named = list(dict.fromkeys(figures))
+    return [f"to be verified against the 2024 e-Laws text: {'; '.join(named)}"] if named else []

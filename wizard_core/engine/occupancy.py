@@ -153,6 +153,7 @@ def _resolve(use: str | Use) -> UseRow | None:
     return _row(found.key)
 
 
+@lru_cache(maxsize=4096)  # pure: a turn reads, works out and checks the same rows
 def occupant_load(
     use: str | Use,
     area_m2: float | None = None,

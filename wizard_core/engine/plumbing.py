@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .calc_error import CalcError
 from .occupancy import check_area, check_count, num
@@ -104,6 +105,7 @@ def _per(n: int, per: int, sex: str, sentence: str, work: _Work) -> int:
     return value
 
 
+@lru_cache(maxsize=4096)  # pure: a turn reads, works out and checks the same rows
 def fixtures(
     group: str,
     persons: int,

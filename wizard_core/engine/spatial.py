@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .calc_error import CalcError, labelled, plain
 from .spatial_data import Band, Family, Row, SpatialData, UpoTable, load_spatial
@@ -268,7 +269,27 @@ def spatial_separation(
     data: SpatialData | None = None,
 ) -> SpatialResult:
     """Permitted unprotected openings (3.2.3.1) and the face's construction (3.2.3.7), with the working."""
-    data = data or load_spatial()
+    if data is None:  # the shipped tables: a face is looked up once however often a turn checks it
+        return _looked_up(group, bool(sprinklered), area_m2, ld_m, ratio, interpolate)
+    return _look_up(group, sprinklered, area_m2, ld_m, ratio, interpolate, data)
+
+
+@lru_cache(maxsize=4096)
+def _looked_up(
+    group: str, sprinklered: bool, area_m2: float, ld_m: float, ratio: float | None, interpolate: bool
+) -> SpatialResult:
+    return _look_up(group, sprinklered, area_m2, ld_m, ratio, interpolate, load_spatial())
+
+
+def _look_up(
+    group: str,
+    sprinklered: bool,
+    area_m2: float,
+    ld_m: float,
+    ratio: float | None,
+    interpolate: bool,
+    data: SpatialData,
+) -> SpatialResult:
     area = _positive("area_m2", area_m2, "m²")
     ld = _distance(ld_m)
     if ratio is not None:

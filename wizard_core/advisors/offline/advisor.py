@@ -41,6 +41,7 @@ class OfflineAdvisor:
 
     name = "offline"
     remote = False
+    works_out_rows = True  # its readers work a computed item's rows out with the engine's calculators
     description = (
         "Built-in rule-based advisor (no AI model): it matches your answer to the item's options, "
         "units and numbers, and asks a clarifying question when something is missing."
