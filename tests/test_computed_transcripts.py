@@ -127,3 +127,44 @@ def test_taking_the_sprinklers_away_flags_the_ratings_and_faces_and_says_what_is
     faces = [f for f in wizard.check(project) if f.item == "3.22"]
     # Unsprinklered faces read Table 3.2.3.1.-B, which needs each face's L/H ratio.
     assert len(faces) == 4 and all("Table 3.2.3.1.-B" in f.message for f in faces)
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return _exported(tmp_path_factory.mktemp("hall"), "hall-unsprinklered-rows.json")
+
+
+def test_an_unsprinklered_hall_reads_table_b_with_each_faces_ratio_from_a_pasted_table(hall):
+    faces = {f["face"]: f for f in hall["3.22"]["value"]["faces"]}
+    got = {
+        name: (f["upo_permitted_pct"], f["frr_h"], f["construction"], f["cladding"])
+        for name, f in faces.items()
+    }
+    assert got == {
+        "North": (16, 1.0, ANY, NC),  # Table 3.2.3.1.-B row 60, 3:1 to 10:1, column 3 m; 3.2.3.7 >10-25
+        "South": (33, 0.75, ANY, NC),  # row 150, 3:1 to 10:1, column 7 m; 3.2.3.7 >25-50
+        "East": (7, 1.0, NC, NC),  # row 80, less than 3:1, column 1.5 m; 3.2.3.7 0-10
+        "West": (100, None, "no requirement", "no requirement"),  # row 40, less than 3:1, column 12 m
+    }
+    assert faces["East"]["basis"] == "Table 3.2.3.1.-B, row 80, less than 3:1, column 1.5 m"
+
+
+def test_an_assembly_floor_with_loose_chairs_counts_0_75_m2_a_person(hall):
+    rows = [(r["use"], r["persons"]) for r in hall["3.18"]["value"]["rows"]]
+    # 370 ÷ 1.85 = 200 (classrooms); 300 ÷ 0.75 = 400 (non-fixed seats)
+    assert rows == [("classrooms", 200), ("space with non-fixed seats", 400)]
+    assert hall["3.18"]["value"]["total"] == 600
+
+
+def test_the_halls_fixtures_take_the_school_and_assembly_rules(hall):
+    rows = {r["floor"]: r for r in hall["3.23"]["value"]["rows"]}
+    # Classrooms: 100 per sex, 3.7.4.3.(14): 1 per 30 males (4) and 1 per 26 females (4).
+    assert (rows["Ground floor"]["sentence"], rows["Ground floor"]["wc_required"]) == ("3.7.4.3.(14)", 8)
+    # 400 on loose chairs: 200 per sex, Table 3.7.4.3.A row 176-200: 4 males + 8 females.
+    second = next(r for name, r in rows.items() if name != "Ground floor")
+    assert (second["wc_required"], second["wc_provided"]) == (12, 12)
+
+
+def test_the_halls_wood_floors_are_rated_45_min_by_3_2_2_25(hall):
+    rows = {r["assembly"]: r for r in hall["3.21"]["value"]["assemblies"]}
+    assert rows["floors"]["rating_h"] == 0.75 and rows["storeys_below_grade"]["rating_h"] is None
