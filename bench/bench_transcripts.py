@@ -82,6 +82,7 @@ class Outcome:
     name: str
     written: str
     right: list[str] = field(default_factory=list)
+    unscored: list[str] = field(default_factory=list)
     wrong: list[tuple[str, Any, Any, float | None, str]] = field(default_factory=list)
     gave_up: list[str] = field(default_factory=list)
     replies: list[tuple[str, str, str]] = field(default_factory=list)  # (section, type, content)
@@ -202,8 +203,16 @@ class Consultant:
         elif item.answer_type == "yes_no" and isinstance(expected, bool):
             return "Yes." if expected else "No."
         elif (
+            item.answer_type == "occupant_load"  # 3.18 rows are given without their labels: the total
+            and isinstance(expected, dict)
+            and f"{expected.get('total', 0):,} persons" in question
+            and "shall i record it" in question  # the reading offered: a consultant says yes
+        ):
+            return "Yes, that's right."
+        elif (
             expected is not None
-            and item.answer_type != "occupant_load"  # 3.18 rows are given without their labels
+            and item.answer_type != "occupant_load"
+            and not (isinstance(expected, str) and section in ROW_KEYS)
             and describe_value(item, expected).casefold() in question
         ):
             return "Yes, that's right."
@@ -213,12 +222,17 @@ class Consultant:
         self.out.gave_up.append(section)
         value = self.t.expected.get(section)
         if isinstance(value, dict) and isinstance(value.get("rows"), list):  # 3.18 rows without labels
-            value = {**value, "rows": [{"area": f"Row {n}", **r} for n, r in enumerate(value["rows"], 1)]}
+            value = {**value, "rows": [{"floor": f"Row {n}", **r} for n, r in enumerate(value["rows"], 1)]}
+        if isinstance(value, str) and section in ROW_KEYS:  # a computed item's text: its note
+            value = {ROW_KEYS[section]: [], "note": value}
         self.wizard.answer_directly(self.pid, section, value, override="bench: consultant gave up")
 
     def score(self) -> None:
         state = self.wizard.load_project(self.pid)
         for section, expected in sorted(self.t.expected.items()):
+            if isinstance(expected, str) and section in ROW_KEYS:
+                self.out.unscored.append(section)  # a free-text expectation of an item now worked out
+                continue
             answer = state.answer_for(section)
             value = answer.value if answer else "(unanswered)"
             if answer and section not in self.out.gave_up and same(expected, value):
@@ -227,6 +241,10 @@ class Consultant:
                 source = "gave up" if section in self.out.gave_up else (answer.source if answer else "none")
                 confidence = answer.confidence if answer else None
                 self.out.wrong.append((section, expected, value, confidence, source))
+
+
+# The computed items (3.21-3.23) hold rows now; these transcripts expect the text they once held.
+ROW_KEYS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows"}
 
 
 def same(expected: Any, actual: Any) -> bool:
