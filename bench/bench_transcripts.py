@@ -207,9 +207,7 @@ class Consultant:
             and isinstance(expected, dict)
             and f"{expected.get('total', 0):,} persons" in question
             and "shall i record it" in question  # the reading offered: a consultant says yes
-        ):
-            return "Yes, that's right."
-        elif (
+        ) or (
             expected is not None
             and item.answer_type != "occupant_load"
             and not (isinstance(expected, str) and section in ROW_KEYS)
