@@ -99,6 +99,11 @@ def m002_logs_kept_apart(old: Record) -> Record:
 
 # 3.18, 3.21, 3.22 and 3.23 became rows shaped like the OAA sheet in version 3; their key for rows.
 ROW_ITEMS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows"}
+# 3.24 and 3.25 became the sheet's fields in version 3; their text is kept as the note.
+FIELD_ITEMS = {
+    "3.24": {"compliance_path": "", "climate_zone": "", "degree_days": None},
+    "3.25": {"more_than_one_dwelling_unit": None, "option": ""},
+}
 
 
 def _rows_value(section: str, value: object) -> object:
@@ -120,6 +125,8 @@ def _rows_value(section: str, value: object) -> object:
         return {"rows": rows, "total": value.get("total", 0), "note": str(value.get("note") or "")}
     if section in ROW_ITEMS and isinstance(value, str):
         return {ROW_ITEMS[section]: [], "note": value}
+    if section in FIELD_ITEMS and isinstance(value, str):
+        return {**FIELD_ITEMS[section], "note": value}
     return value
 
 
@@ -130,7 +137,7 @@ def _answer_v3(answer: object) -> object:
 
 
 def m003_rows_like_the_sheet(old: Record) -> Record:
-    """From version 3, 3.18, 3.21, 3.22 and 3.23 hold rows as the OAA sheet has them."""
+    """From version 3, 3.18 and 3.21-3.23 hold rows as the OAA sheet has them, 3.24-3.25 its fields."""
     new = dict(old)
     new["finalized_answers"] = [_answer_v3(a) for a in old.get("finalized_answers") or []]
     new["answer_history"] = {

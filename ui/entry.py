@@ -57,6 +57,10 @@ def expected(item: FormItem) -> str:
         "entrances_hazards": "Number of barrier-free entrances; whether hazardous substances are present.",
         "construction": "Construction restriction, actual construction, and whether heavy timber is used.",
         "text": "A short description in your own words.",
+        "energy": "The compliance path (e.g. SB-10 with ASHRAE 90.1-2013), the climate zone and the heating "
+        "degree-days below 18 °C.",
+        "sound": "Whether there is more than one dwelling unit (or hotel suite), and the sound transmission "
+        "option implemented.",
     }[kind]
     if item.allows_not_applicable:
         text += " Or “not applicable”."
@@ -174,6 +178,33 @@ def _record_fields(item: FormItem, value: dict[str, Any]) -> None:
             index=None if hazards is None else (0 if hazards else 1),
             key=key(item, "hazardous_substances"),
         )
+    elif kind == "energy":
+        columns = st.columns(3)
+        columns[0].text_input(
+            "Compliance path", value=value.get("compliance_path") or "", key=key(item, "compliance_path")
+        )
+        columns[1].text_input(
+            "Climate zone", value=value.get("climate_zone") or "", key=key(item, "climate_zone")
+        )
+        columns[2].number_input(
+            "Degree days below 18 °C",
+            min_value=0,
+            step=1,
+            value=value.get("degree_days"),
+            key=key(item, "degree_days"),
+        )
+        st.text_input("Note (optional)", value=value.get("note") or "", key=key(item, "note"), max_chars=500)
+    elif kind == "sound":
+        several = value.get("more_than_one_dwelling_unit")
+        st.radio(
+            "More than one dwelling unit in the building?",
+            ["Yes", "No"],
+            horizontal=True,
+            index=None if several is None else (0 if several else 1),
+            key=key(item, "more_than_one_dwelling_unit"),
+        )
+        st.text_input("Option implemented", value=value.get("option") or "", key=key(item, "option"))
+        st.text_input("Note (optional)", value=value.get("note") or "", key=key(item, "note"), max_chars=500)
     elif kind == "construction":
         for field, label in (
             ("restriction", "Restriction (from the article)"),
@@ -240,6 +271,8 @@ def read(item: FormItem) -> Any:
         return _read_table(item)
     if kind in {"area", "building_height", "entrances_hazards", "construction"}:
         return _read_record(item)
+    if kind in {"energy", "sound"}:
+        return _read_fields(item)
     value = state.get(key(item, "value"))
     if kind == "yes_no":
         value = None if value is None else value == "Yes"
@@ -283,7 +316,21 @@ _RECORD_FIELDS = {
     "building_height": ["storeys_above_grade", "storeys_below_grade", "height_m"],
     "entrances_hazards": ["barrier_free_entrances", "hazardous_substances"],
     "construction": ["restriction", "actual", "heavy_timber"],
+    "energy": ["compliance_path", "climate_zone", "degree_days", "note"],
+    "sound": ["more_than_one_dwelling_unit", "option", "note"],
 }
+
+
+def _read_fields(item: FormItem) -> dict[str, Any]:
+    """The sheet's fields of 3.24 or 3.25: any may be left blank, not all (the core checks the rest)."""
+    state = st.session_state
+    record = {field: state.get(key(item, field)) for field in _RECORD_FIELDS[item.answer_type]}
+    if all(_empty(value) for value in record.values()):
+        raise ValueError(f"Fill in at least one field for {item.number} before saving.")
+    if item.answer_type == "sound":
+        several = record["more_than_one_dwelling_unit"]
+        record["more_than_one_dwelling_unit"] = None if several is None else several == "Yes"
+    return {k: (v.strip() if isinstance(v, str) else v) for k, v in record.items() if v is not None}
 
 
 def _read_record(item: FormItem) -> dict[str, Any]:

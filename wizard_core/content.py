@@ -31,6 +31,8 @@ AnswerType = Literal[
     "assemblies",
     "spatial",
     "fixtures",
+    "energy",
+    "sound",
     "entrances_hazards",
     "construction",
     "text",

@@ -142,6 +142,18 @@ _text = st.text(min_size=1, max_size=40).filter(str.strip)
 SAMPLES: dict[str, st.SearchStrategy[Any]] = {
     "code_version": _text,
     "text": _text,
+    "energy": st.fixed_dictionaries(
+        {"compliance_path": st.sampled_from(["SB-10, ASHRAE 90.1-2013", "SB-12"])},
+        optional={
+            "climate_zone": st.sampled_from(["5", "6", "7A"]),
+            "degree_days": st.one_of(st.none(), st.integers(0, 20000)),
+            "note": _note,
+        },
+    ),
+    "sound": st.fixed_dictionaries(
+        {"more_than_one_dwelling_unit": st.booleans()},
+        optional={"option": st.sampled_from(["", "STC 50", "ASTC 47"]), "note": _note},
+    ),
     "yes_no": st.booleans(),
     "choice": _any_case(_labels(first_item("choice"))),
     "multi_choice": st.lists(_any_case(_labels(first_item("multi_choice"))), min_size=1, max_size=4),

@@ -11,13 +11,11 @@ from wizard_core.answers import read
 @pytest.mark.parametrize(
     ("section", "message", "stored"),
     [
-        ("3.25", "Actually it does apply: 12 suites, STC 50 party walls.", "12 suites, STC 50 party walls."),
         (
             "3.26",
             "Yes - AS-2 for the atrium smoke control, see report R-4.",
             "AS-2 for the atrium smoke control, see report R-4.",
         ),
-        ("3.24", "Energy efficiency: SB-10 Div 3, zone 6.", "SB-10 Div 3, zone 6."),
         ("3.27", "OK so, phase 2 is under a separate permit.", "Phase 2 is under a separate permit."),
         ("3.27", "Phase 2 is under a separate permit.", "Phase 2 is under a separate permit."),
     ],

@@ -149,3 +149,10 @@ def test_storeys_far_taller_than_usual_are_questioned():
     assert [s for s, _ in found] == ["warning"] and "10 m a storey" in found[0][1]
     answers["3.07"]["height_m"] = 11.0
     assert _found(answers, "3.07") == []
+
+
+def test_a_climate_zone_that_its_degree_days_do_not_give_is_questioned():
+    energy = {"compliance_path": "SB-10", "climate_zone": "5", "degree_days": 4200, "note": ""}
+    found = _found(_office(**{"3_24": energy}), "3.24")
+    assert [s for s, _ in found] == ["warning"] and "zone 6" in found[0][1]
+    assert _found(_office(**{"3_24": {**energy, "climate_zone": "6"}}), "3.24") == []

@@ -94,3 +94,17 @@ def test_upgrading_leaves_values_of_the_new_shape_and_other_items_alone() -> Non
         "Plain notes stay text.",
         None,
     ]
+
+
+def test_energy_and_sound_text_become_the_notes_of_their_fields() -> None:
+    record = {
+        "schema_version": 2,
+        "project_id": "p",
+        "finalized_answers": [
+            {"section": "3.24", "value": "SB-10, zone 5"},
+            {"section": "3.25", "value": "STC 50 party walls"},
+        ],
+    }
+    energy, sound = (a["value"] for a in upgrade(record)["finalized_answers"])
+    assert energy == {"compliance_path": "", "climate_zone": "", "degree_days": None, "note": "SB-10, zone 5"}
+    assert sound == {"more_than_one_dwelling_unit": None, "option": "", "note": "STC 50 party walls"}

@@ -241,8 +241,18 @@ def test_direct_entry_finalizes_the_item_without_a_conversation():
         ("3.02", {"value": ["D", "E"]}, ["D", "E"]),
         (
             "3.24",
-            {"value": "SB-10, ASHRAE 90.1-2013, climate zone 5"},
-            "SB-10, ASHRAE 90.1-2013, climate zone 5",
+            {"compliance_path": "SB-10, ASHRAE 90.1-2013", "climate_zone": "5", "degree_days": 3520},
+            {
+                "compliance_path": "SB-10, ASHRAE 90.1-2013",
+                "climate_zone": "5",
+                "degree_days": 3520,
+                "note": "",
+            },
+        ),
+        (
+            "3.25",
+            {"more_than_one_dwelling_unit": "Yes", "option": "STC 50"},
+            {"more_than_one_dwelling_unit": True, "option": "STC 50", "note": ""},
         ),
         ("3.25", {"na": True}, None),
         (

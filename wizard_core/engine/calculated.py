@@ -26,6 +26,7 @@ def calculated_findings(ctx: Context) -> list[Finding]:
     _loads(ctx, out)
     _fixtures(ctx, out)
     _storey_height(ctx, out)
+    _climate_zone(ctx, out)
     return out
 
 
@@ -225,6 +226,35 @@ def _storey_height(ctx: Context, out: list[Finding]) -> None:
                 f"{number_text(round(each, 1))} m a storey; storeys are usually {number_text(low)} to "
                 f"{number_text(high)} m. Check the height and the storey count.",
                 ["A-1.4.1.2"],
+                (),
+            )
+        )
+
+
+# Heating degree-days below 18 °C per climate zone (lowest, highest), as the form's guidance gives
+# them from SB-1 and SB-10 (to be confirmed there).
+CLIMATE_ZONES = {"5": (0, 3999), "6": (4000, 4999), "7A": (5000, 5999), "7B": (6000, 6999), "8": (7000, None)}
+
+
+def _climate_zone(ctx: Context, out: list[Finding]) -> None:
+    value = ctx.value("3.24")
+    if not isinstance(value, Mapping):
+        return
+    zone, days = str(value.get("climate_zone") or "").upper(), value.get("degree_days")
+    if zone not in CLIMATE_ZONES or not isinstance(days, int):
+        return
+    low, high = CLIMATE_ZONES[zone]
+    if days < low or (high is not None and days > high):
+        fitting = next(
+            z for z, (lo, hi) in CLIMATE_ZONES.items() if lo <= days and (hi is None or days <= hi)
+        )
+        out.append(
+            finding(
+                "3.24",
+                "warning",
+                f"3.24 gives climate zone {zone} with {number_text(days)} degree days below 18 °C; "
+                f"that many degree days is zone {fitting} (SB-1, SB-10).",
+                ["SB-1", "SB-10"],
                 (),
             )
         )

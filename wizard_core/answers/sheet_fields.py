@@ -1,0 +1,172 @@
+"""3.24 energy efficiency and 3.25 sound transmission: the OAA sheet's fields, read from the words.
+
+3.24 asks for the compliance path, the climate zone and the heating degree-days below 18 °C; 3.25
+whether there is more than one dwelling unit and the option implemented. Each field the consultant
+leaves out stays empty and lowers the answer's confidence; what is said beside the fields is the
+note, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import Field
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
+from wizard_core.answers.text import fact
+from wizard_core.content import FormItem
+from wizard_core.models import ProjectState
+
+
+class Energy(Record):
+    compliance_path: str = Field(default="", max_length=200)
+    climate_zone: str = Field(default="", max_length=10)
+    degree_days: int | None = Field(default=None, ge=0, le=20000)
+    note: str = ""
+
+
+class Sound(Record):
+    more_than_one_dwelling_unit: bool | None = None
+    option: str = Field(default="", max_length=200)
+    note: str = ""
+
+
+# Compliance paths as the sheet names them (12.2.1.2, SB-10, SB-12), most specific first.
+_PATHS = (
+    (re.compile(r"\bashrae\s*90\.1(?:[\s-]*(\d{4}))?", re.I), "SB-10, ASHRAE 90.1"),
+    (re.compile(r"\bnecb(?:[\s-]*(\d{4}))?", re.I), "SB-10, NECB"),
+    (re.compile(r"\bsb[\s-]*10\b", re.I), "SB-10"),
+    (re.compile(r"\bsb[\s-]*12\b", re.I), "SB-12"),
+    (re.compile(r"\b13\s*%|\bthirteen per ?cent", re.I), "13 % better than the 2012 code (12.2.1.2)"),
+    (re.compile(r"\b15\s*%|\bfifteen per ?cent", re.I), "15 % better than the 2012 code (12.2.1.2)"),
+)
+_METHOD = re.compile(r"\b(prescriptive|performance|energy model(?:ling|led)?|trade[\s-]*off)\b", re.I)
+_DIVISION = re.compile(r"\bdiv(?:ision)?\.?\s*(\d)\b", re.I)
+_ZONE = re.compile(r"\b(?:climate\s+)?zone\s*(\d[ab]?)\b", re.I)
+_DEGREE_DAYS = re.compile(
+    r"(?<![\d,.])(\d{1,3}(?:[,\s]\d{3})+|\d+)\s*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b", re.I
+)
+_SOUND_OPTION = re.compile(
+    r"\b(a?stc\s*\d{2}|sb[\s-]*3(?:\s+(?:wall|floor)\s+types?)?|tested\s+designs?|option\s+[\w.()-]+)", re.I
+)
+_UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
+_ONE_UNIT = re.compile(
+    r"\b(?:one|a single|1)\s+(?:dwelling\s+unit|unit|suite)\b|\bsingle[\s-]*family\b", re.I
+)
+
+
+def energy_describe(item: FormItem, value: Any) -> str:
+    parts = [
+        f"Compliance path: {value.get('compliance_path') or '-'}",
+        f"climate zone: {value.get('climate_zone') or '-'}",
+        "degree days below 18 °C: "
+        + ("-" if value.get("degree_days") is None else fmt_number(value["degree_days"])),
+    ]
+    return "; ".join(parts) + (f". {value['note']}" if value.get("note") else "")
+
+
+def sound_describe(item: FormItem, value: Any) -> str:
+    units = {True: "yes", False: "no", None: "-"}[value.get("more_than_one_dwelling_unit")]
+    text = f"More than one dwelling unit: {units}; option implemented: {value.get('option') or '-'}"
+    return text + (f". {value['note']}" if value.get("note") else "")
+
+
+def _validate(model: type[Record]) -> Any:
+    def validate(item: FormItem, value: Any) -> dict[str, Any]:
+        if isinstance(value, str):  # free text (a model's, or a project from before): the note
+            value = {"note": value.strip()}
+        fields = model.model_validate(value).model_dump()
+        if not any(v not in ("", None) for v in fields.values()):
+            raise ValueError("give at least one field, or a note")
+        return fields
+
+    return validate
+
+
+def compliance_path(text: str) -> str:
+    """'SB-10, ASHRAE 90.1-2013, Division 3, performance' from the consultant's words ('' if none)."""
+    for pattern, name in _PATHS:
+        match = pattern.search(text)
+        if match:
+            edition = f"-{match[1]}" if match.groups() and match[1] else ""
+            parts = [name + edition]
+            division = _DIVISION.search(text)
+            if division and name.startswith("SB-10"):
+                parts.append(f"Division {division[1]}")
+            method = _METHOD.search(text)
+            if method:
+                parts.append(method[1].lower())
+            return ", ".join(parts)
+    return ""
+
+
+def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    text = " ".join(texts)
+    zone = _ZONE.findall(text)
+    days = [int(re.sub(r"[,\s]", "", d)) for d in _DEGREE_DAYS.findall(p.mask_articles(text))]
+    value = {
+        "compliance_path": compliance_path(text),
+        "climate_zone": zone[-1].upper() if zone else "",
+        "degree_days": days[-1] if days else None,
+        "note": "",
+    }
+    missing = [name for name, key in _ENERGY_FIELDS if value[key] in ("", None)]
+    if len(missing) == len(_ENERGY_FIELDS):
+        return Reading(
+            missing="the compliance path (SB-10 with ASHRAE 90.1 or NECB, SB-12, or 13 % better), "
+            "the climate zone and the heating degree-days below 18 °C"
+        )
+    value["note"] = fact(item, texts[-1]) if missing else ""
+    notes = [f"not given yet: {', '.join(missing)}"] if missing else []
+    return Reading(value, True, confidence=0.6 if missing else 0.9, notes=notes)
+
+
+_ENERGY_FIELDS = (
+    ("the compliance path", "compliance_path"),
+    ("the climate zone", "climate_zone"),
+    ("the degree days", "degree_days"),
+)
+
+
+def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    text = " ".join(texts)
+    latest = texts[-1]
+    units = [int(n) for n in _UNITS.findall(text)]
+    answer, certainty = p.yes_no(latest)
+    several: bool | None = None
+    if units:
+        several = max(units) > 1
+    elif _ONE_UNIT.search(text):
+        several = False
+    elif answer is not None and certainty >= 0.8:
+        several = answer
+    found = (re.sub(r"^(a?stc)", lambda m: m[1].upper(), o, flags=re.I) for o in _SOUND_OPTION.findall(text))
+    option = ", ".join(dict.fromkeys(found))
+    if several is None and not option:
+        return Reading(
+            missing="whether there is more than one dwelling unit (or hotel suite), and the option used"
+        )
+    value = {"more_than_one_dwelling_unit": several, "option": option, "note": fact(item, latest)}
+    complete = several is not None and (bool(option) or several is False)
+    return Reading(value, True, confidence=0.9 if complete else 0.6)
+
+
+ENERGY = AnswerType(
+    "energy",
+    "compliance_path, climate_zone, degree_days (below 18 °C), note",
+    lambda item: Energy.model_json_schema(),
+    _validate(Energy),
+    energy_describe,
+    read_energy,
+)
+SOUND = AnswerType(
+    "sound",
+    "more_than_one_dwelling_unit, option (the one implemented), note",
+    lambda item: Sound.model_json_schema(),
+    _validate(Sound),
+    sound_describe,
+    read_sound,
+)
+ANSWER_TYPES = (ENERGY, SOUND)

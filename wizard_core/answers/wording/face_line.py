@@ -1,0 +1,195 @@
+"""One line of a consultant's words on spatial separation (3.22) read into a face's inputs.
+
+The face's name in one spelling, its area (given, or its length times its height, which also give
+the ratio), limiting distance, openings (in m² or as a share), and a permitted share or rating the
+consultant read from the tables; each figure is placed by the clause it stands in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.rows import figure_text
+from wizard_core.answers.wording.messages import ESTIMATE
+
+_DIRECTION = {"n": "North", "s": "South", "e": "East", "w": "West"}
+_NAME = re.compile(
+    r"\b(?P<dir>(?:north|south)(?:[\s-]?(?:east|west))?|east|west)(?:ern)?\b"
+    r"|\b(?P<num>ebf|face|wall|elevation|elev\.?|side)\s*#?\s*(?P<id>\d{1,2}|[a-h])\b"
+    r"|\b(?P<side>front|rear|back|left|right|street|lane|courtyard|party)\b",
+    re.I,
+)
+_LETTER = re.compile(
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,]|wall|face|elev|side|ebf|\d))", re.I
+)
+_LD = re.compile(
+    r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist|property\s+line|\bp\.?l\.?\b|lot\s+line|set\s*-?\s*back|"
+    r"from\s+the\s+(?:line|street|lane)|centre\s*line|center\s*line|away|to\s+the\s+(?:line|neighbou?r)",
+    re.I,
+)
+_RATIO = re.compile(
+    r"(?:ratio|\b[lh]\s*/\s*[hl]\b)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
+    re.I,
+)
+_BAND = re.compile(
+    r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1|\b\d+\s*:\s*1\s+to\s+\d+\s*:\s*1",
+    re.I,
+)
+_DIMS = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(m|ft|')?\s*(?:long|wide|l)?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|ft|')\b"
+    r"\s*(?:high|tall|h)?(?!\s*(?:m2|m²|sf|sq))",
+    re.I,
+)
+NO_OPENINGS = re.compile(
+    r"\b(?:no|without|zero|nil)\s+(?:unprotected\s+)?(?:openings?|glazing|windows?|upo|doors?)\b|"
+    r"\b(?:blank|blind|solid)\s+wall\b|\b(?:has|with|openings?|glazing|windows?|upo)\s*:?\s*(?:none|nil)\b|"
+    r"\bno\s+(?:unprotected\s+)?(?:openings|glazing)\s+(?:are\s+)?proposed\b",
+    re.I,
+)
+_PERMITTED = re.compile(r"permit|allow|\bmax(?:imum)?\b|\blimit\b", re.I)
+_OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*wall", re.I)
+_FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
+
+
+@dataclass
+class FaceInput:
+    name: str
+    key: str = ""
+    area: float | None = None
+    ld: float | None = None
+    ratio: float | None = None
+    actual_pct: float | None = None
+    openings_m2: float | None = None
+    given_permitted: float | None = None
+    given_frr: float | None = None
+    estimate: str = ""
+    assumed: str = ""  # a figure read without its noun ('5 m' alone taken as the limiting distance)
+    problems: list[str] = field(default_factory=list)
+
+    def fields(self) -> set[str]:
+        names = ("area", "ld", "ratio", "actual_pct", "openings_m2", "given_permitted", "given_frr")
+        return {n for n in names if getattr(self, n) is not None}
+
+
+def face_name(text: str) -> str:
+    """The face a phrase names one way: 'N wall', 'north elevation' -> 'North'; 'ebf 2' -> 'EBF 2'."""
+    letter = _LETTER.match(text) or re.fullmatch(r"\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\W*", text, re.I)
+    if letter:
+        said = letter["letter"].lower()
+        return "".join(_DIRECTION[c] if i == 0 else _DIRECTION[c].lower() for i, c in enumerate(said))
+    match = _NAME.search(text)
+    if not match:
+        return ""
+    if match["dir"]:
+        return re.sub(r"[\s-]", "", match["dir"]).capitalize()
+    if match["num"]:
+        kind = match["num"].rstrip(".").lower()
+        kind = {"ebf": "EBF", "elev": "Elevation"}.get(kind, kind.capitalize())
+        return f"{kind} {match['id'].upper()}"
+    return match["side"].capitalize()
+
+
+def _metres(q: p.Quantity) -> float:
+    return round(q.value * (p.FT_TO_M if q.unit == "ft" else 1), 2)
+
+
+_CLAUSE_END = re.compile(r",|\(|\)|:|\s[-–]\s|\band\b|\bwith\b")
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause a figure stands in (between commas, dashes, colons, 'and', 'with' or brackets)."""
+    left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    right = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
+    return text[left:right]
+
+
+# A statement about every face ('All faces more than 9 m from the lot line') names no face: a note.
+_ALL_FACES = re.compile(
+    r"^\W*(?:all|every|each|other|the\s+other|remaining|the\s+remaining)\s+(?:\w+\s+)?"
+    r"(?:faces?|walls?|elevations?|sides?|ebfs?)\b",
+    re.I,
+)
+
+
+def parse_face(segment: str) -> FaceInput | None:
+    """A face's inputs from one line; None when it gives no face figures."""
+    text = p.normalize(segment).strip()
+    if _ALL_FACES.match(text) and not re.search(r"m2|m²|sq|sf|%|\bx\b", text, re.I):
+        return None
+    label = ""
+    if ":" in text[:40]:
+        head = text.split(":", 1)[0]
+        if not p.quantities(head) or face_name(head):
+            label = head.strip()
+    figures = p.quantities(text)
+    first = figures[0].start if figures else len(text)
+    name = face_name(label or text[:first] or text)
+    if not name and label and not re.search(r"\d", label):
+        name = label[:1].upper() + label[1:]
+    face = FaceInput(name=name[:60])
+    face.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
+    dims = _DIMS.search(text)
+    if dims:
+        factor = p.FT_TO_M if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
+        length, height = float(dims[1]) * factor, float(dims[3]) * factor
+        if length > 0 and height > 0:
+            face.area = round(length * height, 1)
+            face.ratio = round(max(length / height, height / length), 2)
+    lengths: list[p.Quantity] = []
+    for q in figures:
+        if dims and dims.start() <= q.start < dims.end():
+            continue
+        lead = re.split(r"[,;(]", text[max(0, q.start - 20) : q.start])[-1]
+        clause = f"{lead} {_clause(text, q.start, q.end)}"
+        if q.unit in ("m2", "ft2"):
+            area = q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1)
+            if _OPENING_WORDS.search(clause) and not re.search(
+                r"\bface\s+area|\bebf\s+area|\bwall\s+area", clause, re.I
+            ):
+                face.openings_m2 = round(area, 2)
+            elif face.area is None:
+                face.area = round(area, 1)
+            else:
+                both = f"{figure_text(face.area, 'm²')} and {figure_text(round(area, 1), 'm²')}"
+                face.problems.append(f"two face areas ({both}); which is it?")
+        elif q.unit in ("m", "ft"):
+            if _LD.search(clause) or _LD.search(text[max(0, q.start - 30) : q.start]):
+                face.ld = _metres(q)
+            else:
+                lengths.append(q)
+        elif q.unit == "%" and q.value > 100:
+            face.problems.append(f"{figure_text(q.value, '%')}: a share of the face is at most 100 %")
+        elif q.unit == "%":
+            if _PERMITTED.search(clause) and not re.search(r"actual|propos|provided", clause, re.I):
+                face.given_permitted = q.value
+            else:
+                face.actual_pct = q.value
+        elif q.unit == "time" and _FRR.search(clause + text[max(0, q.start - 20) : q.start]):
+            face.given_frr = round(
+                q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2
+            )
+    if face.ld is None and len(lengths) == 1:
+        face.ld = _metres(lengths[0])
+        face.assumed = f"{figure_text(face.ld, 'm')} taken as the limiting distance"
+    elif face.ld is None and len(lengths) > 1:
+        face.problems.append(
+            f"which of {', '.join(figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
+        )
+    band = _BAND.search(text)
+    if band:
+        face.problems.append(
+            f"'{band[0]}' is a band of the table; give the face's length and height (or its ratio)"
+        )
+    ratio = _RATIO.search(text)
+    if ratio and face.ratio is None and not _BAND.search(text):
+        value = float(ratio[1] or ratio[2])
+        face.ratio = value if value >= 1 else None
+    if NO_OPENINGS.search(text) and face.actual_pct is None and face.openings_m2 is None:
+        face.actual_pct = 0.0
+    if re.search(r"\bno\s+(?:rating|frr)\b|\b(?:rating|frr)\s*:?\s*(?:none|nil|n/?a)\b", text, re.I):
+        face.given_frr = 0.0
+    if not face.fields() - {"given_frr"} and not face.problems:
+        return None
+    return face

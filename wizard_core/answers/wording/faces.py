@@ -1,0 +1,197 @@
+"""The faces of spatial separation (3.22) a thread gives: lines and pasted tables, merged by face.
+
+A face given again replaces what the new words give and keeps the rest; a line without a face's
+name continues the face before it; the recorded faces are read back as inputs, so a revision works
+them out again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from wizard_core.answers.rows import earlier_rows
+from wizard_core.answers.wording.face_line import NO_OPENINGS, FaceInput, face_name, parse_face
+from wizard_core.answers.wording.messages import (
+    BLANK,
+    NOTHING,
+    CellProblem,
+    Table,
+    classify_headers,
+    header_unit,
+    message_rows,
+    number_cell,
+    without_heading,
+)
+from wizard_core.models import ProjectState
+
+
+@dataclass
+class FacesSaid:
+    """The faces a thread gives, by key, the words that give none, and what each face's words lack."""
+
+    faces: dict[str, FaceInput] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    problems: dict[str, list[str]] = field(default_factory=dict)  # key -> what its cells or words lack
+
+    def questions(self) -> list[str]:
+        """What the faces' words or cells lack, each naming its row."""
+        return [
+            f"row '{self.faces[k].name}': {p}" if not p.startswith("row '") else p
+            for k, ps in self.problems.items()
+            for p in ps
+        ]
+
+
+def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
+    """The faces of item ``number`` the thread's ``texts`` give (oldest first), merged with those recorded."""
+    said = FacesSaid(faces=_recorded(state, number))
+    faces, problems = said.faces, said.problems
+    origin = {key: -1 for key in faces}
+    for index, text in enumerate(texts):
+        text = without_heading(text, number, r"spatial\s+separation\s*[,:;.—–-]+")
+        _, pieces = message_rows(text, _table_faces, parse_face)
+        previous: FaceInput | None = None
+        for piece in pieces:
+            if isinstance(piece, str):
+                said.notes.append(piece)
+                continue
+            if (
+                not piece.name
+                and previous is not None
+                and origin.get(previous.key) == index
+                and not (piece.fields() & previous.fields())
+            ):
+                merged = _merge(previous, piece)
+                merged.problems = previous.problems + piece.problems
+                faces[previous.key] = merged
+                problems[previous.key] = merged.problems
+                previous = merged
+                continue
+            name = piece.name or f"Face {len(faces) + 1}"
+            key = name.casefold()
+            piece.name, piece.key = name, key
+            merged = piece if key not in faces else _merge(faces[key], piece)
+            merged.key = key
+            faces[key] = merged
+            origin[key] = index
+            problems[key] = list(piece.problems)
+            previous = merged
+    return said
+
+
+def face_from_row(row: dict[str, Any], name: str, key: str = "") -> FaceInput:
+    """A recorded face's inputs, so it is worked out again."""
+    face = FaceInput(name=name, key=key)
+    face.area = row.get("area_m2")
+    face.ld = row.get("limiting_distance_m")
+    face.ratio = row.get("ratio")
+    face.actual_pct = row.get("upo_actual_pct")
+    return face
+
+
+def _recorded(state: ProjectState, section: str) -> dict[str, FaceInput]:
+    rows = earlier_rows(state, section, "faces")
+    return {key: face_from_row(row, str(row.get("face")), key) for key, row in rows.items()}
+
+
+def _merge(old: FaceInput, new: FaceInput) -> FaceInput:
+    merged = FaceInput(name=old.name, key=old.key)
+    for attr in ("area", "ld", "ratio", "actual_pct", "openings_m2", "given_permitted", "given_frr"):
+        value = getattr(new, attr)
+        setattr(merged, attr, value if value is not None else getattr(old, attr))
+    if new.actual_pct is not None:
+        merged.openings_m2 = None
+    if new.openings_m2 is not None:
+        merged.actual_pct = None
+    if new.area is not None and new.ratio is None and old.ratio is not None and new.area != old.area:
+        merged.ratio = old.ratio
+    merged.estimate = new.estimate
+    merged.assumed = new.assumed if new.ld is not None else old.assumed
+    merged.problems = list(new.problems)
+    return merged
+
+
+_HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("permitted", re.compile(r"permit|allow|\bmax", re.I)),
+    ("ignore", re.compile(r"construct|cladding|basis|table|note", re.I)),
+    ("frr", re.compile(r"frr|rating|fire[\s-]*resist", re.I)),
+    ("ratio", re.compile(r"ratio|l\s*/\s*h|h\s*/\s*l", re.I)),
+    ("ld", re.compile(r"\bl\.?\s?d\b|limiting|distance|set\s*back|to\s+p\.?l", re.I)),
+    ("openings", re.compile(r"actual|propos|provided|upo|opening|glaz|window", re.I)),
+    ("area", re.compile(r"area|size|m2|m²|sq|\bsf\b", re.I)),
+    ("face", re.compile(r"face|wall|ebf|elevation|side|orientation|direction|name", re.I)),
+]
+
+
+def _table_faces(table: Table) -> list[FaceInput]:
+    found = classify_headers(table.header or [], _HEADER_RULES)
+    faces: list[FaceInput] = []
+    headers = table.header or []
+    taken = {h for key, hs in found.items() if key != "face" for h in hs}
+    names = found.get("face") or ([headers[0]] if headers and headers[0] not in taken else [])
+    for index, record in enumerate(table.records(), start=1):
+        said = next((record[h].strip() for h in names if record.get(h, "").strip()), "")
+        name = face_name(said) or said or f"Face {index}"
+        face = FaceInput(name=name)
+        for key in ("area", "ld", "ratio", "openings", "permitted", "frr"):
+            for header in found.get(key, []):
+                cell = record.get(header, "").strip()
+                title = table.title(header)
+                if BLANK.match(cell):
+                    continue
+                _cell(face, key, header, title, cell)
+        if face.fields() or face.problems:
+            faces.append(face)
+    return faces
+
+
+def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None:
+    """One cell of a pasted face table into the face, or a problem naming it."""
+    name = face.name
+    if key == "ratio":
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?::\s*1)?", cell)
+        if match and float(match[1]) >= 1:
+            face.ratio = float(match[1])
+        else:
+            face.problems.append(CellProblem(name, title, cell, "expected the ratio, e.g. 3 or 3:1").text())
+        return
+    if key == "openings" and (NOTHING.match(cell) or NO_OPENINGS.search(cell)):
+        face.actual_pct = 0.0
+        return
+    if key == "frr":
+        minutes = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|min|minutes?)?", cell, re.I)
+        if NOTHING.match(cell):
+            face.given_frr = 0.0
+        elif minutes:
+            value = float(minutes[1])
+            face.given_frr = (
+                round(value / 60, 2) if (minutes[2] or "").lower().startswith("m") or value > 4 else value
+            )
+        else:
+            face.problems.append(
+                CellProblem(name, title, cell, "expected a rating such as 1 h or 45 min").text()
+            )
+        return
+    unit = header_unit(header)
+    got = number_cell(name, title, cell, allow_zero=key in ("ld", "openings", "permitted"), unit=unit)
+    if isinstance(got, CellProblem):
+        face.problems.append(got.text())
+        return
+    in_m2 = bool(re.search(r"m2|m²|sq|sf|ft2", cell + " " + header, re.I)) and "%" not in cell + header
+    if key == "area":
+        face.area = round(got, 1)
+    elif key == "ld":
+        face.ld = got
+    elif key == "openings":
+        if in_m2:
+            face.openings_m2 = got
+        elif got > 100:
+            face.problems.append(
+                CellProblem(name, title, cell, "a share of the face can be at most 100 %").text()
+            )
+        else:
+            face.actual_pct = got
+    elif key == "permitted":
+        face.given_permitted = got

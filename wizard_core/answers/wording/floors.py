@@ -1,0 +1,71 @@
+"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2'."""
+
+from __future__ import annotations
+
+import re
+
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+_LEVEL_WORD = r"(?:floor|flr|fl|storey|story|level|lvl|lev)"
+FLOOR = re.compile(
+    rf"\b(?:(?:ground|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
+    rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
+    rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b"
+    r"|l\s?-?\d{1,2}\b|[pb]\d\b"
+    r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d)?\b"
+    r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
+    r"|(?:second|upper|top)\s+(?:storey|floor|level)\b)",
+    re.I,
+)
+
+
+def floor_name(text: str) -> str:
+    """The floor a phrase names, written one way: 'lvl 2', 'L2', '2nd flr' -> 'Level 2'; else ''."""
+    match = FLOOR.search(text)
+    if not match:
+        return ""
+    return canonical_floor(match[0])
+
+
+def canonical_floor(label: str) -> str:
+    """A floor's name written one way ('Level 2', 'Ground floor', 'Basement'); other names capitalised."""
+    said = re.sub(r"\s+", " ", label.strip(" .:-–")).casefold()
+    number = re.fullmatch(
+        rf"(?:{_LEVEL_WORD}|l)\s*-?\s*(\d{{1,2}})|(\d{{1,2}})(?:st|nd|rd|th)?\s*{_LEVEL_WORD}s?", said
+    )
+    if number:
+        return f"Level {int(number[1] or number[2])}"
+    ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})\s*{_LEVEL_WORD}s?", said)
+    if ordinal:
+        return f"Level {_ORDINALS[ordinal[1]]}"
+    if re.fullmatch(rf"(?:ground|main|grade|street|entry)(?:\s*{_LEVEL_WORD})?", said):
+        return "Ground floor"
+    below = re.fullmatch(r"(?:bsmt|basement|cellar|lower level|ll)(?:\s*-?\s*(\d))?|b(\d)", said)
+    if below:
+        deep = below[1] or below[2]
+        return "Basement" if deep in (None, "1") else f"Basement {deep}"
+    parking = re.fullmatch(rf"(?:{_LEVEL_WORD}\s*-?\s*)?([pb])(\d)", said)
+    if parking:
+        return f"{parking[1].upper()}{parking[2]}"
+    if said.startswith("mezz"):
+        return "Mezzanine"
+    if re.fullmatch(r"(?:second|upper)\s+(?:storey|floor|level)", said):
+        return "Level 2" if said.startswith("second") else "Upper floor"
+    text = label.strip(" .:-–")
+    return text[:1].upper() + text[1:]
+
+
+def floor_key(label: str) -> str:
+    """The key rows of one floor share: 'Ground floor', 'Level 1' and '1st floor' are one floor."""
+    name = canonical_floor(label).casefold()
+    return "level 1" if name == "ground floor" else name

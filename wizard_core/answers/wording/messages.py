@@ -1,0 +1,238 @@
+"""A consultant's message as rows: its lines, a table pasted into it, and the cells of that table.
+
+The pieces every row item's reader shares; what a row's words mean is in the item's own module here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from wizard_core.answers import parsing as p
+
+TableRow = TypeVar("TableRow")
+LineRow = TypeVar("LineRow")
+
+_MARKDOWN_RULE = re.compile(r"^\|?\s*:?-{2,}")
+_SEGMENT = re.compile(
+    r"\n|;|(?<=[a-z0-9%²)])\.\s+(?=[A-Z]|(?i:\d{1,2}(?:st|nd|rd|th)\b|(?:level|lvl|floor|bsmt|basement|ground|"
+    r"main|north|south|east|west|ebf|l\d)\b))"
+)
+# An estimate, wherever it is written: '~120 m2', '120 m2 approx.', '+/- 5 m', '20 % or so'.
+ESTIMATE = re.compile(
+    r"~|≈|±|\+/-|\+-(?=\s|$)|\bapprox\w*|\babout\b|\baround\b|\broughly\b|\bcirca\b|\bca\.|\bor so\b|"
+    r"\d\s*-?ish\b|\bestimated?\b|\best\.|\bnearly\b|\balmost\b|\bgive or take\b|\bmore or less\b|\bguess",
+    re.I,
+)
+# A cell or phrase saying there is nothing: no openings, no fixtures, no rating.
+NOTHING = re.compile(r"^\s*(?:none|nil|no|zero|0|n/?a|not applicable|—|–)\s*\.?\s*$", re.I)
+BLANK = re.compile(r"^\s*(?:-|/|\?|tbd|tbc)?\s*$", re.I)
+# Chat before the rows: 'Here you go:', 'For 3.22:', 'Spatial separation -'.
+_CHAT = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|well|sure|right|yes|yeah|yep|thanks|thank you|please|sorry|"
+    r"here(?:'s| is| are)?(?: you go| it is| they are| the \w+)?|"
+    r"as follows|see below|below|the (?:figures|rows|faces|floors|numbers) are)\W*)+$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class CellProblem:
+    """A cell (or figure) that cannot be used, said as the consultant will look for it."""
+
+    row: str
+    column: str
+    found: str
+    why: str
+
+    def text(self) -> str:
+        found = f" ('{self.found}')" if self.found else ""
+        return f"row '{self.row}', {self.column}{found}: {self.why}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A pasted table: its header (lower case, None when it has none), its body, and the lines around it."""
+
+    header: list[str] | None
+    body: list[list[str]]
+    titles: list[str] = field(default_factory=list)  # the header as written
+    rest: str = ""  # lines of the message outside the table (an intro, a note)
+
+    def records(self) -> list[dict[str, str]]:
+        if self.header is None:
+            return [{str(i): cell for i, cell in enumerate(row)} for row in self.body]
+        return [dict(zip(self.header, row, strict=False)) for row in self.body]
+
+    def title(self, header: str) -> str:
+        """The header as the consultant wrote it."""
+        if self.header is None or header not in self.header:
+            return header
+        return self.titles[self.header.index(header)]
+
+
+def _is_value_cell(cell: str) -> bool:
+    return bool(re.match(r"^\s*[~≈±+\-]?\s*\d", cell))
+
+
+def pasted_table(text: str) -> Table | None:
+    """A table pasted from a spreadsheet (tabs) or written in Markdown (pipes), else None.
+
+    Lines that do not belong to the table (an intro line, a note under it) are kept as ``rest``.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    for sep in ("\t", "|"):
+        inside = [line for line in lines if sep in line and not _MARKDOWN_RULE.match(line.strip())]
+        if len(inside) < 2:
+            continue
+        cells = [[c.strip() for c in _strip_pipes(line, sep).split(sep)] for line in inside]
+        widths = {len(row) for row in cells}
+        if sep == "|" and len(widths) > 1:
+            continue
+        rest = "\n".join(
+            line for line in lines if line not in inside and not _MARKDOWN_RULE.match(line.strip())
+        )
+        width = max(widths)
+        cells = [row + [""] * (width - len(row)) for row in cells]
+        first = cells[0]
+        if not any(_is_value_cell(c) for c in first):
+            return Table([c.casefold() for c in first], cells[1:], first, rest)
+        return Table(None, cells, [], rest)
+    return None
+
+
+def _strip_pipes(line: str, sep: str) -> str:
+    line = line.strip()
+    if sep == "|":
+        line = line.removeprefix("|").removesuffix("|")
+    return line
+
+
+def segments(text: str) -> list[str]:
+    """The rows of a plain message: one per line, semicolon or sentence."""
+    return [s.strip(" .,") for s in _SEGMENT.split(text) if s and s.strip(" .,")]
+
+
+def is_chat(segment: str) -> bool:
+    """A segment that is only chat around the rows ('Here you go:')."""
+    return bool(_CHAT.match(segment.strip()))
+
+
+def classify_headers(headers: list[str], rules: list[tuple[str, re.Pattern[str]]]) -> dict[str, list[str]]:
+    """Field -> the headers that give it, each header taken by the first rule it matches."""
+    found: dict[str, list[str]] = {}
+    for header in headers:
+        for name, pattern in rules:
+            if pattern.search(header):
+                found.setdefault(name, []).append(header)
+                break
+    return found
+
+
+def by_content(
+    table: Table, found: dict[str, list[str]], field: str, to: str, header: re.Pattern[str]
+) -> None:
+    """Move a generic header ('Area') from ``field`` to ``to`` when its cells are figures."""
+    for name in list(found.get(field, [])):
+        cells = [record.get(name, "") for record in table.records() if record.get(name, "").strip()]
+        if header.search(name) and cells and sum(_is_value_cell(c) for c in cells) * 2 > len(cells):
+            found[field].remove(name)
+            found.setdefault(to, []).append(name)
+
+
+def header_unit(header: str) -> str:
+    """'ft2' or 'ft' when a header says its figures are in square feet or feet, else ''."""
+    if re.search(r"\bsq\.?\s*ft|\bsf\b|ft²|ft2|square\s+f(?:ee|oo)t", header, re.I):
+        return "ft2"
+    if re.search(r"\(\s*(?:ft|feet|')\s*\)|\bin\s+(?:ft|feet)\b|\bfeet\b|\bft\b", header, re.I):
+        return "ft"
+    return ""
+
+
+def number_cell(
+    row: str, header: str, cell: str, *, allow_zero: bool = False, unit: str = ""
+) -> float | CellProblem:
+    """A positive figure from one cell; ft² and ft converted; anything else a problem naming the cell.
+
+    ``unit`` is the header's unit ('ft2', 'ft') for a bare figure.
+    """
+    cell = cell.strip()
+    if ESTIMATE.search(cell):
+        return CellProblem(row, header, cell, "an estimate; give the exact figure")
+    found = p.quantities(cell)
+    if len(found) != 1 or re.sub(
+        r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax",
+        "",
+        cell,
+        flags=re.I,
+    ):
+        return CellProblem(row, header, cell, "expected one figure")
+    figure = found[0]
+    value = figure.value
+    if figure.unit == "ft2" or (not figure.unit and unit == "ft2"):
+        value = round(value * p.FT2_TO_M2, 1)
+    elif figure.unit == "ft" or (not figure.unit and unit == "ft"):
+        value = round(value * p.FT_TO_M, 2)
+    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        return CellProblem(row, header, cell, "expected a figure above zero")
+    return value
+
+
+def count_cell(row: str, header: str, cell: str) -> int | CellProblem:
+    """A whole count (0 or more) from one cell: '4', 'none', '2 M + 2 F'."""
+    cell = cell.strip()
+    if NOTHING.match(cell):
+        return 0
+    if ESTIMATE.search(cell):
+        return CellProblem(row, header, cell, "an estimate; give the exact count")
+    parts = re.fullmatch(
+        r"(\d+)\s*(?:m|male|men)?\s*(?:\+|and|&|/|,)\s*(\d+)\s*(?:f|female|women)?", cell, re.I
+    )
+    if parts:
+        return int(parts[1]) + int(parts[2])
+    if re.fullmatch(r"\d+", cell):
+        return int(cell)
+    return CellProblem(row, header, cell, "expected a whole number")
+
+
+def table_and_lines(text: str) -> tuple[Table | None, list[str]]:
+    """The table pasted in a message (None when there is none) and the lines to read one by one.
+
+    Those are the lines outside a table with a header; a table without one is read line by line,
+    each row's cells joined.
+    """
+    table = pasted_table(text)
+    if table is None:
+        return None, segments(text)
+    body = [", ".join(row) for row in table.body] if table.header is None else []
+    return table, body + segments(table.rest)
+
+
+def message_rows(
+    text: str, table_rows: Callable[[Table], Iterable[TableRow]], line_row: Callable[[str], LineRow | None]
+) -> tuple[Table | None, list[TableRow | LineRow | str]]:
+    """The table pasted in a message (or None) and what the message gives in order.
+
+    The rows of a table with a header come first, then each line's row; a line that gives no row is
+    kept as its words (a note), unless it is only chat.
+    """
+    table, lines = table_and_lines(text)
+    pieces: list[TableRow | LineRow | str] = []
+    if table is not None and table.header is not None:
+        pieces.extend(table_rows(table))
+    for line in lines:
+        row = line_row(line)
+        if row is not None:
+            pieces.append(row)
+        elif not is_chat(line):
+            pieces.append(line)
+    return table, pieces
+
+
+def without_heading(text: str, number: str, title: str = "") -> str:
+    """The message without a leading 'For 3.18:' (or ``title``, a pattern such as 'spatial separation -')."""
+    said = rf"{re.escape(number)}\b\s*[,:;.—–-]*" + (f"|{title}" if title else "")
+    return re.sub(rf"^\W*(?:(?:for|re|item)\s+)?(?:{said})\s*", "", text.strip(), flags=re.I)
