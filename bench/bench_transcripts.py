@@ -221,8 +221,8 @@ class Consultant:
         value = self.t.expected.get(section)
         if isinstance(value, dict) and isinstance(value.get("rows"), list):  # 3.18 rows without labels
             value = {**value, "rows": [{"floor": f"Row {n}", **r} for n, r in enumerate(value["rows"], 1)]}
-        if isinstance(value, str) and section in ROW_KEYS:  # a computed item's text: its note
-            value = {ROW_KEYS[section]: [], "note": value}
+        if isinstance(value, str) and section in ROW_KEYS:  # the old text: the item's note
+            value = {"note": value} if ROW_KEYS[section] == "note" else {ROW_KEYS[section]: [], "note": value}
         self.wizard.answer_directly(self.pid, section, value, override="bench: consultant gave up")
 
     def score(self) -> None:
@@ -241,8 +241,9 @@ class Consultant:
                 self.out.wrong.append((section, expected, value, confidence, source))
 
 
-# The computed items (3.21-3.23) hold rows now; these transcripts expect the text they once held.
-ROW_KEYS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows"}
+# 3.21-3.23 hold rows now and 3.24-3.25 the sheet's fields; these transcripts expect the text they
+# once held (what the consultant wrote is kept as the note).
+ROW_KEYS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows", "3.24": "note", "3.25": "note"}
 
 
 def same(expected: Any, actual: Any) -> bool:

@@ -254,3 +254,52 @@ def test_a_figure_without_its_unit_is_asked_about():
     value = recorded("3.18", "Offices 930; storage 50 m2", "Offices 930 m2", state=OFFICE)
     # 930 ÷ 9.30 = 100; 50 ÷ 46.00 = 1.09 → 2 (storage)
     assert persons(value) == {"Offices": 100, "Storage": 2}
+
+
+# --- A rate or a basis written beside the figure names the input --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("state", "message", "use", "persons"),
+    [
+        # 9.30 m² per person in a Group D building can only be offices: 2,400 ÷ 9.30 = 258.1 -> 259
+        (OFFICE, "2,400 m2 at 9.3 m2 per person = 259 persons.", "offices", 259),
+        # 28 m² per person with the word storage, in a warehouse: storage spaces (warehouse), 5,600 ÷ 28 = 200
+        (
+            building(("F2",), ("3.2.2.78",), storeys=1, below=0),
+            "bulk storage: 5,600 m2 @ 28 m2/person",
+            "storage spaces (warehouse)",
+            200,
+        ),
+    ],
+)
+def test_a_rate_that_only_one_use_of_the_building_has_names_that_use(state, message, use, persons):
+    (row,) = recorded("3.18", message, state=state)["rows"]
+    assert (row["use"], row["persons"], row["posted_limit"]) == (use, persons, False)
+
+
+def test_a_rate_that_several_uses_share_is_asked_about_naming_them():
+    garage = building(("F3",), ("3.2.2.82",), storeys=1, below=0)
+    question = asked("3.18", "12,000 m2 at 46 m2 per person = 261 persons.", state=garage)
+    assert "46 m² per person is Table 3.1.17.1's for storage garages or aircraft hangars" in question
+
+
+@pytest.mark.parametrize(
+    ("state", "message", "expected"),
+    [
+        # A head count with its basis is that input: fixed seats counted, 2 persons a sleeping room.
+        (THEATRE, "Auditorium: 420 persons (fixed seats); lobby: 60 persons (design)", [420, 60]),
+        (APARTMENTS, "Residents: 64 persons (sleeping rooms); staff: 6 persons by design", [64, 6]),
+        (THEATRE, "house: 612 people - fixed seating", [612]),
+    ],
+)
+def test_a_head_count_with_its_basis_is_recorded_on_that_basis(state, message, expected):
+    rows = recorded("3.18", message, state=state)["rows"]
+    assert [row["persons"] for row in rows] == expected
+    assert rows[0]["based_on"] in ("fixed seats", "2 per sleeping room")
+
+
+def test_back_of_house_is_a_place_in_a_shop_not_a_dwelling():
+    store = building(("E",), ("3.2.2.70",), storeys=1, below=0)
+    (row,) = recorded("3.18", "storage and back of house: 250 m2", state=store)["rows"]
+    assert (row["use"], row["persons"]) == ("storage", 6)  # 250 ÷ 46.00 = 5.4 -> 6

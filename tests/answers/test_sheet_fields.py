@@ -60,6 +60,7 @@ def test_energy_words_with_no_field_are_asked_about():
         ("yes - 48 condos; ASTC 47 designed by the acoustician", True, "ASTC 47"),
         ("one dwelling unit only (the caretaker's)", False, ""),
         ("Yes, STC 50 between suites and SB-3 floor types", True, "STC 50, SB-3 floor types"),
+        ("Hotel suites. STC 50 demising walls and floors, SB-3 assemblies.", True, "STC 50, SB-3"),
     ],
 )
 def test_sound_fields_are_read_and_the_words_kept(message, several, option):

@@ -23,7 +23,8 @@ from wizard_core.answers.wording.load_line import LoadInput
 from wizard_core.answers.wording.occupant_load import AS_GIVEN, Book, read_book
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
-from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, occupant_load, uses
+from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, names_of, occupant_load, uses
+from wizard_core.engine.occupancy_data import words
 from wizard_core.models import ProjectState
 
 
@@ -146,6 +147,14 @@ def _as_given(name: str, persons: int, group: str) -> dict[str, Any]:
 def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     name = row.name
     use = _storey_use(row)
+    if row.seats is not None and (use is None or use.group != "A"):  # 'house: 612 fixed seats' is a theatre's
+        use = row.use = find_use("fixed seats")
+    by_rate = _use_by_rate(row, use, state)
+    if by_rate is not None:
+        work.working.append(
+            f"{name}: {r.figure_text(row.rate)} m² per person is Table 3.1.17.1's figure for {by_rate.label}"
+        )
+        use = row.use = by_rate
     only_persons = row.stated is not None and row.area is None and not (row.seats or row.rooms or row.design)
     if only_persons and row.estimate:  # an estimated result: nothing to offer, the inputs are asked for
         need = "its floor area" if use is not None else "its use and floor area"
@@ -170,6 +179,9 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
         return
     if use is None and row.area is not None and not (row.seats or row.rooms or row.design):
         said = f"'{row.use_said}' is not a use of Table 3.1.17.1; " if row.use_said else ""
+        rated = [u.label for u in uses() if row.rate is not None and u.m2_per_person == row.rate]
+        if rated:
+            said += f"{r.figure_text(row.rate)} m² per person is Table 3.1.17.1's for {' or '.join(rated)}; "
         work.hard.append(
             f"row '{name}': {said}name its use (offices, classrooms, retail, storage, dining…) so the "
             "persons can be worked out from Table 3.1.17.1"
@@ -214,6 +226,28 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if result.unrounded is not None and result.unrounded != result.persons:
         work.rounded = True
     work.verify.extend(result.to_verify)
+
+
+def _use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """The use a consultant's m² per person names, when the words name none or another ('storage at 28').
+
+    Only a use of the building's own occupancies (3.02) whose figure is that rate, and that the
+    words do not contradict: one such use, or none is taken.
+    """
+    if row.rate is None or (use is not None and use.m2_per_person == row.rate):
+        return None
+    groups = facts_from_answers(_answers(state)).groups
+    fitting = [
+        u
+        for u in uses()
+        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
+    ]
+    if use is not None:  # the words name a use: only a use sharing a word with them may replace it
+        said = set(words(row.use_said or use.label))
+        fitting = [u for u in fitting if said & set(words(" ".join(names_of(u))))]
+    elif len(fitting) > 1:  # an occupancy's own use before a use of any building
+        fitting = [u for u in fitting if u.group != "any"] or fitting
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _storey_use(row: LoadInput) -> Use | None:

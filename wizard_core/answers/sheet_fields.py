@@ -52,6 +52,9 @@ _SOUND_OPTION = re.compile(
     r"\b(a?stc\s*\d{2}|sb[\s-]*3(?:\s+(?:wall|floor)\s+types?)?|tested\s+designs?|option\s+[\w.()-]+)", re.I
 )
 _UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
+_PLURAL_UNITS = re.compile(
+    r"\b(?:hotel\s+)?(?:dwelling\s+units|suites|apartments|condos|condominiums|flats|townhouses)\b", re.I
+)
 _ONE_UNIT = re.compile(
     r"\b(?:one|a single|1)\s+(?:dwelling\s+unit|unit|suite)\b|\bsingle[\s-]*family\b", re.I
 )
@@ -118,7 +121,7 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
             missing="the compliance path (SB-10 with ASHRAE 90.1 or NECB, SB-12, or 13 % better), "
             "the climate zone and the heating degree-days below 18 °C"
         )
-    value["note"] = fact(item, texts[-1]) if missing else ""
+    value["note"] = fact(item, texts[-1])  # the words as given stay beside the fields read from them
     notes = [f"not given yet: {', '.join(missing)}"] if missing else []
     return Reading(value, True, confidence=0.6 if missing else 0.9, notes=notes)
 
@@ -140,6 +143,8 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         several = max(units) > 1
     elif _ONE_UNIT.search(text):
         several = False
+    elif _PLURAL_UNITS.search(text):  # 'hotel suites', 'the apartments': more than one
+        several = True
     elif answer is not None and certainty >= 0.8:
         several = answer
     found = (re.sub(r"^(a?stc)", lambda m: m[1].upper(), o, flags=re.I) for o in _SOUND_OPTION.findall(text))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .calc_error import CalcError
-from .occupancy_data import UseRow, contains, load_occupancy, words
+from .occupancy_data import UseRow, load_occupancy, position, words
 
 __all__ = ["CalcError", "LoadResult", "Use", "find_use", "occupant_load", "uses"]
 
@@ -107,6 +107,12 @@ def uses() -> tuple[Use, ...]:
     return tuple(_use(row) for row in load_occupancy().occupant_load.uses)
 
 
+def names_of(use: Use) -> tuple[str, ...]:
+    """The use's label and the words consultants use for it."""
+    row = _row(use.key)
+    return (row.label, *row.synonyms)
+
+
 def _row(key: str) -> UseRow:
     return next(row for row in load_occupancy().occupant_load.uses if row.key == key)
 
@@ -127,11 +133,12 @@ def find_use(text: str) -> Use | None:
     said = words(text)
     if not said:
         return None
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, int, int] | None = None
     found: UseRow | None = None
     for index, row, name in _phrases():
-        if contains(said, name):
-            score = (int(name == said), len(name), -index)
+        at = position(said, name)
+        if at >= 0:  # the whole phrase, the longest, then the one named first ('storage and back of house')
+            score = (int(name == said), len(name), -at, -index)
             if best is None or score > best:
                 best, found = score, row
     return _use(found) if found is not None else None

@@ -293,8 +293,13 @@ def words(text: str) -> tuple[str, ...]:
 
 def contains(text: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     """Whether ``phrase`` occurs in ``text`` as whole consecutive words."""
+    return position(text, phrase) >= 0
+
+
+def position(text: tuple[str, ...], phrase: tuple[str, ...]) -> int:
+    """Where ``phrase`` first occurs in ``text`` as whole consecutive words (-1: nowhere)."""
     n = len(phrase)
-    return n > 0 and any(text[i : i + n] == phrase for i in range(len(text) - n + 1))
+    return next((i for i in range(len(text) - n + 1) if n and text[i : i + n] == phrase), -1)
 
 
 @lru_cache(maxsize=8)

@@ -33,6 +33,11 @@ _DESIGN = re.compile(
     r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
+_PERSONS_BASED_ON = re.compile(
+    r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?)\s*[(\[,-]?\s*(?:from\s+|by\s+|in\s+|on\s+)?"
+    r"(fixed\s+seat(?:s|ing)?|seats|sleeping\s+rooms?|bedrooms)\b",
+    re.I,
+)
 _PERSONS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax|ppl)\b(?!\s*(?:per|/|each))", re.I
 )
@@ -224,6 +229,13 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if seats:
         row.seats = _int(seats[1] or seats[2])
     row.rooms = _sleeping_rooms(text)
+    based = _PERSONS_BASED_ON.search(text)  # '420 persons (fixed seats)': the basis names the input
+    if based and row.seats is None and row.rooms is None:
+        count = _int(based[1])
+        if based[2].lower().startswith(("fixed", "seat")):
+            row.seats = count
+        elif count % 2 == 0:  # 2 persons a sleeping room (3.1.17.1.(1)(b))
+            row.rooms = count // 2
     design = _DESIGN.search(text)
     if design:
         row.design = _int(design[1] or design[2])
