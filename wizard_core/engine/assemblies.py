@@ -14,8 +14,8 @@ from typing import Any
 
 from .code import Article, Rating
 from .context import build_context
-from .findings import Context
-from .ratings import Need, combined, loadbearing_minutes
+from .findings import Context, Finding, finding
+from .ratings import NAMES, Need, combined, loadbearing_minutes, rating_findings_for
 from .text import minutes_text
 
 ASSEMBLIES = ("storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof")
@@ -140,6 +140,57 @@ def _in_lieu(ctx: Context, name: str) -> bool:
         return False
     rated = [_rating(a, name) for a in ctx.articles if _rating(a, name).minutes]
     return bool(rated) and all(r.if_combustible for r in rated)
+
+
+def assembly_findings(ctx: Context) -> list[Finding]:
+    """3.21's rows against what the 3.10 articles require: each rating, and what carries it."""
+    value = ctx.value("3.21")
+    if not isinstance(value, dict):
+        return []
+    return rating_findings_for(ctx, given_minutes(value)) + _supporting(ctx, value)
+
+
+def given_minutes(value: dict) -> dict[str, int]:
+    """Minutes per element from a structured 3.21 value (rows without a rating are not checked)."""
+    found: dict[str, int] = {}
+    for row in value.get("assemblies") or []:
+        element = ELEMENTS.get(str(row.get("assembly")))
+        if element is None or row.get("noncombustible_in_lieu"):
+            continue
+        figure = row.get("rating_h")
+        if isinstance(figure, int | float) and not isinstance(figure, bool):
+            found[element] = max(found.get(element, 0), round(figure * 60))
+    return found
+
+
+def _supporting(ctx: Context, value: dict) -> list[Finding]:
+    """Each assembly's supports against what carrying that assembly needs (3.2.2.20-.93)."""
+    out: list[Finding] = []
+    if not ctx.pairs:
+        return out
+    for row in value.get("assemblies") or []:
+        element = ELEMENTS.get(str(row.get("assembly")))
+        figure = row.get("supporting_h")
+        if element is None or not isinstance(figure, int | float) or isinstance(figure, bool):
+            continue
+        need = combined(ctx, element)
+        if need is None:
+            continue
+        carried = loadbearing_minutes(ctx, element, need.minutes)
+        given = round(figure * 60)
+        if carried is not None and given < carried:
+            out.append(
+                finding(
+                    "3.21",
+                    "error",
+                    f"3.21 gives the loadbearing walls, columns and arches carrying {NAMES[element]} "
+                    f"{minutes_text(given)}, but {need.why} and what carries it needs "
+                    f"{minutes_text(carried)}.",
+                    need.refs,
+                    ("3.10", "3.07", "3.11", "3.15"),
+                )
+            )
+    return out
 
 
 def describe_need(need: AssemblyNeed) -> str:

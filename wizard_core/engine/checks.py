@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .answers import answer_findings
+from .assemblies import assembly_findings
 from .calculated import calculated_findings
 from .context import build_context
 from .findings import Context, Finding, finding
@@ -41,6 +42,7 @@ def check(answers: Mapping[str, Any], focus: str | None = None) -> list[Finding]
     out.extend(system_findings(ctx))
     out.extend(answer_findings(ctx))
     out.extend(rating_findings(ctx))
+    out.extend(assembly_findings(ctx))
     out.extend(calculated_findings(ctx))
     unique = list({(f.item, f.severity, f.message): f for f in out}.values())
     if focus is None:

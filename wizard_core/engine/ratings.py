@@ -24,7 +24,7 @@ _ELEMENTS = (
     ("loadbearing", re.compile(r"load[\s-]*bearing|\blb\b|columns?\b|arches|supporting|structur")),
     ("floors", re.compile(r"floor")),
 )
-_NAMES = {
+NAMES = {
     "floors": "floors",
     "mezzanines": "mezzanines",
     "roof": "the roof",
@@ -84,11 +84,7 @@ class Need:
 def rating_findings(ctx: Context) -> list[Finding]:
     out: list[Finding] = []
     _roof_in_lieu(ctx, out)
-    text = ctx.value("3.21")
-    if isinstance(text, dict):
-        out.extend(rating_findings_for(ctx, given_minutes(text)))
-        out.extend(_supporting_findings(ctx, text))
-        return out
+    text = ctx.value("3.21")  # the rows of 3.21 are checked in assemblies.py; free text is read here
     if not isinstance(text, str) or not ctx.pairs:
         return out
     given = parse_ratings(text)
@@ -112,7 +108,7 @@ def _below_required(ctx: Context, given: dict[str, int]) -> list[Finding]:
             finding(
                 "3.21",
                 severity,
-                f"3.21 gives {_NAMES[element]} {minutes_text(minutes)}, but {need.why}.",
+                f"3.21 gives {NAMES[element]} {minutes_text(minutes)}, but {need.why}.",
                 need.refs,
                 ("3.10", "3.07", "3.11", "3.15"),
             )
@@ -295,59 +291,6 @@ def _roof_in_lieu(ctx: Context, out: list[Finding]) -> None:
                 )
             )
             return
-
-
-# 3.21's structured assemblies, as the elements the checks above know.
-_ASSEMBLY_ELEMENTS = {
-    "storeys_below_grade": "below",
-    "floors_over_basement": "over_basement",
-    "floors": "floors",
-    "mezzanine": "mezzanines",
-    "roof": "roof",
-}
-
-
-def given_minutes(value: dict) -> dict[str, int]:
-    """Minutes per element from a structured 3.21 value (rows without a rating are not checked)."""
-    found: dict[str, int] = {}
-    for row in value.get("assemblies") or []:
-        element = _ASSEMBLY_ELEMENTS.get(str(row.get("assembly")))
-        if element is None or row.get("noncombustible_in_lieu"):
-            continue
-        figure = row.get("rating_h")
-        if isinstance(figure, int | float) and not isinstance(figure, bool):
-            found[element] = max(found.get(element, 0), round(figure * 60))
-    return found
-
-
-def _supporting_findings(ctx: Context, value: dict) -> list[Finding]:
-    """Each assembly's supports against what carrying that assembly needs (3.2.2.20-.93)."""
-    out: list[Finding] = []
-    if not ctx.pairs:
-        return out
-    for row in value.get("assemblies") or []:
-        element = _ASSEMBLY_ELEMENTS.get(str(row.get("assembly")))
-        figure = row.get("supporting_h")
-        if element is None or not isinstance(figure, int | float) or isinstance(figure, bool):
-            continue
-        need = combined(ctx, element)
-        if need is None:
-            continue
-        carried = loadbearing_minutes(ctx, element, need.minutes)
-        given = round(figure * 60)
-        if carried is not None and given < carried:
-            out.append(
-                finding(
-                    "3.21",
-                    "error",
-                    f"3.21 gives the loadbearing walls, columns and arches carrying {_NAMES[element]} "
-                    f"{minutes_text(given)}, but {need.why} and what carries it needs "
-                    f"{minutes_text(carried)}.",
-                    need.refs,
-                    ("3.10", "3.07", "3.11", "3.15"),
-                )
-            )
-    return out
 
 
 def loadbearing_minutes(ctx: Context, element: str, minutes: int) -> int | None:
