@@ -168,3 +168,16 @@ def test_the_halls_fixtures_take_the_school_and_assembly_rules(hall):
 def test_the_halls_wood_floors_are_rated_45_min_by_3_2_2_25(hall):
     rows = {r["assembly"]: r for r in hall["3.21"]["value"]["assemblies"]}
     assert rows["floors"]["rating_h"] == 0.75 and rows["storeys_below_grade"]["rating_h"] is None
+
+
+def test_the_computed_figures_are_shown_with_their_table_and_put_to_the_consultant(tmp_path):
+    wizard = open_wizard(TinyDBStorage(tmp_path / "data"), clock=Clock())
+    project = wizard.start_project("Shown").project_id
+    messages = load_transcript(TRANSCRIPTS / "office-rows.json").messages
+    for message in messages[:21]:
+        wizard.process_user_response(project, message if isinstance(message, str) else message.text)
+    result = wizard.process_user_response(project, "North: 100 m2, LD 6 m, 30% glazing")
+    assert result.type == "form_answer" and "Table 3.2.3.1.-D, row 100, column 6 m" in result.content
+    assert "confirm them, or tell me which row to change" in result.content
+    answer = wizard.load_project(project).answer_for("3.22")
+    assert answer.proposed  # the engine's figures wait for the consultant's confirmation

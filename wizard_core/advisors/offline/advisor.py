@@ -14,13 +14,15 @@ from typing import Any
 
 from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.offline import asking, proposals
-from wizard_core.answers import Reading, describe_value, read
+from wizard_core.answers import Reading, answer_type, describe_value, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
 REUSED_CONFIDENCE = 0.7
+# Said after a computed item's figures: they are the engine's, proposed until the consultant confirms.
+WORKED_OUT = "I worked these figures out from your inputs: confirm them, or tell me which row to change."
 
 
 @cache
@@ -119,6 +121,9 @@ class OfflineAdvisor:
             content = f"{item.number} {item.title}: {describe_value(item, value)}."
         if reading.notes:
             content += " Note: " + "; ".join(reading.notes) + "."
+        rows = isinstance(value, dict) and any(isinstance(v, list) and v for v in value.values())
+        if rows and answer_type(item).compute is not None:  # a computed item's rows, not a note alone
+            content += f" {WORKED_OUT}"
         return {
             "type": "form_answer",
             "content": content,
