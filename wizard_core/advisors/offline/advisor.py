@@ -120,7 +120,7 @@ class OfflineAdvisor:
         else:
             content = f"{item.number} {item.title}: {describe_value(item, value)}."
         if reading.notes:
-            content += " Note: " + "; ".join(reading.notes) + "."
+            content += " Note: " + "; ".join(note.rstrip(". ") for note in reading.notes) + "."
         rows = isinstance(value, dict) and any(isinstance(v, list) and v for v in value.values())
         if rows and answer_type(item).compute is not None:  # a computed item's rows, not a note alone
             content += f" {WORKED_OUT}"
