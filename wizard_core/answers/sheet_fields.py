@@ -61,6 +61,8 @@ _ONE_UNIT = re.compile(
 
 
 def energy_describe(item: FormItem, value: Any) -> str:
+    if isinstance(value, str):  # text kept from before the fields (validation makes it the note)
+        return value
     parts = [
         f"Compliance path: {value.get('compliance_path') or '-'}",
         f"climate zone: {value.get('climate_zone') or '-'}",
@@ -71,6 +73,8 @@ def energy_describe(item: FormItem, value: Any) -> str:
 
 
 def sound_describe(item: FormItem, value: Any) -> str:
+    if isinstance(value, str):
+        return value
     units = {True: "yes", False: "no", None: "-"}[value.get("more_than_one_dwelling_unit")]
     text = f"More than one dwelling unit: {units}; option implemented: {value.get('option') or '-'}"
     return text + (f". {value['note']}" if value.get("note") else "")
