@@ -143,7 +143,7 @@ def test_projects_context_and_export_read_the_replayed_project(tmp_path):
     assert "### 3.04 - Building area Discussion" in context.stdout
 
     md = run("export", pid, "--format", "md", store=tmp_path).stdout
-    assert "| 3.04 | Building area | Existing 140 m², new 0 m², total 140 m² | A-1.4.1.2 |" in md
+    assert "| 3.04 | Building area | Existing 140 m², new 0 m², total 140 m² | proposed | A-1.4.1.2 |" in md
     assert "## Basis of answers" in md and "About 140." not in md.split("## Basis")[0]
     exported_csv = run("export", pid, "--format", "csv", store=tmp_path).stdout
     assert exported_csv.startswith("\ufeffItem,")  # the byte-order mark Excel needs to read UTF-8

@@ -99,9 +99,9 @@ def test_markdown_export_renders_hostile_text_inert_and_keeps_it_readable(
     assert "<img" not in html and "<a " not in html and "<script" not in html.lower()
     # No address a viewer would link by itself (GFM autolinks): every one is shown defanged.
     assert not re.search(r"(?i)[a-z]://|www\.|[A-Za-z0-9]@[A-Za-z0-9-]+\.", md)
-    # The table keeps its shape: one row per item, four cells each.
+    # The table keeps its shape: one row per item, five cells each (item, title, answer, status, references).
     table = [line for line in md.splitlines() if line.startswith("| 3.")]
-    assert len(table) == 28 and all(len(re.findall(r"(?<!\\)\|", row)) == 5 for row in table)
+    assert len(table) == 28 and all(len(re.findall(r"(?<!\\)\|", row)) == 6 for row in table)
     # What the consultant and the model wrote is all there, as text, addresses defanged.
     shown = _visible(html)
     words = [w for w in re.findall(r"[A-Za-z]{4,}", payload) if w not in ("http", "https")]

@@ -45,7 +45,9 @@ def test_the_matrix_tab_offers_every_format_as_a_file_that_opens(downloads) -> N
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
     assert mime == "application/pdf" and "12 King St — offices — building code data matrix" in text
     assert "Site address: 12 King St W, Toronto ON." in text  # as typed when the project was made
-    assert "3.01 Project type New construction" in text and "Page 1 of" in text
+    # A proposed answer says so in its matrix cell; the heading counts what is confirmed.
+    assert "3.01 Project type [PROPOSED] New construction" in text and "Page 1 of" in text
+    assert "Status: 1 of 28 confirmed (2 proposed, 25 to do)" in text
 
     xlsx, mime, _ = downloads[f"{stem}.xlsx"]
     sheet = load_workbook(io.BytesIO(xlsx))["Matrix"]

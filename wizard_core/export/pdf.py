@@ -198,7 +198,7 @@ def pdf_bytes(
             [
                 row["item"],
                 shown(row["title"]),
-                shown(row["answer"]) if row["status"] == "answered" else "Unanswered",
+                shown(_marked(row)) if row["status"] == "answered" else "Unanswered",
                 shown(", ".join(row["references"])),
             ]
             for row in rows
@@ -218,6 +218,12 @@ def pdf_bytes(
     if not found:
         pdf.paragraph("No contradictions found between the answers and the code's classification rules.")
     return bytes(pdf.output())
+
+
+def _marked(row: dict[str, Any]) -> str:
+    """The answer as the matrix cell prints it: anything not confirmed says so first."""
+    status = row["answer_status"]
+    return row["answer"] if status == "confirmed" else f"[{status.upper()}] {row['answer']}"
 
 
 def _basis(pdf: _MatrixPDF, row: dict[str, Any]) -> None:

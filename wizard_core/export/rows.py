@@ -41,6 +41,7 @@ def matrix_rows(
                 "advisor": answer.advisor if answer else "",
                 "status": "answered" if answer else "to do",
                 "confirmed": answer.confirmed if answer else False,
+                "answer_status": answer_status(state, item.number, found),
                 "discussion": discussion,
                 "override": answer.override if answer else None,
                 "override_findings": answer.override_findings if answer else [],
@@ -71,19 +72,55 @@ class Heading:
         return f"Site address: {self.address}." if self.address else ""
 
 
+STATUSES = ("confirmed", "proposed", "overridden", "flagged", "skipped", "to do")
+
+
+def answer_status(state: ProjectState, section: str, found: list[Finding]) -> str:
+    """The one status every export gives an item: to do, skipped, flagged, overridden, proposed, confirmed.
+
+    Flagged: an item a revision flagged, or one with an error finding open. An override records
+    the consultant's reason for an answer the checks contradict. The edition (3.00) is the
+    project's own setting, confirmed by being chosen.
+    """
+    answer = state.answer_for(section)
+    if answer is None:
+        return "skipped" if section in state.skipped else "to do"
+    if section in state.flagged or any(f.item == section and f.severity == "error" for f in found):
+        return "flagged"
+    if answer.override:
+        return "overridden"
+    return "confirmed" if answer.confirmed or answer.source in ("edition", "direct") else "proposed"
+
+
+def counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """How many items stand at each status, in the order of STATUSES."""
+    return {status: sum(1 for row in rows if row["answer_status"] == status) for status in STATUSES}
+
+
+def progress_text(rows: list[dict[str, Any]]) -> str:
+    """'complete' only when every item is confirmed and no error finding is open; else the counts."""
+    tally = counts(rows)
+    if tally["confirmed"] == len(rows):
+        return "complete"
+    text = f"{tally['confirmed']} of {len(rows)} confirmed"
+    others = [
+        f"{tally[s]} {s}" for s in ("proposed", "overridden", "flagged", "skipped", "to do") if tally[s]
+    ]
+    return text + (f" ({', '.join(others)})" if others else "")
+
+
 def heading(
     state: ProjectState, forms: FormQuestionService, rows: list[dict[str, Any]], at: datetime
 ) -> Heading:
     """The heading of ``state``'s matrix exported at ``at`` (dated in the server's own time zone)."""
     edition = forms.edition(state.code_edition)
-    answered = sum(1 for row in rows if row["status"] == "answered")
     return Heading(
         name=state.name,
         address=state.address,
         form=forms.form.title,
         edition=f"{edition.regulation} (last amendment {edition.last_amendment}), {edition.key} edition",
         exported=at.astimezone().date(),
-        progress="complete" if state.complete else f"{answered} of {len(rows)} items answered",
+        progress=progress_text(rows),
     )
 
 
@@ -97,8 +134,8 @@ def source_text(row: dict[str, Any]) -> str:
 
 
 def status_text(row: dict[str, Any]) -> str:
-    """Unanswered, proposed or confirmed: what a reviewer must know before relying on the answer."""
-    if row["status"] != "answered":
-        return "unanswered"
-    # The edition is the project's own setting, not a proposal awaiting the consultant's word.
-    return "confirmed" if row["confirmed"] or row["source"] == "edition" else "proposed"
+    """The item's status as a reviewer reads it (an override with its reason)."""
+    status = row["answer_status"]
+    if status == "overridden":
+        return f"overridden: {row['override']}"
+    return "unanswered" if status == "to do" else status

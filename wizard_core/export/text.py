@@ -12,6 +12,7 @@ import json
 
 from wizard_core.engine import Finding
 from wizard_core.export.inert import md_cell, safe_cell
+from wizard_core.export.rows import counts, progress_text
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 
@@ -29,7 +30,10 @@ def json_text(
         "address": state.address,
         "form": forms.form.title,
         "code_edition": state.code_edition,
-        "complete": state.complete,
+        # Complete only when every item is confirmed and no error finding is open (progress_text).
+        "complete": progress_text(rows) == "complete",
+        "status": progress_text(rows),
+        "counts": counts(rows),
         "updated_at": state.updated_at.isoformat(),
         "items": rows,
         "code_checks": [f.model_dump() for f in found],
@@ -46,6 +50,7 @@ def csv_text(rows: list[dict]) -> str:
             "Item",
             "Title",
             "Answer",
+            "Status",
             "References",
             "Confidence",
             "Basis",
@@ -57,7 +62,8 @@ def csv_text(rows: list[dict]) -> str:
     for row in rows:
         discussion = " | ".join(f"Q: {d['question']} A: {d['answer'] or ''}" for d in row["discussion"])
         confidence = "" if row["confidence"] is None else f"{row['confidence']:.2f}"
-        cells = [row["item"], row["title"], row["answer"], "; ".join(row["references"]), confidence]
+        cells = [row["item"], row["title"], row["answer"], row["answer_status"], "; ".join(row["references"])]
+        cells.append(confidence)
         extra = [row["basis"], discussion, row["override"] or "", " | ".join(row["code_checks"])]
         writer.writerow([safe_cell(c) for c in [*cells, *extra]])
     return buffer.getvalue()
@@ -72,17 +78,16 @@ def markdown_text(
         "",
         (f"Site address: {md_cell(state.address)}. " if state.address else "")
         + f"{forms.form.title}. Code: {edition.regulation} (last amendment {edition.last_amendment}). "
-        f"Updated {state.updated_at:%Y-%m-%d}. Status: "
-        + ("complete" if state.complete else f"{len(state.finalized_answers)} of {len(rows)} items answered")
-        + ".",
+        f"Updated {state.updated_at:%Y-%m-%d}. Status: {progress_text(rows)}.",
         "",
-        "| Item | Title | Answer | References |",
-        "|---|---|---|---|",
+        "| Item | Title | Answer | Status | References |",
+        "|---|---|---|---|---|",
     ]
     for row in rows:
         refs = md_cell(", ".join(row["references"]))
+        answer = md_cell(row["answer"] or "—")
         lines.append(
-            f"| {row['item']} | {md_cell(row['title'])} | {md_cell(row['answer'] or '—')} | {refs} |"
+            f"| {row['item']} | {md_cell(row['title'])} | {answer} | {row['answer_status']} | {refs} |"
         )
     lines += ["", "## Basis of answers", ""]
     for row in rows:
