@@ -11,7 +11,20 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, chat, checks, health_panel, item, matrix, pending, runtime, session, sidebar, worker
+from ui import (
+    actions,
+    chat,
+    checks,
+    health_panel,
+    item,
+    matrix,
+    matrix_import,
+    pending,
+    runtime,
+    session,
+    sidebar,
+    worker,
+)
 from ui.text import apply_styles, escape
 
 st.set_page_config(page_title="OBC data matrix wizard", page_icon="📐", layout="wide")
@@ -43,6 +56,7 @@ if state is None:
     )
     session.show_flash()
     sidebar.new_project_form(wizard, "main")
+    matrix_import.form(wizard)
 else:
     edition = wizard.edition(state.code_edition)
     answered, total = len(state.finalized_answers), len(wizard.items)

@@ -7,7 +7,9 @@ by each record's version in memory and, given a ``SummaryIndexFile``, on disk fo
 process (``summary_index.py``), so listing reads only the records that changed. A backend only keeps
 records and log entries (read, write, list, delete) and serialises writers (lock), the way
 TinyDB's ``Storage`` only reads and writes; a database backend would keep the log entries in
-their own table and write a record with its entries in one transaction.
+their own table and write a record with its entries in one transaction. Beside the projects, a
+backend keeps the store's few settings by name (``read_setting``, ``write_setting``): the
+practice profile every project's sheet names unless the project has its own copy.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from collections.abc import Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
+
+from pydantic import ValidationError
 
 from storage import bounds, logs
 from storage.records import (
@@ -32,8 +36,15 @@ from storage.records import (
     unreadable,
 )
 from storage.summary_index import SummaryIndexFile
-from wizard_core.errors import ConflictError, ProjectNotFound, StorageError, WizardError
-from wizard_core.models import ProjectState
+from wizard_core.errors import (
+    ConflictError,
+    CorruptStoreError,
+    InputError,
+    ProjectNotFound,
+    StorageError,
+    WizardError,
+)
+from wizard_core.models import Practice, ProjectState
 from wizard_core.store import ProjectPage
 
 __all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
@@ -47,6 +58,10 @@ PERSIST_SHARE = 128
 CONFLICT_MESSAGE = (
     "This project was changed in another session since it was opened here, so this change was not saved."
 )
+
+# The store's settings, by the name a backend keeps them under, as a message names them.
+PRACTICE = "practice"
+SETTINGS = {PRACTICE: "The practice profile"}
 
 
 class Listing(NamedTuple):
@@ -99,6 +114,15 @@ class Backend(Protocol):
 
     def list(self) -> Iterable[Listing]:
         """Every stored project, cheaply: no record is read."""
+        ...
+
+    def read_setting(self, name: str) -> Any:
+        """The store's setting ``name`` as written (a JSON object), None if never written;
+        CorruptStoreError if what holds it cannot be read."""
+        ...
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        """Replace the setting ``name`` atomically, keeping the others; safe against concurrent writers."""
         ...
 
 
@@ -272,6 +296,39 @@ class ProjectStore:
             self._unsaved += 1
         return summary
 
+    def load_practice(self) -> Practice:
+        """The practice profile every project shares; an empty one if none was saved."""
+        try:
+            value = self.backend.read_setting(PRACTICE)
+        except OSError as exc:
+            raise StorageError(
+                f"The practice profile could not be read ({exc.strerror or exc}). Projects are unaffected."
+            ) from exc
+        if value is None:
+            return Practice()
+        try:
+            return Practice.model_validate(value)
+        except ValidationError:
+            raise CorruptStoreError(
+                "The saved practice profile is not valid, so it is not shown. Projects are unaffected; "
+                "enter the practice again and save it as the profile to replace it."
+            ) from None
+
+    def save_practice(self, practice: Practice) -> None:
+        """Replace the practice profile; InputError (nothing saved) if a field does not fit."""
+        try:
+            checked = Practice.model_validate(practice.model_dump())
+        except ValidationError as error:
+            raise InputError(f"The practice profile was not saved: {_problems(error)}.") from None
+        # A lone surrogate is kept as U+FFFD, as in a record (``bounds``), never refused here.
+        value = {field: bounds.valid_text(text) for field, text in checked.model_dump(mode="json").items()}
+        try:
+            self.backend.write_setting(PRACTICE, value)
+        except OSError as exc:
+            raise StorageError(
+                f"The practice profile could not be saved ({exc.strerror or exc}); nothing was saved."
+            ) from exc
+
     def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:
         key, seen = id(state), self._seen
 
@@ -297,6 +354,23 @@ def _checked(record: dict[str, Any], log: logs.LogWrite) -> dict[str, Any]:
     except bounds.OutOfBounds as error:
         raise StorageError(f"The project could not be saved: {error}.") from None
     return record
+
+
+def _problems(error: ValidationError) -> str:
+    """A validation error's problems in a few words, e.g. "name: the limit is 200 characters"."""
+    problems = []
+    for problem in error.errors():
+        field = ".".join(str(part) for part in problem["loc"]) or "the profile"
+        limit = (problem.get("ctx") or {}).get("max_length")
+        problems.append(
+            f"{field}: the limit is {limit} characters" if limit else f"{field}: {problem['msg']}"
+        )
+    return "; ".join(problems)
+
+
+def setting_where(name: str) -> str:
+    """A setting as a message names it, e.g. "The practice profile"."""
+    return SETTINGS.get(name, f"The setting {name}")
 
 
 # The name the rest of the wizard uses for a store, whatever its backend.

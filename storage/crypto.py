@@ -1,4 +1,4 @@
-"""Encryption at rest: project records and log entries sealed with a Fernet key, on every backend.
+"""Encryption at rest: project records, log entries and settings sealed with a Fernet key, on every backend.
 
 A sealed value is stored as ``{"sealed": "<Fernet token>"}`` in place of the JSON object it
 seals; a record or log entry is never an object with only that key, so sealed and plain values
@@ -22,7 +22,7 @@ from typing import Any
 from cryptography.fernet import Fernet, InvalidToken
 
 from storage import bounds
-from storage.base import Backend, Listing, Stored
+from storage.base import Backend, Listing, Stored, setting_where
 from storage.logs import LogWrite
 from wizard_core.errors import StorageError
 
@@ -111,7 +111,7 @@ def from_environment(env: Mapping[str, str] | None = None, name: str = KEY_ENV) 
 
 
 class SealingBackend:
-    """A backend whose records and log entries are sealed on the way in and opened on the way out.
+    """A backend whose records, log entries and settings are sealed on the way in and opened on the way out.
 
     Ids and what the list shows before a record is read (a file's name and time) stay plain.
     """
@@ -154,3 +154,10 @@ class SealingBackend:
 
     def list(self) -> Iterable[Listing]:
         return self.inner.list()
+
+    def read_setting(self, name: str) -> Any:
+        value = self.inner.read_setting(name)
+        return None if value is None else open_value(self.sealer, value, setting_where(name))
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        self.inner.write_setting(name, seal_value(self.sealer, value))

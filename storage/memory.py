@@ -31,6 +31,7 @@ class MemoryBackend:
     def __init__(self) -> None:
         # JSON rather than dicts: parsing is a deep copy that is faster than copy.deepcopy.
         self._rows: dict[str, _Row] = {}
+        self._settings: dict[str, bytes] = {}
         self._versions = itertools.count(1)
         # Reentrant: the store reads and writes while holding it as the project lock.
         self._lock = threading.RLock()
@@ -71,6 +72,16 @@ class MemoryBackend:
         with self._lock:
             versions = [(project_id, row.version) for project_id, row in self._rows.items()]
         return [Listing(project_id, version, project_id, _EPOCH) for project_id, version in versions]
+
+    def read_setting(self, name: str) -> Any:
+        with self._lock:
+            text = self._settings.get(name)
+        return None if text is None else bounds.parse(text)
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        text = bounds.dumps(value)
+        with self._lock:
+            self._settings[name] = text
 
 
 class InMemoryStorage(ProjectStore):

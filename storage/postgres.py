@@ -9,9 +9,10 @@ never an overwrite. The record and its new log entries commit together, or not a
 
 Tables (created on first use): ``wizard_projects`` (id, name, record JSONB, revision,
 schema_version, updated_at, summary JSONB: what the project list shows, so listing is one
-query) and ``wizard_project_log`` (project_id, log, seq, entry JSONB). With an encryption key,
-record, entries and summary hold sealed values and ``name`` is empty; id, revision,
-schema_version and updated_at stay plain.
+query), ``wizard_project_log`` (project_id, log, seq, entry JSONB) and ``wizard_settings``
+(name, value JSONB: the practice profile every project shares). With an encryption key,
+record, entries, summary and settings hold sealed values and ``name`` is empty; id, revision,
+schema_version, updated_at and a setting's name stay plain.
 
 One connection pool per process and URL; a broken connection is dropped by the pool's check,
 so the call after a failure reconnects. Every database failure is a StorageError naming the
@@ -33,7 +34,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import PoolTimeout
 
 from storage import crypto
-from storage.base import Listing, ProjectStore, Stored, is_valid_id
+from storage.base import Listing, ProjectStore, Stored, is_valid_id, setting_where
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
@@ -57,6 +58,10 @@ CREATE TABLE IF NOT EXISTS wizard_project_log (
     seq integer NOT NULL,
     entry jsonb NOT NULL,
     PRIMARY KEY (project_id, log, seq)
+);
+CREATE TABLE IF NOT EXISTS wizard_settings (
+    name text PRIMARY KEY,
+    value jsonb NOT NULL
 );
 """
 # One statement, so the record and its entries come from one snapshot even while a save commits.
@@ -83,6 +88,10 @@ WHERE id = %(id)s AND revision = %(expected)s
 PUT_ENTRY = """
 INSERT INTO wizard_project_log VALUES (%s, %s, %s, %s)
 ON CONFLICT (project_id, log, seq) DO UPDATE SET entry = EXCLUDED.entry
+"""
+PUT_SETTING = """
+INSERT INTO wizard_settings VALUES (%s, %s)
+ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value
 """
 
 
@@ -231,6 +240,16 @@ class PostgresBackend:
                 conn.execute("SELECT 1 FROM wizard_projects WHERE id = %s", (project_id,)).fetchone()
                 is not None
             )
+
+    def read_setting(self, name: str) -> Any:
+        with self._connection("read") as conn:
+            row = conn.execute("SELECT value FROM wizard_settings WHERE name = %s", (name,)).fetchone()
+        return None if row is None else crypto.open_value(self.sealer, row[0], setting_where(name))
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        # One statement: the row is replaced whole, the last of two concurrent saves wins.
+        with self._connection("saved") as conn:
+            conn.execute(PUT_SETTING, (name, _jsonb(crypto.seal_value(self.sealer, value))))
 
 
 class PostgresStorage(ProjectStore):

@@ -8,6 +8,10 @@ committed length of the project's log file, ``log_file.py``). The turn and reaso
 appended to that file, so a save's cost does not grow with the project's age; replacing the
 project file commits the save. Every file is read within bounds and only if it is a regular
 file (``files.py``), so one hostile file is that project's own error.
+
+The store's settings (the practice profile) are one more TinyDB file, ``<data_dir>/settings.json``
+(outside ``projects/``, so never listed as a project): a table per setting holding its one
+document, replaced atomically under the flock of ``settings.lock`` like a project file.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -31,7 +35,7 @@ from storage.log_file import LogFileError, Position
 from storage.logs import LogWrite
 from storage.records import corrupt
 from storage.summary_index import SummaryIndexFile
-from wizard_core.errors import StorageError
+from wizard_core.errors import CorruptStoreError, StorageError
 
 TABLE = "project"
 LOG_TABLE = "log"
@@ -42,6 +46,10 @@ INDEX_NAME = ".summary-index"
 MAX_PROJECT_BYTES = 16 * 2**20
 # A temp or log file this old belongs to a writer that died; live writers finish within milliseconds.
 STALE_TEMP_SECONDS = 3600
+# The store's settings, beside the projects folder; a practice profile is well under 1 KB.
+SETTINGS_NAME = "settings.json"
+SETTINGS_LOCK = "settings.lock"
+MAX_SETTINGS_BYTES = 2**20
 
 
 class ProjectFileStorage(Storage):
@@ -60,33 +68,60 @@ class ProjectFileStorage(Storage):
         except NotAFile as error:
             raise corrupt(self.where, str(error)) from None
         self.found = data is not None
-        return None if data is None else _tables(data, self.where)
+        return None if data is None else _tables(data, lambda reason: corrupt(self.where, reason))
 
     def write(self, data: dict[str, Any]) -> None:
         replace_atomically(self.path, bounds.dumps(data))
 
 
-def _tables(data: bytes, where: str) -> dict[str, Any]:
-    """The tables of a project file; CorruptStoreError naming ``where`` if it is not one."""
+class SettingsFileStorage(Storage):
+    """TinyDB storage of the settings file: read within bounds, replaced atomically, like a project file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> dict[str, Any] | None:
+        try:
+            data = read_bounded(self.path, MAX_SETTINGS_BYTES)
+        except NotAFile as error:
+            raise _bad_settings(str(error)) from None
+        return None if data is None else _tables(data, _bad_settings, "settings")
+
+    def write(self, data: dict[str, Any]) -> None:
+        replace_atomically(self.path, bounds.dumps(data))
+
+
+def _bad_settings(reason: str) -> CorruptStoreError:
+    return CorruptStoreError(
+        f"The settings file {SETTINGS_NAME} in the data folder cannot be read ({reason}), so the practice "
+        "profile cannot be shown or saved. Projects are unaffected; restore the file from a backup or "
+        "delete it, then save the practice profile again."
+    )
+
+
+def _tables(data: bytes, fail: Callable[[str], CorruptStoreError], kind: str = "project") -> dict[str, Any]:
+    """The tables of a TinyDB file of the wizard's; ``fail(reason)`` is raised if it is not one."""
     if not data.strip():
-        raise corrupt(where, "the file is empty")
+        raise fail("the file is empty")
     try:
         tables = bounds.parse(data)
     except bounds.OutOfBounds as error:
-        raise corrupt(where, str(error)) from None
+        raise fail(str(error)) from None
     shaped = isinstance(tables, dict) and all(
         isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables.values()
     )
     if not shaped:
-        raise corrupt(where, "not a wizard project file")
+        raise fail(f"not a wizard {kind} file")
     return tables
 
 
 class TinyDBBackend:
-    """Records in ``<projects_dir>/<project_id>.json``, each file a TinyDB with one document."""
+    """Records in ``<projects_dir>/<project_id>.json``, each file a TinyDB with one document;
+    settings in ``settings_path`` (by default ``settings.json`` beside the projects folder)."""
 
-    def __init__(self, projects_dir: Path) -> None:
+    def __init__(self, projects_dir: Path, settings_path: Path | None = None) -> None:
         self.directory = projects_dir
+        self.settings_path = settings_path or projects_dir.parent / SETTINGS_NAME
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -213,6 +248,25 @@ class TinyDBBackend:
             if entry.name.split(".", 1)[0] not in projects:  # left by a save or delete that died
                 _remove_if_stale(entry, now)
         return listed
+
+    def read_setting(self, name: str) -> Any:
+        db = TinyDB(storage=lambda: SettingsFileStorage(self.settings_path))
+        document = db.table(name).get(doc_id=DOC_ID)
+        return None if document is None else dict(cast(dict, document))
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        settings = SettingsFileStorage(self.settings_path)
+        lock_path = self.settings_path.with_name(SETTINGS_LOCK)
+        try:
+            with exclusive_lock(lock_path, keep=lambda: os.path.lexists(self.settings_path)):
+                tables = settings.read() or {}  # refused if unreadable: the other settings are kept
+                tables[name] = {str(DOC_ID): value}
+                settings.write(tables)
+        except NotAFile as error:
+            raise StorageError(
+                f"The lock file {lock_path.name} in the data folder cannot be used ({error}); "
+                "remove it and try again. Nothing was saved."
+            ) from None
 
 
 def _listing(entry: os.DirEntry[str]) -> Listing:

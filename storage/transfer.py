@@ -20,6 +20,7 @@ class TransferReport:
 
     copied: int = 0
     already_there: int = 0
+    practice: str = ""  # what became of the practice profile
     conflicting: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)
 
@@ -28,6 +29,8 @@ class TransferReport:
             f"Projects: {self.copied} copied, {self.already_there} already there, "
             f"{len(self.conflicting)} conflicting, {len(self.unreadable)} unreadable."
         ]
+        if self.practice:
+            lines.append(f"Practice profile: {self.practice}.")
         if not self.copied and not self.conflicting and not self.unreadable:
             lines.append("Nothing to copy: every project is already in the destination.")
         lines += [f"  conflicting (left as it is in the destination): {p}" for p in self.conflicting]
@@ -63,4 +66,25 @@ def copy_projects(source: ProjectStore, destination: ProjectStore) -> TransferRe
             report.conflicting.append(f"{project_id} (created in the destination meanwhile)")
             continue
         report.copied += 1
+    report.practice = _copy_practice(source, destination)
     return report
+
+
+def _copy_practice(source: ProjectStore, destination: ProjectStore) -> str:
+    """The practice profile goes along where the destination has none; one there already is kept."""
+    try:
+        practice = source.load_practice()
+    except WizardError as error:
+        return f"not copied, the source's cannot be read ({error})"
+    if practice.empty:
+        return ""
+    try:
+        there = destination.load_practice()
+    except WizardError as error:
+        return f"not copied, the destination's cannot be read ({error})"
+    if there == practice:
+        return "already there"
+    if not there.empty:
+        return "the destination has its own, left as it is"
+    destination.save_practice(practice)
+    return "copied"

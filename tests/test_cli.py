@@ -160,14 +160,21 @@ def test_export_writes_pdf_and_xlsx_files_with_output(tmp_path):
     pdf_path.parent.mkdir()
     done = run("export", pid, "--format", "pdf", "--output", str(pdf_path), store=tmp_path)
     assert done.returncode == 0 and done.stdout == "" and "Wrote" in done.stderr
-    text = "\n".join(page.extract_text() for page in PdfReader(pdf_path).pages)
+    sheet_pdf = PdfReader(pdf_path)
+    assert len(sheet_pdf.pages) == 1 and round(float(sheet_pdf.pages[0].mediabox.width)) == 1224
+    done = run("export", pid, "--format", "pdf", "--paper", "arch-d", "-o", str(pdf_path), store=tmp_path)
+    assert round(float(PdfReader(pdf_path).pages[0].mediabox.width)) == 2592  # 36 in
+    review = tmp_path / "out" / "review.pdf"
+    done = run("export", pid, "--format", "review-pdf", "--output", str(review), store=tmp_path)
+    text = "\n".join(page.extract_text() for page in PdfReader(review).pages)
     assert "House conversion to a small office, vague answers" in text and "Page 1 of" in text
     assert "Existing 140 m², new 0 m², total 140 m²" in text
     done = run("export", pid, "--format", "xlsx", "-o", str(xlsx_path), store=tmp_path)
     assert done.returncode == 0
-    sheet = load_workbook(xlsx_path)["Matrix"]
-    area = next(row for row in sheet.iter_rows(values_only=True) if row[0] == "3.04")
-    assert area[3:6] == (140, 0, 140)
+    sheet = load_workbook(xlsx_path)["Part 3"]
+    start = next(row for row in sheet.iter_rows() if row[0].value == "3.04")[0].row
+    total = [c.value for c in sheet[start + 4]]
+    assert total[3] == "TOTAL" and total[8:11] == [140, 0, 140]
 
 
 def test_export_of_a_pdf_to_a_pipe_is_the_file_and_a_bad_output_changes_nothing(tmp_path):

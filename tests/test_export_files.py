@@ -1,4 +1,4 @@
-"""The matrix as files a consultant opens: the PDF read back with pypdf, the workbook with openpyxl.
+"""The matrix as files a consultant opens: the PDFs read back with pypdf, the workbook with openpyxl.
 
 Projects are filled through the real wizard on a TinyDB store, with the offline advisor asking
 its own clarifying questions (the discussion) and the code checks finding a real contradiction
@@ -24,6 +24,8 @@ from wizard_core import WizardError, export_file_name, open_wizard
 from wizard_core import export as exports
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.export import pdf as pdf_export
+from wizard_core.export import review_pdf
+from wizard_core.sheet.write import sheet_lines
 
 LONG_NOTE = " ".join(f"note{n:04d}" for n in range(400))  # about 3,600 characters
 UNICODE = "Café — the owner’s “annex”: ≥ 2 exits, 600 m², façade naïve, 東京タワー 😀 ﷺ e\u0301"
@@ -66,44 +68,44 @@ def insisted(tmp_path: Path):
     return wizard, wizard.load_project(pid)
 
 
-def test_the_pdf_holds_every_answer_with_its_references_and_a_heading_on_every_page(discussed) -> None:
+def test_the_review_copy_holds_every_answer_with_its_references_and_a_heading_on_every_page(
+    discussed,
+) -> None:
     wizard, state = discussed
-    pages = _pdf(wizard.export_file(state, "pdf"))
+    pages = _pdf(wizard.export_file(state, "review-pdf"))
     whole = _words("\n".join(pages))
     answered = [row for row in wizard.matrix_rows(state) if row["status"] == "answered"]
     assert len(answered) >= 7
-    table = _words(whole.split("Appendix: basis of answers")[0])
     for row in answered:
-        assert row["item"] in table
-        if row["item"] != "3.27":  # the long note, whose lines alternate with its references': below
-            assert _words(row["answer"]) in table, row["item"]  # wrapped onto lines, never cut
-        for reference in row["references"]:
-            assert reference in table
-    assert "3.10 Building classification Unanswered" in table  # the rest shows as unanswered
+        assert f"{row['item']} {row['title']}" in whole
+        if row["item"] != "3.27":  # the long note, over a page's foot: below
+            assert _words(f"Answer: {row['answer']}") in whole, row["item"]  # wrapped onto lines, never cut
+        assert f"OBC references: {', '.join(row['references'])}" in whole
+    assert "3.10 Building classification Not answered yet (to do)." in whole  # the rest shows as unanswered
     assert len(pages) >= 3
     for number, page in enumerate(pages, start=1):
         text = _words(page)
-        assert "12 King St — house to office — building code data matrix" in text
+        assert "12 King St — house to office — building code data matrix, review copy" in text
         assert "Site address: 12 King St W, Toronto ON." in text
         assert "O. Reg. 163/24" in text and "2024 edition" in text and "Exported 2026-03-02" in text
         assert f"Page {number} of {len(pages)}" in text
 
 
-def test_a_long_answer_wraps_and_carries_on_to_the_next_page_in_full(discussed) -> None:
+def test_the_drawing_sheet_is_one_page_holding_every_answer_and_a_long_note_in_full(discussed) -> None:
     wizard, state = discussed
     pages = _pdf(wizard.export_file(state, "pdf"))
-    table = "\n".join(pages).split("Appendix: basis of answers")[0]
-    assert re.findall(r"note\d{4}", table) == LONG_NOTE.split()  # every word, in order, none cut
-    tables = pages[: next(n for n, page in enumerate(pages) if "Appendix: basis of answers" in page)]
-    holding = [n for n, page in enumerate(tables) if "note0000" in page or "note0399" in page]
-    assert len(holding) == 1 or holding[-1] == holding[0] + 1
+    assert len(pages) == 1
+    sheet = _words(pages[0])
+    assert "12 King St — house to office" in sheet and "12 King St W, Toronto ON" in sheet
+    assert re.findall(r"note\d{4}", sheet) == LONG_NOTE.split()  # every word, in order, none cut
+    assert "Existing 140 m²" not in sheet and "TOTAL 140 0 140" in sheet  # the area in its columns
+    review = "\n".join(_pdf(wizard.export_file(state, "review-pdf")))
+    assert re.findall(r"note\d{4}", review.split("3.27 Notes")[1].split("Basis:")[0]) == LONG_NOTE.split()
 
 
-def test_the_appendix_has_each_answers_basis_and_discussion(discussed) -> None:
+def test_the_review_copy_has_each_answers_basis_and_discussion(discussed) -> None:
     wizard, state = discussed
-    appendix = _words(
-        "\n".join(_pdf(wizard.export_file(state, "pdf"))).split("Appendix: basis of answers")[1]
-    )
+    appendix = _words("\n".join(_pdf(wizard.export_file(state, "review-pdf"))).split("Basis of answers")[1])
     assert state.archived_clarifying_sessions
     for section, session in state.archived_clarifying_sessions.items():
         assert f"{section} {wizard.title(section)}" in appendix
@@ -116,11 +118,13 @@ def test_the_appendix_has_each_answers_basis_and_discussion(discussed) -> None:
     assert "Confidence 1.00; set from the project's code edition; confirmed." in appendix
 
 
-def test_the_appendix_has_the_override_and_the_code_checks(insisted) -> None:
+def test_the_review_copy_has_the_override_and_the_code_checks(insisted) -> None:
     wizard, state = insisted
     found = wizard.check(state.project_id)
     assert any(f.item == "3.11" and f.severity == "error" for f in found)
-    appendix = _words("\n".join(_pdf(wizard.export_file(state, "pdf", found))).split("Appendix")[1])
+    appendix = _words(
+        "\n".join(_pdf(wizard.export_file(state, "review-pdf", found))).split("Basis of answers")[1]
+    )
     assert "Recorded despite the code checks" in appendix and "an alternative solution replaces" in appendix
     checks = appendix.split("Code checks")[-1]
     for finding in found:
@@ -141,48 +145,63 @@ def test_typed_unicode_and_hostile_text_export_in_every_format(tmp_path: Path) -
     broken.answer_for("3.27").answer = "Basis \ud800 kept"
     for fmt in exports.FORMATS:
         assert wizard.export_file(broken, fmt)
-    data = wizard.export_file(state, "pdf")
-    text = _words("\n".join(_pdf(data)))
-    for typed in ("Café — the owner’s “annex”: ≥ 2 exits, 600 m², façade naïve", "😀"):
-        assert typed in text
-    assert "http[:]//evil.example" in text and "javascript[:]alert(1)" in text
-    assert "東京" not in text and "\ufffd" in text  # a glyph the font lacks is replaced, not fatal
-    assert b"/URI" not in data and b"/JavaScript" not in data and b"/Annot" not in data
+    for fmt in ("pdf", "review-pdf"):
+        data = wizard.export_file(state, fmt)
+        text = _words("\n".join(_pdf(data)))
+        for typed in ("Café — the owner’s “annex”: ≥ 2 exits, 600 m², façade naïve", "😀"):
+            assert typed in text, fmt
+        assert "http[:]//evil.example" in text and "javascript[:]alert(1)" in text
+        assert "東京" not in text and "\ufffd" in text  # a glyph the font lacks is replaced, not fatal
+        assert b"/URI" not in data and b"/JavaScript" not in data and b"/Annot" not in data
 
 
-def test_without_the_unicode_font_the_pdf_falls_back_to_the_builtin_one(discussed, tmp_path) -> None:
+def test_without_the_unicode_font_the_pdfs_fall_back_to_the_builtin_one(discussed, tmp_path) -> None:
     wizard, state = discussed
     rows = wizard.matrix_rows(state)
     rows[-1]["answer"] = UNICODE
     top = exports.heading(state, wizard.forms, rows, Clock()())
-    data = pdf_export.pdf_bytes(top, rows, [], fonts=[tmp_path / "no-fonts-here"])
+    data = review_pdf.review_pdf_bytes(top, rows, [], fonts=[tmp_path / "no-fonts-here"])
     text = _words("\n".join(_pdf(data)))
     assert 'Café - the owner\'s "annex": >= 2 exits, 600 m²' in text
     assert "12 King St - house to office" in text and "Page 1 of" in text
+    references = {row["item"]: row["references"] for row in rows}
+    lines = sheet_lines(state, wizard.forms, top.practice, references, top.exported, top.progress)
+    statuses = {row["item"]: row["answer_status"] for row in rows}
+    sheet = _pdf(pdf_export.pdf_bytes(top, lines, statuses, fonts=[tmp_path / "no-fonts-here"]))
+    assert len(sheet) == 1 and "12 King St - house to office" in _words(sheet[0])
 
 
-def test_the_workbook_lays_out_one_row_per_item_with_numbers_in_their_own_columns(discussed) -> None:
+def _part3_rows(sheet) -> dict[str, list]:
+    """Each item's first row on the sheet, by item number."""
+    return {
+        str(row[0]): list(row) for row in sheet.iter_rows(values_only=True) if str(row[0]).startswith("3.")
+    }
+
+
+def test_the_workbook_is_the_part_3_sheet_then_the_review_data_and_the_discussion(discussed) -> None:
     wizard, state = discussed
     book = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))
-    assert book.sheetnames == ["Matrix", "Findings", "Discussion"]
-    sheet = book["Matrix"]
-    assert sheet["A1"].value == "12 King St — house to office — building code data matrix"
-    assert "O. Reg. 163/24" in sheet["A3"].value and "Exported 2026-03-02" in sheet["A4"].value
-    headings = [cell.value for cell in sheet[6]]
-    items = {
-        row[0]: dict(zip(headings, row, strict=True)) for row in sheet.iter_rows(min_row=7, values_only=True)
-    }
+    assert book.sheetnames == ["Part 3", "Review", "Discussion"]
+    sheet = book["Part 3"]
+    assert sheet["A1"].value.startswith("Ontario Building Code data matrix, Part 3: ")
+    assert "of 28 confirmed" in sheet["A1"].value
+    assert (sheet["B7"].value, sheet["C7"].value) == ("Name of Project", "12 King St — house to office")
+    assert (sheet["B9"].value, sheet["C9"].value) == ("Date", "2026-03-02")
+    items = _part3_rows(sheet)
     assert list(items) == [item.number for item in wizard.items]
-    area = items["3.04"]
-    assert (area["Existing (m²)"], area["New (m²)"], area["Total (m²)"]) == (140, 0, 140)
-    assert isinstance(area["Total (m²)"], int) and area["OBC references"] == "A-1.4.1.2"
-    assert area["Status"] in ("proposed", "confirmed") and isinstance(area["Confidence"], float)
-    assert items["3.10"]["Status"] == "unanswered" and items["3.10"]["Answer"] == "Unanswered"
-    assert items["3.27"]["Answer"] == LONG_NOTE
-    discussion = list(book["Discussion"].iter_rows(min_row=7, values_only=True))
+    area_row = next(r for r in sheet.iter_rows(min_row=sheet["A1"].row) if r[0].value == "3.04")[0].row
+    total = [c.value for c in sheet[area_row + 4]]
+    assert total[3] == "TOTAL" and total[8:11] == [140, 0, 140] and isinstance(total[10], int)
+    assert items["3.04"][11] == "[A] 1.4.1.2."
+    assert items["3.27"][3] == LONG_NOTE.split("\n")[0]
+    review = {r[0]: r for r in book["Review"].iter_rows(min_row=6, values_only=True)}
+    assert review["3.04"][3] in ("proposed", "confirmed") and isinstance(review["3.04"][4], float)
+    assert review["3.10"][3] == "unanswered" and review["3.10"][2] == "Unanswered"
+    assert review["3.27"][2] == LONG_NOTE
+    discussion = list(book["Discussion"].iter_rows(min_row=6, values_only=True))
     assert len(discussion) == sum(len(s) for s in state.archived_clarifying_sessions.values())
-    assert sheet.freeze_panes == "C7" and sheet.page_setup.orientation == "landscape"
-    assert sheet.page_setup.fitToWidth == 1 and sheet.print_title_rows == "$6:$6"
+    assert sheet.page_setup.orientation == "landscape" and int(sheet.page_setup.paperSize) == 3  # tabloid
+    assert sheet.page_setup.fitToWidth == 1 and sheet.page_setup.fitToHeight == 1
 
 
 def test_formula_looking_text_is_stored_as_text_in_the_workbook(insisted, tmp_path: Path) -> None:
@@ -194,13 +213,14 @@ def test_formula_looking_text_is_stored_as_text_in_the_workbook(insisted, tmp_pa
         state = wizard.load_project(state.project_id)
         path = tmp_path / "matrix.xlsx"
         path.write_bytes(wizard.export_file(state, "xlsx"))
-        sheet = load_workbook(path)["Matrix"]
-        notes = next(row for row in sheet.iter_rows(min_row=7) if row[0].value == "3.27")
-        cell = notes[2]
-        assert cell.data_type == "s" and cell.quotePrefix  # text, and stays text when edited
-        assert cell.value == text.replace("http://", "http[:]//")
-    findings = list(load_workbook(path)["Findings"].iter_rows(min_row=7, values_only=True))
-    assert any(row[0] == "3.11" and row[1] == "error" for row in findings)
+        book = load_workbook(path)
+        notes = next(row for row in book["Part 3"].iter_rows() if row[0].value == "3.27")
+        reviewed = next(row for row in book["Review"].iter_rows(min_row=6) if row[0].value == "3.27")
+        for cell in (notes[3], reviewed[2]):
+            assert cell.data_type == "s" and cell.quotePrefix  # text, and stays text when edited
+            assert text.replace("http://", "http[:]//") in cell.value
+    review = list(load_workbook(path)["Review"].iter_rows(min_row=6, values_only=True))
+    assert any(row[0] == "3.11" and row[9] for row in review)  # the code check beside its item
 
 
 def test_the_csv_file_carries_the_byte_order_mark_excel_needs(discussed) -> None:
@@ -216,7 +236,7 @@ def test_the_csv_file_carries_the_byte_order_mark_excel_needs(discussed) -> None
 def test_a_project_too_large_to_lay_out_is_refused_with_a_clear_message(discussed, monkeypatch) -> None:
     wizard, state = discussed
     monkeypatch.setattr(exports, "MAX_LAYOUT_CHARS", 1000)
-    for fmt in ("pdf", "xlsx"):
+    for fmt in ("pdf", "review-pdf", "xlsx"):
         with pytest.raises(WizardError, match="export Markdown or JSON"):
             wizard.export_file(state, fmt)
     assert wizard.export_file(state, "md")  # the text formats hold it all
@@ -232,12 +252,14 @@ def test_file_names_come_from_the_project_name_and_never_make_a_path() -> None:
 
 def test_the_site_address_heads_every_export_and_can_be_changed_or_cleared(discussed) -> None:
     wizard, state = discussed
-    sheet = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))["Matrix"]
-    assert str(sheet.cell(2, 1).value).startswith("Site address: 12 King St W, Toronto ON.")
+    book = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))
+    assert book["Part 3"]["C8"].value == "12 King St W, Toronto ON"
+    assert str(book["Review"].cell(2, 1).value).startswith("Site address: 12 King St W, Toronto ON.")
     assert "Site address: 12 King St W, Toronto ON." in wizard.export(state, "md")
     moved = wizard.rename_project(state.project_id, state.name, "  40 Bay St, Toronto ON ")
     assert wizard.load_project(state.project_id).address == "40 Bay St, Toronto ON"
-    assert "Site address: 40 Bay St, Toronto ON." in _words(_pdf(wizard.export_file(moved, "pdf"))[0])
+    assert "Site address: 40 Bay St, Toronto ON." in _words(_pdf(wizard.export_file(moved, "review-pdf"))[0])
+    assert "LOCATION/ADDRESS 40 Bay St, Toronto ON" in _words(_pdf(wizard.export_file(moved, "pdf"))[0])
     cleared = wizard.rename_project(state.project_id, state.name, "")
     assert cleared.address == "" and "Site address" not in wizard.export(cleared, "md")
     with pytest.raises(WizardError, match="site address is 201 characters"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 from openpyxl import load_workbook
@@ -69,13 +70,34 @@ def test_every_format_gives_each_item_the_same_status_and_counts(tmp_path):
             item, status = (cell.strip() for cell in line.split(" | ")[0:4:3])
             assert status == statuses[item.strip("| ")]
 
-    sheet = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))["Matrix"]
-    cells = " ".join(str(c) for row in sheet.iter_rows(values_only=True) for c in row if c)
-    assert "Status: 3 of 28 confirmed" in cells and "overridden: an alternative solution covers it" in cells
+    book = load_workbook(io.BytesIO(wizard.export_file(state, "xlsx")))
+    sheet = book["Part 3"]
+    assert sheet["A1"].value.endswith(": 3 of 28 confirmed (1 overridden, 1 flagged, 1 skipped, 22 to do)")
+    marks = {
+        str(row[0].value): row[12].value for row in sheet.iter_rows() if str(row[0].value).startswith("3.")
+    }
+    assert {k: marks[k] for k in ("3.00", "3.01", "3.02", "3.03", "3.09", "3.12", "3.04")} == {
+        "3.00": None,  # confirmed answers carry no mark
+        "3.01": None,
+        "3.02": "FLAGGED",
+        "3.03": "SKIPPED",
+        "3.09": None,
+        "3.12": "OVERRIDDEN",
+        "3.04": "TO DO",
+    }
+    review = {row[0]: row[3] for row in book["Review"].iter_rows(min_row=6, values_only=True)}
+    assert review["3.12"] == "overridden: an alternative solution covers it" and review["3.02"] == "flagged"
 
     pdf = PdfReader(io.BytesIO(wizard.export_file(state, "pdf")))
     text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
-    assert "Status: 3 of 28 confirmed" in text and "[FLAGGED]" in text and "[OVERRIDDEN]" in text
+    assert "STATUS 3 of 28 confirmed (1 overridden, 1 flagged, 1 skipped, 22 to do)" in text
+    for tag in ("FLAGGED", "OVERRIDDEN", "SKIPPED", "TO DO"):
+        assert f"{tag}:" in text  # explained in the legend, and tagged in the matrix
+        assert len(re.findall(rf"\b{tag}\b", text)) >= 2, tag
+    assert "PROPOSED" not in text  # none is only proposed
+    review = PdfReader(io.BytesIO(wizard.export_file(state, "review-pdf")))
+    text = " ".join(" ".join(page.extract_text() for page in review.pages).split())
+    assert "Status: 3 of 28 confirmed" in text and "overridden: an alternative solution covers it" in text
 
 
 def test_no_export_says_complete_while_an_answer_is_only_proposed(tmp_path):

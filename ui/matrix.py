@@ -8,7 +8,16 @@ import streamlit as st
 
 from ui import actions, checks
 from ui.text import escape
-from wizard_core import EXPORT_FORMATS, FORMATS, Finding, ProjectState, Wizard, WizardError, export_file_name
+from wizard_core import (
+    EXPORT_FORMATS,
+    FORMATS,
+    PAPERS,
+    Finding,
+    ProjectState,
+    Wizard,
+    WizardError,
+    export_file_name,
+)
 
 BADGES = {
     "confirmed": ":green-badge[Confirmed]",
@@ -67,13 +76,17 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
 def downloads(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     st.subheader("Export", anchor=False)
     st.caption(
-        "The matrix as it stands, with the basis of each answer, its discussion and the code checks: "
-        "PDF for the permit drawings, Excel and CSV for spreadsheets, Markdown to paste, JSON for programs."
+        "The drawing-sheet PDF is the OAA Part 3 sheet on one landscape page, with a title block and seal "
+        "box; "
+        "the Excel workbook is the same sheet, with the review data and the discussion on sheets 2 and 3 "
+        "(the wizard imports it back). The review copy PDF holds each answer's basis, discussion and code "
+        "checks. Anything not confirmed is marked in every format."
     )
+    paper = st.selectbox("Drawing sheet paper", PAPERS, format_func=PAPER_NAMES.get, key="export-paper")
     for column, fmt in zip(st.columns(len(FORMATS)), FORMATS, strict=True):
         kind = EXPORT_FORMATS[fmt]
         try:
-            data = _export(wizard, state, fmt, found)
+            data = _export(wizard, state, fmt, found, str(paper or PAPERS[0]))
         except WizardError as error:
             column.warning(escape(str(error)))
             continue
@@ -88,12 +101,19 @@ def downloads(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None
         )
 
 
-def _export(wizard: Wizard, state: ProjectState, fmt: str, found: list[Finding]) -> bytes:
-    """The export's file, made once per project revision and day: laying out a PDF takes a moment."""
-    key = (state.project_id, state.revision, fmt, date.today())
+PAPER_NAMES = {
+    "tabloid": "Tabloid, 11 × 17 in",
+    "arch-d": "ARCH D, 24 × 36 in",
+    "iso-a1": "ISO A1, 594 × 841 mm",
+}
+
+
+def _export(wizard: Wizard, state: ProjectState, fmt: str, found: list[Finding], paper: str) -> bytes:
+    """The export's file, made once per project revision, day and paper: laying out a PDF takes a moment."""
+    key = (state.project_id, state.revision, fmt, date.today(), paper if fmt == "pdf" else "")
     kept: dict[tuple, bytes] = st.session_state.setdefault("export-files", {})
     if key not in kept:
         for old in [k for k in kept if k[:2] != key[:2] or k[3] != key[3]]:
             del kept[old]  # only the project as it stands now is kept
-        kept[key] = wizard.export_file(state, fmt, found)
+        kept[key] = wizard.export_file(state, fmt, found, paper)
     return kept[key]

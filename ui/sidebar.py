@@ -6,9 +6,16 @@ from typing import Any
 
 import streamlit as st
 
-from ui import actions, checks, health_panel, imports, review, session
+from ui import actions, checks, health_panel, imports, matrix_import, practice, review, session
 from ui.text import escape, local_time
-from wizard_core import Finding, ProjectPage, ProjectState, ProjectSummary, Wizard, describe_value
+from wizard_core import (
+    Finding,
+    ProjectPage,
+    ProjectState,
+    ProjectSummary,
+    Wizard,
+    describe_value,
+)
 
 # Projects listed at a time, and the session keys of the search and the page.
 PROJECTS_PAGE = 20
@@ -81,6 +88,7 @@ def projects(wizard: Wizard, state: ProjectState | None) -> None:
     if state is not None:
         with st.expander("New project"):
             new_project_form(wizard, "side")
+            matrix_import.form(wizard, "side")
     query = str(st.session_state.get(SEARCH) or "")
     page = wizard.project_page(query, int(st.session_state.get(OFFSET, 0)), PROJECTS_PAGE)
     if page.total or page.query:  # nothing to search before the first project
@@ -106,6 +114,7 @@ def projects(wizard: Wizard, state: ProjectState | None) -> None:
         _project_pager(page)
     if state is not None:
         manage(wizard, state)
+        practice.draw(wizard, state)
 
 
 def _project_pager(page: ProjectPage) -> None:

@@ -19,13 +19,15 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.export import EXPORT_FORMATS, FORMATS, ExportFormat
+from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS, ExportFormat
 from wizard_core.export import file_name as export_file_name
+from wizard_core.importing import MatrixImport
 from wizard_core.knowledge.code_files import MAX_PDF_BYTES
 from wizard_core.knowledge.code_import import ImportResult
 from wizard_core.knowledge.service import Quote
-from wizard_core.models import FormAnswer, ProjectState, ProjectSummary, TurnRecord
+from wizard_core.models import FormAnswer, Practice, ProjectState, ProjectSummary, TurnRecord
 from wizard_core.review import Undo
+from wizard_core.sheet.files import MAX_FILE_BYTES as MAX_MATRIX_BYTES
 from wizard_core.store import ProjectPage
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.turns import TurnResult
@@ -41,7 +43,9 @@ __all__ = [
     "ASSEMBLY_LABELS",
     "EXPORT_FORMATS",
     "FORMATS",
+    "MAX_MATRIX_BYTES",
     "MAX_PDF_BYTES",
+    "PAPERS",
     "AdvisorError",
     "ConflictError",
     "ContentError",
@@ -55,6 +59,8 @@ __all__ = [
     "InputError",
     "InvalidReplyError",
     "KnowledgeEntry",
+    "MatrixImport",
+    "Practice",
     "ProjectNotFound",
     "ProjectPage",
     "ProjectState",

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 from storage import default_data_dir, open_code_texts, open_storage
-from wizard_core import cli_calc, cli_store
+from wizard_core import cli_calc, cli_matrix, cli_store
 from wizard_core.errors import WizardError
-from wizard_core.export import EXPORT_FORMATS, FORMATS
+from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS
 from wizard_core.knowledge.code_import import import_code_text, imported_dir
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.replay import ReplayClock, load_transcript, replay
@@ -99,12 +99,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     exp = commands.add_parser(
         "export",
-        help="export a project's matrix (md, csv, json, pdf or xlsx)",
+        help="export a project's matrix (md, csv, json, pdf, review-pdf or xlsx)",
         description="Export a project's matrix. The file goes to --output, or else to stdout; a PDF or "
         "workbook is not written to a terminal, so give --output FILE or redirect stdout to a file.",
     )
     exp.add_argument("project_id")
     exp.add_argument("--format", choices=FORMATS, default="md")
+    exp.add_argument("--paper", choices=PAPERS, default=PAPERS[0], help="the drawing sheet's paper (pdf)")
     exp.add_argument(
         "--output", "-o", type=Path, default=None, help="write the file here (replacing it) instead of stdout"
     )
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     store_option(kb_import)
     cli_store.add_commands(commands)  # migrate, keygen
     cli_calc.add_commands(commands)  # calc spatial, occupant-load, fixtures
+    cli_matrix.add_commands(commands)  # import-matrix
     return parser
 
 
@@ -282,7 +284,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             "give --output FILE or redirect stdout to a file (nothing was written)"
         )
     wizard = _wizard(args)
-    data = wizard.export_file(wizard.load_project(args.project_id), args.format)
+    data = wizard.export_file(wizard.load_project(args.project_id), args.format, paper=args.paper)
     if args.output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
@@ -354,4 +356,5 @@ COMMANDS = {
     "kb": cmd_kb,
     **cli_store.COMMANDS,
     **cli_calc.COMMANDS,
+    **cli_matrix.COMMANDS,
 }

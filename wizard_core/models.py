@@ -33,8 +33,12 @@ class FormAnswer(Record):
     not_applicable: bool = False
     confidence: float = Field(ge=0.0, le=1.0)
     obc_references: list[str] = Field(default_factory=list)
-    source: Literal["advisor", "direct", "edition"] = "advisor"
+    source: Literal["advisor", "direct", "edition", "imported"] = "advisor"
     advisor: str = ""
+    imported_from: str = ""  # the file an imported answer was read from (source "imported")
+    # Cells of the OAA sheet the value has no field for (a use beside an occupancy, a description row),
+    # by the sheet's name for the cell, kept so the sheet prints them again.
+    sheet_cells: dict[str, str] = Field(default_factory=dict)
     timestamp: datetime = Field(default_factory=utc_now)
     # Recorded although the code checks contradict it: the consultant's reason, and what it overrides.
     override: str | None = None
@@ -48,8 +52,9 @@ class FormAnswer(Record):
 
     @property
     def proposed(self) -> bool:
-        """An advisor's answer the consultant has not confirmed (typed and edition answers never are)."""
-        return self.source == "advisor" and not self.confirmed
+        """An advisor's or an imported answer the consultant has not confirmed (typed and edition
+        answers never are)."""
+        return self.source in ("advisor", "imported") and not self.confirmed
 
 
 class ClarifyingQA(Record):
@@ -123,6 +128,19 @@ class AnswerStep(Record):
     parked: int = 0
 
 
+class Practice(Record):
+    """Who signs the matrix: the practice as the OAA sheet's heading rows name it."""
+
+    name: str = Field(default="", max_length=200)
+    address_1: str = Field(default="", max_length=200)
+    address_2: str = Field(default="", max_length=200)
+    contact: str = Field(default="", max_length=200)
+
+    @property
+    def empty(self) -> bool:
+        return not any((self.name, self.address_1, self.address_2, self.contact))
+
+
 class ProjectState(Record):
     """The complete state of one data-matrix project."""
 
@@ -130,6 +148,8 @@ class ProjectState(Record):
     project_id: str
     name: str = "Untitled project"
     address: str = ""  # the site, as the permit drawings' title block gives it (optional)
+    # The practice as this project's sheet names it; None: the practice profile's, as it stands.
+    practice: Practice | None = None
     form_id: str = "part3-2024"
     code_edition: str = "2024"
     current_form_section: str | None = "3.01"

@@ -1,4 +1,5 @@
-"""Project-level actions of the wizard: start, direct entry, go to an item, review, rename, delete."""
+"""Project-level actions of the wizard: start, direct entry, go to an item, review, rename, delete,
+and the practice the sheet names (the store's profile, or the project's own copy)."""
 
 from __future__ import annotations
 
@@ -13,21 +14,48 @@ from wizard_core.answers import describe_value, validate_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.errors import ConflictError, InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import FormAnswer, ProjectState, utc_now
+from wizard_core.models import FormAnswer, Practice, ProjectState, utc_now
 from wizard_core.progress import finalize, move_to, skip
 from wizard_core.store import ProjectStore
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
 MAX_ADDRESS_CHARS = 200
+MAX_PRACTICE_CHARS = 200  # each heading row of the sheet (the limit of ``Practice``'s fields)
+# The practice's fields as the sheet's heading rows name them, in order.
+PRACTICE_FIELDS = {
+    "name": "practice name",
+    "address_1": "practice address (line 1)",
+    "address_2": "practice address (line 2)",
+    "contact": "practice contact",
+}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Half of a UTF-16 pair, or a byte that was not UTF-8 (Python keeps those as U+DC80-U+DCFF).
 _BROKEN = re.compile("[\ud800-\udfff]")
+_BREAKS = re.compile(r"[ ]*[\r\n\t]+[ ]*")
 
 
 def _address(text: str) -> str:
     """The site address cleaned like any typed text; it may be left empty."""
     return clean_text(text, MAX_ADDRESS_CHARS, "site address") if text.strip() else ""
+
+
+def _practice(name: str, address_1: str, address_2: str, contact: str) -> Practice:
+    """The practice as typed, each field cleaned like any text and kept to one line; any may be empty.
+
+    Every field is checked before anything is saved, so one bad field saves nothing.
+    """
+    typed = dict(zip(PRACTICE_FIELDS, (name, address_1, address_2, contact), strict=True))
+    cleaned = {}
+    for field, what in PRACTICE_FIELDS.items():
+        text = typed[field]
+        if isinstance(text, str) and not _CONTROL.sub("", text).strip():
+            cleaned[field] = ""
+            continue
+        # A heading row is one line: a line break or tab becomes a space; spaces stay as typed
+        # (an address may set its postal code off by two).
+        cleaned[field] = _BREAKS.sub(" ", clean_text(text, MAX_PRACTICE_CHARS, what))
+    return Practice(**cleaned)
 
 
 def clean_text(text: str, limit: int, what: str) -> str:
@@ -203,6 +231,31 @@ class ProjectActions:
 
     def delete_project(self, project_id: str) -> None:
         self.storage.delete_project(project_id)
+
+    def practice_profile(self) -> Practice:
+        """The practice profile: what every project's sheet names unless it has its own copy."""
+        return self.storage.load_practice()
+
+    def save_practice_profile(self, name: str, address_1: str, address_2: str, contact: str) -> Practice:
+        """Replace the practice profile (fields may be empty); InputError, nothing saved, if one is bad."""
+        practice = _practice(name, address_1, address_2, contact)
+        self.storage.save_practice(practice)
+        return practice
+
+    def set_project_practice(
+        self, project_id: str, name: str, address_1: str, address_2: str, contact: str
+    ) -> ProjectState:
+        """The practice as this project's sheet names it; all fields empty: the profile again."""
+        practice = _practice(name, address_1, address_2, contact)
+        state = self.storage.load_project(project_id)
+        state.practice = None if practice.empty else practice
+        state.updated_at = self.clock()
+        self.storage.save_project(state)
+        return state
+
+    def practice_for(self, state: ProjectState) -> Practice:
+        """The practice the project's sheet names: its own copy if it has one, else the profile."""
+        return state.practice if state.practice is not None else self.storage.load_practice()
 
     def _unique_name(self, name: str, project_id: str | None = None) -> str:
         """The cleaned name; InputError (with a free alternative) if another project has it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from wizard_core.models import ProjectState, ProjectSummary
+from wizard_core.models import Practice, ProjectState, ProjectSummary
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,10 @@ class ProjectPage:
 
 
 class ProjectStore(Protocol):
-    """Projects by id; a save is refused (ConflictError) if someone saved since the state was loaded."""
+    """Projects by id; a save is refused (ConflictError) if someone saved since the state was loaded.
+
+    Beside them, the practice profile: one per store, what a project's sheet names unless it has its own.
+    """
 
     def load_project(self, project_id: str) -> ProjectState: ...
 
@@ -34,3 +37,11 @@ class ProjectStore(Protocol):
     def delete_project(self, project_id: str) -> None: ...
 
     def exists(self, project_id: str) -> bool: ...
+
+    def load_practice(self) -> Practice:
+        """The practice profile every project in the store shares; an empty one if none was saved."""
+        ...
+
+    def save_practice(self, practice: Practice) -> None:
+        """Replace the practice profile; InputError (nothing saved) if a field does not fit."""
+        ...

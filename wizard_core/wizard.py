@@ -20,11 +20,12 @@ from wizard_core.context import ContextPackage
 from wizard_core.engine import Finding
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
+from wizard_core.importing import MatrixImport, import_matrix
 from wizard_core.knowledge import code_import
 from wizard_core.knowledge.code_sync import CodeTextSync
 from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
-from wizard_core.models import FormAnswer, ProjectState, ProjectSummary
+from wizard_core.models import FormAnswer, Practice, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
 from wizard_core.store import ProjectPage, ProjectStore
 from wizard_core.summary import context_summary
@@ -114,6 +115,24 @@ class Wizard:
     def delete_project(self, project_id: str) -> None:
         self.projects.delete_project(project_id)
 
+    # The practice on the sheet: the store's profile, or a project's own copy.
+    def practice_profile(self) -> Practice:
+        """The practice profile every project without its own copy uses (empty until saved)."""
+        return self.projects.practice_profile()
+
+    def save_practice_profile(self, name: str, address_1: str, address_2: str, contact: str) -> Practice:
+        return self.projects.save_practice_profile(name, address_1, address_2, contact)
+
+    def set_project_practice(
+        self, project_id: str, name: str, address_1: str, address_2: str, contact: str
+    ) -> ProjectState:
+        """This project's own practice details; all fields empty: the profile again."""
+        return self.projects.set_project_practice(project_id, name, address_1, address_2, contact)
+
+    def practice_for(self, state: ProjectState) -> Practice:
+        """The practice ``state``'s sheet names: its own copy if set, else the profile as it stands."""
+        return self.projects.practice_for(state)
+
     def load_project(self, project_id: str) -> ProjectState:
         return self.storage.load_project(project_id)
 
@@ -171,16 +190,37 @@ class Wizard:
     def matrix_rows(self, state: ProjectState, found: list[Finding] | None = None) -> list[dict[str, Any]]:
         return exports.matrix_rows(state, self.forms, found)
 
-    def export(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> str | bytes:
-        """The matrix in ``fmt``: text for md, csv and json, bytes for pdf and xlsx, dated by the clock.
+    def export(
+        self,
+        state: ProjectState,
+        fmt: str,
+        found: list[Finding] | None = None,
+        paper: str = exports.PAPERS[0],
+    ) -> str | bytes:
+        """The matrix in ``fmt``: text for md, csv and json, bytes for the PDFs and xlsx, dated by the clock,
+        with the practice ``practice_for`` gives; ``paper`` is the drawing sheet's size.
 
         ``found`` spares running the code checks again (the page has them).
         """
-        return exports.export(state, self.forms, fmt, found, self.clock())
+        return exports.export(state, self.forms, fmt, found, self.clock(), self.practice_for(state), paper)
 
-    def export_file(self, state: ProjectState, fmt: str, found: list[Finding] | None = None) -> bytes:
+    def export_file(
+        self,
+        state: ProjectState,
+        fmt: str,
+        found: list[Finding] | None = None,
+        paper: str = exports.PAPERS[0],
+    ) -> bytes:
         """The export as a downloaded or saved file holds it (the CSV with the mark Excel needs)."""
-        return exports.export_file(state, self.forms, fmt, found, self.clock())
+        return exports.export_file(
+            state, self.forms, fmt, found, self.clock(), self.practice_for(state), paper
+        )
+
+    def import_matrix(self, data: bytes, filename: str, name: str | None = None) -> MatrixImport:
+        """A new project from a matrix in the OAA sheet's layout (.xlsx or its CSV): each filled item a
+        proposed answer "imported from <file>". A file that is not such a sheet creates nothing
+        (InputError)."""
+        return import_matrix(self.projects, data, filename, name)
 
     # The code text.
     def excerpt(self, entry_id: str) -> tuple[KnowledgeEntry, bool] | None:

@@ -112,9 +112,14 @@ def excerpts(at: AppTest, index: int) -> tuple[str, str]:
     return plain(box.label), "\n".join(texts(box))
 
 
+def code_uploaders(at: AppTest) -> list:
+    """The sidebar's code-text uploader (the "New project" form has a matrix uploader too)."""
+    return [u for u in at.sidebar.file_uploader if plain(u.label).startswith("Code text")]
+
+
 def upload(at: AppTest, name: str, content: bytes, mime: str = "text/plain") -> AppTest:
     """Choose a file in the sidebar's import form and press Import."""
-    (uploader,) = at.sidebar.file_uploader
+    (uploader,) = code_uploaders(at)
     uploader.set_value((name, content, mime))
     button(at, "Import").click().run()
     assert not at.exception
@@ -400,11 +405,12 @@ def test_export_offers_markdown_csv_json_pdf_and_excel_downloads():
         "Download Markdown",
         "Download CSV",
         "Download JSON",
-        "Download PDF",
+        "Download PDF (drawing sheet)",
+        "Download PDF (review copy)",
         "Download Excel",
     ]
     names = [b.proto.url.rsplit(".", 1)[-1] for b in buttons.values()]
-    assert names == ["md", "csv", "json", "pdf", "xlsx"]
+    assert names == ["md", "csv", "json", "pdf", "pdf", "xlsx"]
 
 
 def test_hostile_text_is_shown_as_typed_and_never_as_markup():
@@ -643,7 +649,7 @@ def test_the_consultants_code_text_is_imported_used_next_turn_and_removed():
     )
     assert imports_shown(at) == ["my-widgets"]
     assert "my-widgets · 5 articles" in "\n".join(texts(at.sidebar))
-    assert at.sidebar.file_uploader[0].value is None  # a fresh uploader for the next file
+    assert code_uploaders(at)[0].value is None  # a fresh uploader for the next file
     assert (imported_dir(Path(open_storage().data_dir)) / "my-widgets.md").exists()
 
     say(at, "What are the widget clearances?")
@@ -668,7 +674,7 @@ def test_a_file_that_is_not_code_text_is_refused_with_a_clear_message():
         "'3.2.4.1. Title', and at least 3 are needed."
     ]
     assert imports_shown(at) == [] and not imported_dir(Path(open_storage().data_dir)).exists()
-    assert at.sidebar.file_uploader[0].value is not None  # still chosen, to try another edition or name
+    assert code_uploaders(at)[0].value is not None  # still chosen, to try another edition or name
 
 
 def test_a_damaged_import_is_named_and_the_shipped_notes_still_serve(isolated_environment):

@@ -104,7 +104,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         # The consultant's own code text, uploaded through the sidebar.
         sidebar.get_by_text("Import code text").click()
         upload = {"name": "My Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
-        sidebar.locator("input[type=file]").set_input_files(files=[upload])
+        sidebar.locator(".st-key-import-code input[type=file]").set_input_files(files=[upload])
         expect(sidebar.get_by_text("My Widgets.txt")).to_be_visible()
         sidebar.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")

@@ -54,7 +54,7 @@ def test_two_replicas_share_projects_conflicts_and_code_text(tmp_path: Path, pg_
         sidebar_a = a.get_by_test_id("stSidebar")
         sidebar_a.get_by_text("Import code text").click()
         upload = {"name": "Team Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
-        sidebar_a.locator("input[type=file]").set_input_files(files=[upload])
+        sidebar_a.locator(".st-key-import-code input[type=file]").set_input_files(files=[upload])
         sidebar_a.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar_a).to_contain_text("team-widgets · 5 articles")
         deadline = time.monotonic() + 30  # B asks the database every few seconds

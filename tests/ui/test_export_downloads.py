@@ -39,24 +39,27 @@ def test_the_matrix_tab_offers_every_format_as_a_file_that_opens(downloads) -> N
     matrix_view(at)
     assert not at.exception
     stem = "12-king-st-offices-data-matrix"
-    assert set(downloads) == {f"{stem}.{ext}" for ext in ("md", "csv", "json", "pdf", "xlsx")}
+    names = {f"{stem}.{ext}" for ext in ("md", "csv", "json", "pdf", "xlsx")} | {f"{stem}-review.pdf"}
+    assert set(downloads) == names
 
     pdf, mime, _ = downloads[f"{stem}.pdf"]
-    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
-    assert mime == "application/pdf" and "12 King St — offices — building code data matrix" in text
-    assert "Site address: 12 King St W, Toronto ON." in text  # as typed when the project was made
-    # A proposed answer says so in its matrix cell; the heading counts what is confirmed.
-    assert "3.01 Project type [PROPOSED] New construction" in text and "Page 1 of" in text
-    assert "Status: 1 of 28 confirmed (2 proposed, 25 to do)" in text
+    sheet_pdf = PdfReader(io.BytesIO(pdf))
+    text = " ".join(sheet_pdf.pages[0].extract_text().split())
+    assert mime == "application/pdf" and len(sheet_pdf.pages) == 1
+    assert "12 King St — offices" in text and "12 King St W, Toronto ON" in text  # the title block
+    # A proposed answer is tagged; the status line counts what is confirmed.
+    assert "PROPOSED" in text and "1 of 28 confirmed (2 proposed, 25 to do)" in text
+
+    review, _, _ = downloads[f"{stem}-review.pdf"]
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(review)).pages).split())
+    assert "Site address: 12 King St W, Toronto ON." in text and "Page 1 of" in text
 
     xlsx, mime, _ = downloads[f"{stem}.xlsx"]
-    sheet = load_workbook(io.BytesIO(xlsx))["Matrix"]
+    sheet = load_workbook(io.BytesIO(xlsx))["Part 3"]
     assert mime.endswith("spreadsheetml.sheet")
-    assert [row[2] for row in sheet.iter_rows(min_row=7, max_row=9, values_only=True)] == [
-        "O. Reg. 163/24 (last amendment O. Reg. 447/24)",
-        "New construction",
-        "D",
-    ]
+    firsts = {row[0]: row for row in sheet.iter_rows(values_only=True) if str(row[0]).startswith("3.")}
+    assert firsts["3.00"][3] == "O. Reg. 163/24" and firsts["3.01"][3] == "New construction"
+    assert (firsts["3.01"][12], firsts["3.00"][12]) == ("PROPOSED", None)
 
     data, mime, _ = downloads[f"{stem}.csv"]
     assert data.startswith(b"\xef\xbb\xbfItem,") and mime.startswith("text/csv")
@@ -71,9 +74,9 @@ def test_the_files_are_made_once_per_project_revision(downloads, monkeypatch) ->
     made: list[str] = []
     real = Wizard.export_file
 
-    def counting(self, state, fmt, found=None):  # type: ignore[no-untyped-def]
+    def counting(self, state, fmt, found=None, paper="tabloid"):  # type: ignore[no-untyped-def]
         made.append(fmt)
-        return real(self, state, fmt, found)
+        return real(self, state, fmt, found, paper)
 
     monkeypatch.setattr(Wizard, "export_file", counting)
     at.run()
@@ -81,4 +84,8 @@ def test_the_files_are_made_once_per_project_revision(downloads, monkeypatch) ->
     at.session_state["view"] = "Current item"
     say(at.run(), "Group D offices")
     matrix_view(at)
-    assert sorted(made) == ["csv", "json", "md", "pdf", "xlsx"]
+    assert sorted(made) == ["csv", "json", "md", "pdf", "review-pdf", "xlsx"]
+    made.clear()
+    at.session_state["export-paper"] = "arch-d"
+    at.run()
+    assert made == ["pdf"]  # another paper: only the drawing sheet is laid out anew

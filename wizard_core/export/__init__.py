@@ -1,10 +1,12 @@
 """The matrix as a consultant files it: one entry point that takes a format's name.
 
-Markdown, CSV and JSON are text (``text.py``); the PDF (``pdf.py``) and the workbook
-(``xlsx.py``) are laid out as the matrix is printed on permit drawings. ``EXPORT_FORMATS``
-names each format's label, media type and file extension once, for the page and the command
-line alike. Every text a model or a consultant wrote is rendered inert (``inert.py``) in all
-but the JSON, which is data for programs and keeps each text exactly.
+Markdown, CSV and JSON are text (``text.py``). The workbook (``xlsx.py``) and the drawing-sheet
+PDF (``pdf.py``) print the OAA Part 3 sheet from the same lines (``wizard_core.sheet``); the
+review PDF (``review_pdf.py``) holds the basis, discussion and findings behind it. Every format
+takes each item's status from ``rows.py``, so none can disagree. ``EXPORT_FORMATS`` names each
+format's label, media type and file extension once, for the page and the command line alike.
+Every text a model or a consultant wrote is rendered inert (``inert.py``) in all but the JSON,
+which is data for programs and keeps each text exactly.
 """
 
 from __future__ import annotations
@@ -17,17 +19,20 @@ from datetime import UTC, datetime
 from wizard_core.checks import findings
 from wizard_core.engine import Finding
 from wizard_core.errors import InputError, WizardError
-from wizard_core.export.pdf import pdf_bytes
+from wizard_core.export.pdf import SIZES, pdf_bytes
+from wizard_core.export.review_pdf import review_pdf_bytes
 from wizard_core.export.rows import heading, matrix_rows
 from wizard_core.export.text import csv_text, json_text, markdown_text
 from wizard_core.export.xlsx import xlsx_bytes
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import ProjectState
+from wizard_core.models import Practice, ProjectState
+from wizard_core.sheet.write import sheet_lines
 
 __all__ = [
     "EXPORT_FORMATS",
     "FORMATS",
     "MAX_LAYOUT_CHARS",
+    "PAPERS",
     "ExportFormat",
     "ExportTooLarge",
     "export",
@@ -41,10 +46,15 @@ __all__ = [
 class ExportFormat:
     """One export format: what a download button says and what the saved file is."""
 
-    name: str  # also the file extension
+    name: str
     label: str
     mime: str
     binary: bool
+    extension: str = ""  # the file's extension, when it is not the name
+
+    @property
+    def suffix(self) -> str:
+        return self.extension or self.name
 
 
 EXPORT_FORMATS = {
@@ -53,13 +63,15 @@ EXPORT_FORMATS = {
         ExportFormat("md", "Markdown", "text/markdown", False),
         ExportFormat("csv", "CSV", "text/csv", False),
         ExportFormat("json", "JSON", "application/json", False),
-        ExportFormat("pdf", "PDF", "application/pdf", True),
+        ExportFormat("pdf", "PDF (drawing sheet)", "application/pdf", True),
+        ExportFormat("review-pdf", "PDF (review copy)", "application/pdf", True, "pdf"),
         ExportFormat(
             "xlsx", "Excel", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", True
         ),
     )
 }
 FORMATS = tuple(EXPORT_FORMATS)
+PAPERS = tuple(SIZES)  # the drawing sheet's paper, tabloid first (the default)
 # The most text a PDF or workbook is laid out for (about 100 pages of matrix and appendix, a few
 # seconds' work): far beyond a real project, it keeps one outsized record from tying up the page.
 # The text formats hold any project whole.
@@ -79,13 +91,18 @@ def export(
     fmt: str,
     found: list[Finding] | None = None,
     at: datetime | None = None,
+    practice: Practice | None = None,
+    paper: str = PAPERS[0],
 ) -> str | bytes:
-    """The matrix in ``fmt``: text for md, csv and json, bytes for pdf and xlsx.
+    """The matrix in ``fmt``: text for md, csv and json, bytes for the PDFs and xlsx.
 
-    The code checks are run here unless ``found`` gives them; ``at`` is the export date shown.
+    The code checks are run here unless ``found`` gives them; ``at`` is the export date shown,
+    ``practice`` the practice the sheet names, ``paper`` the drawing sheet's size.
     """
     if fmt not in EXPORT_FORMATS:
         raise InputError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+    if paper not in SIZES:
+        raise InputError(f"Unknown paper size {paper!r}; choose one of {', '.join(PAPERS)}.")
     found = findings(state) if found is None else found
     rows = matrix_rows(state, forms, found)
     if fmt == "json":
@@ -100,8 +117,15 @@ def export(
             f"This project holds {size:,} characters of text, more than a {fmt.upper()} export lays out "
             f"({MAX_LAYOUT_CHARS:,}); export Markdown or JSON, which hold all of it (nothing was changed)."
         )
-    top = heading(state, forms, rows, at or datetime.now(UTC))
-    return pdf_bytes(top, rows, found) if fmt == "pdf" else xlsx_bytes(top, rows, found)
+    top = heading(state, forms, rows, at or datetime.now(UTC), practice)
+    if fmt == "review-pdf":
+        return review_pdf_bytes(top, rows, found)
+    references = {row["item"]: row["references"] for row in rows}
+    lines = sheet_lines(state, forms, top.practice, references, top.exported, top.progress)
+    statuses = {row["item"]: row["answer_status"] for row in rows}
+    if fmt == "pdf":
+        return pdf_bytes(top, lines, statuses, paper)
+    return xlsx_bytes(top, lines, statuses, rows, found)
 
 
 def export_file(
@@ -110,10 +134,12 @@ def export_file(
     fmt: str,
     found: list[Finding] | None = None,
     at: datetime | None = None,
+    practice: Practice | None = None,
+    paper: str = PAPERS[0],
 ) -> bytes:
     """The export as a file holds it: UTF-8, and the CSV with the byte-order mark Excel needs to read it."""
     found = findings(state) if found is None else found
-    content = export(state, forms, fmt, found, at)
+    content = export(state, forms, fmt, found, at, practice, paper)
     if isinstance(content, bytes):
         return content
     if fmt == "json" and _BROKEN.search(content):
@@ -132,4 +158,5 @@ def _text_size(rows: list[dict], found: list[Finding]) -> int:
 def file_name(project_name: str, fmt: str) -> str:
     """A download's file name from the project's name: letters and digits only, never a path."""
     stem = re.sub(r"[^A-Za-z0-9]+", "-", project_name).strip("-").lower()[:60] or "project"
-    return f"{stem}-data-matrix.{EXPORT_FORMATS[fmt].name}"
+    kind = "-review" if fmt == "review-pdf" else ""
+    return f"{stem}-data-matrix{kind}.{EXPORT_FORMATS[fmt].suffix}"

@@ -10,7 +10,7 @@ from wizard_core.answers import describe_value
 from wizard_core.checks import findings
 from wizard_core.engine import Finding
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import ProjectState
+from wizard_core.models import FormAnswer, Practice, ProjectState
 
 
 def matrix_rows(
@@ -34,10 +34,15 @@ def matrix_rows(
                 "answer": describe_value(item, answer.value) if answer else "",
                 "value": answer.value if answer else None,
                 "not_applicable": answer.not_applicable if answer else False,
-                "references": answer.obc_references if answer else list(item.references),
+                "references": references(item.answer_type, answer.value if answer else None, answer)
+                if answer
+                else list(item.references),
+                # The articles the engine compared for 3.10, beside the ones the answer relies on.
+                "compared": compared(item.answer_type, answer.value, answer.obc_references) if answer else [],
                 "confidence": answer.confidence if answer else None,
                 "basis": answer.answer if answer else "",
                 "source": answer.source if answer else "",
+                "imported_from": answer.imported_from if answer else "",
                 "advisor": answer.advisor if answer else "",
                 "status": "answered" if answer else "to do",
                 "confirmed": answer.confirmed if answer else False,
@@ -51,12 +56,27 @@ def matrix_rows(
     return rows
 
 
+def references(answer_type: str, value: Any, answer: FormAnswer) -> list[str]:
+    """What an answer relies on: for 3.10 the articles chosen, else the answer's own references."""
+    if answer_type == "articles" and isinstance(value, list) and value:
+        return [str(article) for article in value]
+    return list(answer.obc_references)
+
+
+def compared(answer_type: str, value: Any, cited: list[str]) -> list[str]:
+    """The articles cited beside 3.10's chosen ones: those the engine compared."""
+    if answer_type != "articles" or not isinstance(value, list):
+        return []
+    return [ref for ref in cited if ref not in value]
+
+
 @dataclass(frozen=True)
 class Heading:
     """The lines at the top of a printed matrix: whose project, which code, when."""
 
     name: str
     address: str  # the site address, or "" when the project has none
+    practice: Practice
     form: str
     edition: str  # the regulation and its last amendment, as the permit drawings cite it
     exported: date
@@ -110,13 +130,19 @@ def progress_text(rows: list[dict[str, Any]]) -> str:
 
 
 def heading(
-    state: ProjectState, forms: FormQuestionService, rows: list[dict[str, Any]], at: datetime
+    state: ProjectState,
+    forms: FormQuestionService,
+    rows: list[dict[str, Any]],
+    at: datetime,
+    practice: Practice | None = None,
 ) -> Heading:
-    """The heading of ``state``'s matrix exported at ``at`` (dated in the server's own time zone)."""
+    """The heading of ``state``'s matrix exported at ``at`` (dated in the server's own time zone);
+    ``practice`` the one the sheet names (the project's own copy, else the practice profile)."""
     edition = forms.edition(state.code_edition)
     return Heading(
         name=state.name,
         address=state.address,
+        practice=practice or state.practice or Practice(),
         form=forms.form.title,
         edition=f"{edition.regulation} (last amendment {edition.last_amendment}), {edition.key} edition",
         exported=at.astimezone().date(),
@@ -130,6 +156,8 @@ def source_text(row: dict[str, Any]) -> str:
         return "entered directly by the consultant"
     if row["source"] == "edition":
         return "set from the project's code edition"
+    if row["source"] == "imported":
+        return f"imported from {row['imported_from']}"
     return f"proposed by the advisor ({row['advisor']})" if row["advisor"] else "proposed by the advisor"
 
 

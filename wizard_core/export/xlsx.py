@@ -1,10 +1,12 @@
-"""The matrix as an Excel workbook, laid out as consultants know the matrix in Excel.
+"""The matrix as an Excel workbook: the OAA Part 3 sheet first, then the review data and the discussion.
 
-Sheet "Matrix": the heading rows (project, code edition, export date), then one row per item:
-its number, title and answer, each part of the answer's value in its own column (numbers as
-numbers, so the sheet can add them up), the OBC references beside them, then confidence, status,
-source, override and basis. "Findings" holds the code checks and "Discussion" each item's
-clarifying questions and answers.
+Sheet "Part 3" prints the sheet's lines (``wizard_core.sheet``) where the OAA's template has
+them: item numbers in A, titles in B, answers in D to K with the template's sub-rows and
+headings, references in L, the practice and project rows with the seal box, and the note on
+Division A and C references. Column M says what is not confirmed, and those answers are tinted.
+The wizard reads this sheet back in (``import-matrix``). "Review" holds each item's status,
+confidence, source, basis, findings, override and the articles compared; "Discussion" each
+item's clarifying questions and answers.
 
 Nothing written in the workbook is live: text that a spreadsheet would read as a formula is
 stored as text (a string cell with Excel's quote prefix), never as a formula, web addresses are
@@ -24,65 +26,52 @@ from openpyxl.worksheet.worksheet import Worksheet
 from wizard_core.engine import Finding
 from wizard_core.export.inert import document_text, starts_formula
 from wizard_core.export.rows import Heading, source_text, status_text
+from wizard_core.sheet.layout import WIDTHS
+from wizard_core.sheet.write import Line
 
 MAX_CELL_CHARS = 32_767  # Excel's limit for one cell
-# (answer type, key in its value or None for the whole value, column heading)
-VALUE_COLUMNS: tuple[tuple[str, str | None, str], ...] = (
-    ("area", "existing", "Existing (m²)"),
-    ("area", "new", "New (m²)"),
-    ("area", "total", "Total (m²)"),
-    ("building_height", "storeys_above_grade", "Storeys above grade"),
-    ("building_height", "storeys_below_grade", "Storeys below grade"),
-    ("building_height", "height_m", "Height (m)"),
-    ("construction", "restriction", "Construction required"),
-    ("construction", "actual", "Construction actual"),
-    ("construction", "heavy_timber", "Heavy timber"),
-    ("occupant_load", "total", "Occupant load (persons)"),
-    ("entrances_hazards", "barrier_free_entrances", "Barrier-free entrances"),
-    ("entrances_hazards", "hazardous_substances", "Hazardous substances"),
-    ("integer", None, "Number"),
-)
-# (heading, width in characters) of the columns before and after the value columns.
-LEAD = (("Item", 7), ("Item title", 28), ("Answer", 42))
-TAIL = (
-    ("OBC references", 24),
-    ("Confidence", 11),
-    ("Status", 11),
-    ("Source", 24),
-    ("Override", 32),
-    ("Basis", 60),
-    ("Code checks", 44),
-)
-HEADER_ROW = 6
+STATUS_COLUMN = "M"
+SEAL_BOX = "J3:L8"
 _WRAP = Alignment(wrap_text=True, vertical="top")
 _THIN = Side(style="thin", color="999999")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
+# The tint of an answer that is not confirmed, by its status.
+_TINTS = {
+    "proposed": PatternFill("solid", fgColor="FFF2CC"),
+    "overridden": PatternFill("solid", fgColor="FCE4D6"),
+    "flagged": PatternFill("solid", fgColor="F8CBAD"),
+}
+REVIEW_COLUMNS = (
+    ("Item", 7),
+    ("Item title", 28),
+    ("Answer", 48),
+    ("Status", 14),
+    ("Confidence", 11),
+    ("Source", 26),
+    ("OBC references", 22),
+    ("Articles compared", 22),
+    ("Basis", 60),
+    ("Code checks", 48),
+    ("Override", 36),
+)
 
 
-def xlsx_bytes(top: Heading, rows: list[dict[str, Any]], found: list[Finding]) -> bytes:
-    """The workbook: "Matrix", "Findings" and "Discussion"."""
+def xlsx_bytes(
+    top: Heading,
+    lines: list[Line],
+    statuses: dict[str, str],
+    rows: list[dict[str, Any]],
+    found: list[Finding],
+) -> bytes:
+    """The workbook: "Part 3", "Review" and "Discussion"."""
     book = Workbook()
-    matrix = book.active
-    assert matrix is not None  # a new workbook has its one sheet
-    matrix.title = "Matrix"
-    _matrix(matrix, top, rows)
-    _sheet(
-        book.create_sheet("Findings"),
-        top,
-        (("Item", 7), ("Severity", 10), ("Finding", 80), ("Articles", 24), ("See also", 14)),
-        [[f.item, f.severity, f.message, ", ".join(f.articles), ", ".join(f.related)] for f in found]
-        or [
-            [
-                "",
-                "",
-                "No contradictions found between the answers and the code's classification rules.",
-                "",
-                "",
-            ]
-        ],
-    )
-    _sheet(
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
+    sheet.title = "Part 3"
+    _part3(sheet, lines, statuses)
+    _table(book.create_sheet("Review"), top, REVIEW_COLUMNS, [_review(row) for row in rows])
+    _table(
         book.create_sheet("Discussion"),
         top,
         (("Item", 7), ("Item title", 28), ("Question", 60), ("Answer", 60)),
@@ -97,39 +86,81 @@ def xlsx_bytes(top: Heading, rows: list[dict[str, Any]], found: list[Finding]) -
     return buffer.getvalue()
 
 
-def _matrix(sheet: Worksheet, top: Heading, rows: list[dict[str, Any]]) -> None:
-    columns = (*LEAD, *((title, 13) for _, _, title in VALUE_COLUMNS), *TAIL)
-    table = []
-    for row in rows:
-        answered = row["status"] == "answered"
-        values = [_value_cell(row, kind, key) if answered else None for kind, key, _ in VALUE_COLUMNS]
-        confidence = row["confidence"]
-        table.append(
-            [
-                row["item"],
-                row["title"],
-                row["answer"] if answered else "Unanswered",
-                *values,
-                ", ".join(row["references"]),
-                None if confidence is None else round(confidence, 2),
-                status_text(row),
-                source_text(row) if answered else "",
-                _override(row),
-                row["basis"],
-                " | ".join(row["code_checks"]),
-            ]
-        )
-    _sheet(sheet, top, columns, table)
-    sheet.freeze_panes = sheet.cell(HEADER_ROW + 1, 3)  # the headings and each row's number and title
+def _part3(sheet: Worksheet, lines: list[Line], statuses: dict[str, str]) -> None:
+    for column, width in WIDTHS.items():
+        sheet.column_dimensions[column].width = width
+    sheet.column_dimensions[STATUS_COLUMN].width = 12
+    labelled: set[str] = set()
+    for number, line in enumerate(lines, start=1):
+        for column, value in line.cells.items():
+            cell = _put(sheet, number, _index(column), value)
+            cell.alignment = _WRAP
+            if column in line.headings:
+                cell.font = Font(bold=True, size=9)
+        if line.kind == "item":
+            for column in "AB":
+                sheet[f"{column}{number}"].font = Font(bold=True)
+        if line.kind in ("item", "row"):
+            for column in WIDTHS:
+                sheet[f"{column}{number}"].border = _BOX
+            _mark(sheet, number, line, statuses, labelled)
+        if line.kind == "title":
+            sheet[f"A{number}"].font = Font(bold=True, size=12 if number == 1 else 10)
+    sheet[f"{STATUS_COLUMN}2"] = "STATUS"
+    sheet[f"{STATUS_COLUMN}2"].font = Font(bold=True)
+    sheet.merge_cells(SEAL_BOX)
+    sheet[SEAL_BOX.split(":")[0]].border = _BOX
+    sheet.freeze_panes = "C3"
+    setup = sheet.page_setup
+    setup.orientation = "landscape"
+    setup.paperSize = sheet.PAPERSIZE_TABLOID
+    setup.fitToWidth = 1
+    setup.fitToHeight = 1
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_area = f"A1:{STATUS_COLUMN}{len(lines)}"
 
 
-def _value_cell(row: dict[str, Any], kind: str, key: str | None) -> Any:
-    if row["answer_type"] != kind or row["value"] is None:
-        return None
-    value = row["value"] if key is None else row["value"].get(key) if isinstance(row["value"], dict) else None
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    return value
+def _mark(sheet: Worksheet, number: int, line: Line, statuses: dict[str, str], labelled: set[str]) -> None:
+    """Tint the answer cells of an answer not confirmed, and say why in the status column on the
+    first line holding it."""
+    pending = [
+        (item, statuses.get(item, "to do")) for item in line.items if statuses.get(item) != "confirmed"
+    ]
+    if not pending:
+        return
+    item, status = pending[0]
+    if item not in labelled:
+        labelled.add(item)
+        own = line.kind == "item" and line.cells.get("A") == item
+        sheet[f"{STATUS_COLUMN}{number}"] = status.upper() if own else f"{item}: {status.upper()}"
+    tint = _TINTS.get(status)
+    if tint is None:
+        return
+    for column, value in line.cells.items():
+        if column in "DEFGHIJK" and column not in line.headings and value is not None:
+            sheet[f"{column}{number}"].fill = tint
+
+
+def _index(column: str) -> int:
+    return ord(column) - ord("A") + 1
+
+
+def _review(row: dict[str, Any]) -> list[Any]:
+    answered = row["status"] == "answered"
+    confidence = row["confidence"]
+    return [
+        row["item"],
+        row["title"],
+        row["answer"] if answered else "Unanswered",
+        status_text(row),
+        None if confidence is None else round(confidence, 2),
+        source_text(row) if answered else "",
+        ", ".join(row["references"]),
+        ", ".join(row["compared"]),
+        row["basis"],
+        " | ".join(row["code_checks"]),
+        _override(row),
+    ]
 
 
 def _override(row: dict[str, Any]) -> str:
@@ -138,12 +169,14 @@ def _override(row: dict[str, Any]) -> str:
     return f"Recorded despite the code checks ({'; '.join(row['override_findings'])}): {row['override']}"
 
 
-def _sheet(sheet: Worksheet, top: Heading, columns: Any, table: list[list[Any]]) -> None:
+HEADER_ROW = 5
+
+
+def _table(sheet: Worksheet, top: Heading, columns: Any, table: list[list[Any]]) -> None:
     """The heading rows, the column headings and ``table``, wrapped, boxed and set up to print."""
     _put(sheet, 1, 1, f"{top.name} — building code data matrix").font = Font(bold=True, size=14)
-    _put(sheet, 2, 1, f"{top.site} {top.form}" if top.site else top.form)
-    _put(sheet, 3, 1, top.code)
-    _put(sheet, 4, 1, f"Exported {top.exported.isoformat()}. Status: {top.progress}.")
+    _put(sheet, 2, 1, f"{top.site} {top.code}" if top.site else top.code)
+    _put(sheet, 3, 1, f"Exported {top.exported.isoformat()}. Status: {top.progress}.")
     for number, (title, width) in enumerate(columns, start=1):
         cell = _put(sheet, HEADER_ROW, number, title)
         cell.font, cell.fill, cell.alignment, cell.border = Font(bold=True), _HEAD_FILL, _WRAP, _BOX
@@ -154,7 +187,7 @@ def _sheet(sheet: Worksheet, top: Heading, columns: Any, table: list[list[Any]])
             cell.alignment, cell.border = _WRAP, _BOX
     last = get_column_letter(len(columns))
     sheet.auto_filter.ref = f"A{HEADER_ROW}:{last}{HEADER_ROW + max(len(table), 1)}"
-    sheet.freeze_panes = sheet.cell(HEADER_ROW + 1, 1)
+    sheet.freeze_panes = sheet.cell(HEADER_ROW + 1, 3)
     sheet.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.paperSize = sheet.PAPERSIZE_LETTER
