@@ -6,7 +6,7 @@ from datetime import date
 
 import streamlit as st
 
-from ui import actions, checks
+from ui import actions, checks, sheet_cells
 from ui.text import escape
 from wizard_core import (
     EXPORT_FORMATS,
@@ -67,6 +67,7 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
         answer_column.markdown(escape(row["answer"]) if row["answer"] else "—")
         confidence = row["confidence"]
         confidence_column.markdown("—" if confidence is None else f"{confidence:.2f}")
+    sheet_cells.draw(wizard, state)
     st.divider()
     checks.panel(wizard, state, found)
     st.divider()

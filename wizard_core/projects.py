@@ -1,5 +1,5 @@
-"""Project-level actions of the wizard: start, direct entry, go to an item, review, rename, delete,
-and the practice the sheet names (the store's profile, or the project's own copy)."""
+"""Project-level actions of the wizard: start, direct entry, the sheet's other cells, go to an item,
+review, rename, delete, and the practice the sheet names (the store's profile, or the project's own copy)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,14 @@ from wizard_core.errors import ConflictError, InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, Practice, ProjectState, utc_now
 from wizard_core.progress import finalize, move_to, skip
+from wizard_core.sheet.values import entered, extra_cell
 from wizard_core.store import ProjectStore
 
 MAX_MESSAGE_CHARS = 4000
 MAX_NAME_CHARS = 120
 MAX_ADDRESS_CHARS = 200
 MAX_PRACTICE_CHARS = 200  # each heading row of the sheet (the limit of ``Practice``'s fields)
+MAX_CELL_CHARS = 500  # each cell of the sheet the consultant fills in beside an answer
 # The practice's fields as the sheet's heading rows name them, in order.
 PRACTICE_FIELDS = {
     "name": "practice name",
@@ -166,6 +168,29 @@ class ProjectActions:
         if errors:
             answer = checks.overridden(answer, errors, reason)
         finalize(state, answer, self.forms)
+        self.storage.save_project(state)
+        return answer
+
+    def set_sheet_cells(self, project_id: str, section: str, typed: dict[str, str]) -> FormAnswer:
+        """The consultant's entries in the sheet's cells beside ``section``'s answer ("" clears one).
+
+        They are the consultant's own words beside the value: the answer keeps its value and status.
+        """
+        item = self.forms.get_item(section)
+        state = self.storage.load_project(project_id)
+        answer = state.answer_for(item.number)
+        if answer is None:
+            raise InputError(
+                f"These cells sit beside the answer: answer {item.number} first. Nothing was saved."
+            )
+        kept = dict(answer.sheet_cells)
+        for name, text in typed.items():
+            cell = extra_cell(item.number, name)
+            blank = isinstance(text, str) and not _CONTROL.sub("", text).strip()
+            text = "" if blank else clean_text(text, MAX_CELL_CHARS, f"{item.number} {cell.label.lower()}")
+            kept[name] = entered(item.number, cell, text)
+        answer.sheet_cells = {name: text for name, text in kept.items() if text}
+        state.updated_at = self.clock()
         self.storage.save_project(state)
         return answer
 

@@ -27,6 +27,8 @@ from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
 from wizard_core.models import FormAnswer, Practice, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
+from wizard_core.sheet.layout import ExtraCell, extra_cells
+from wizard_core.sheet.values import sheet_defaults
 from wizard_core.store import ProjectPage, ProjectStore
 from wizard_core.summary import context_summary
 from wizard_core.turns import TurnResult
@@ -83,6 +85,19 @@ class Wizard:
 
     def go_to_item(self, project_id: str, section: str) -> ProjectState:
         return self.projects.go_to_item(project_id, section)
+
+    # The sheet's other cells: those beside an answer that its value has no field for.
+    def extra_cells(self, section: str) -> list[ExtraCell]:
+        """The cells of the OAA sheet beside ``section``'s answer that the consultant fills in."""
+        return extra_cells(section)
+
+    def sheet_defaults(self, state: ProjectState, section: str) -> dict[str, str]:
+        """What those cells print while left empty, where the project already knows it."""
+        return sheet_defaults(state, section)
+
+    def set_sheet_cells(self, project_id: str, section: str, cells: dict[str, str]) -> FormAnswer:
+        """Fill in or clear ("") those cells; the answer keeps its value and status."""
+        return self.projects.set_sheet_cells(project_id, section, cells)
 
     # The consultant's review of answers: confirm, still holds, undo, skip.
     def confirm_answer(self, project_id: str, section: str) -> FormAnswer:

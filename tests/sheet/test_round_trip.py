@@ -125,3 +125,24 @@ def test_practice_and_project_rows_come_back_in(tmp_path):
     assert state.address == "100 Front St W, Toronto"
     assert state.practice is not None and state.practice.name == "Acme Architects Inc."
     assert state.practice.contact == "416-555-0100"
+
+
+def test_not_applicable_answers_print_n_a_and_come_back_not_applicable(tmp_path):
+    wizard = _wizard(tmp_path)
+    project = fill(wizard)
+    answerable_na = [item.number for item in wizard.items if item.allows_not_applicable]
+    assert answerable_na == ["3.06", "3.22", "3.23", "3.25", "3.26", "3.27"]
+    for section in answerable_na:
+        wizard.answer_directly(project, section, None)
+    first = wizard.export(wizard.load_project(project), "xlsx")
+    sheet = load_workbook(io.BytesIO(first))["Part 3"]
+    starts = {str(r[0].value): r[0].row for r in sheet.iter_rows() if str(r[0].value).startswith("3.")}
+    assert sheet[f"D{starts['3.26']}"].value == "N/A"  # the item's first answer cell
+    assert sheet[f"D{starts['3.06'] + 1}"].value == "N/A"  # 3.06's first description row
+    result = wizard.import_matrix(first, "na.xlsx", name="Not applicable")
+    state = wizard.load_project(result.state.project_id)
+    for section in answerable_na:
+        answer = state.answer_for(section)
+        assert answer is not None and answer.value is None and answer.not_applicable, section
+    assert result.problems == []
+    assert _cells(wizard.export(state, "xlsx")) == _cells(first)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, Final
 
 from wizard_core.answers import fmt_number
@@ -39,7 +40,7 @@ _UNITS = re.compile(
 _FEET = re.compile(r"^(?:sf|sq\.?\s*ft|ft²|ft2|ft|feet|')\.?$", re.I)
 _MINUTES = re.compile(r"^(\d+)\s*(?:min|mins|minutes)\.?$", re.I)
 _GROUP = re.compile(r"^(?:group\s*)?([A-G])(?:\s*[-,]?\s*(?:div(?:ision)?\.?\s*)?(\d))?\b", re.I)
-_RATIO = re.compile(r"(\d{1,3})\s*:\s*(\d{1,3})")
+_RATIO = re.compile(r"(\d{1,3})\s*([:/])\s*(\d{1,3})")  # 50:50, or 60/40 as a consultant types it
 _YES = frozenset({"yes", "y", "true", "required", "provided", "x"})
 _NO = frozenset({"no", "n", "false", "not required", "none", "not provided"})
 _NOT_APPLICABLE = frozenset({"n/a", "na", "not applicable"})
@@ -86,10 +87,14 @@ def write(kind: str, value: Any) -> Any:
         first, second = value
         if first is None and second is None:
             return None
-        return (
-            f"{'' if first is None else fmt_number(first)} / {'' if second is None else fmt_number(second)}"
-        )
+        return f"{'' if first is None else _figure(first)} / {'' if second is None else _figure(second)}"
     return str(value)
+
+
+def _figure(number: float) -> str:
+    """A figure of a pair in full: fmt_number's two places would turn an actual 12.345 % into 12.35 %."""
+    shown = fmt_number(number)
+    return shown if float(shown.replace(",", "")) == number else format(Decimal(repr(float(number))), "f")
 
 
 def read(kind: str, raw: Any) -> Any:
@@ -113,7 +118,7 @@ def read(kind: str, raw: Any) -> Any:
         match = _RATIO.search(text)
         if not match:
             raise CellError("a male:female ratio such as 50:50")
-        return f"{int(match[1])}:{int(match[2])}"
+        return f"{int(match[1])}{match[2]}{int(match[3])}"
     if kind in ("number_pair", "int_pair"):
         return _pair(text, whole=kind == "int_pair")
     return str(raw).strip() if isinstance(raw, str) else text

@@ -21,8 +21,8 @@ from wizard_core.errors import InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import Practice, ProjectState
 from wizard_core.sheet import cells
-from wizard_core.sheet.layout import BLOCKS, BY_ITEM, HEADER, REFERENCE_COLUMN, Block, Row
-from wizard_core.sheet.values import LISTS, Fields, sheet_cells, value
+from wizard_core.sheet.layout import BLOCKS, BY_ITEM, FIRST_FIELD, HEADER, REFERENCE_COLUMN, Block, Row
+from wizard_core.sheet.values import LISTS, NOT_APPLICABLE, Fields, sheet_cells, value
 
 Grid = dict[int, dict[str, Any]]  # row number -> column letter -> what the cell holds
 _ITEM = re.compile(r"^3\.\d\d$")
@@ -81,7 +81,8 @@ def read_sheet(grid: Grid, forms: FormQuestionService) -> SheetReading:
     refs: dict[str, list[str]] = {}
     for index, (number, start) in enumerate(order):
         end = order[index + 1][1] if index + 1 < len(order) else last_row + 1
-        _read_block(BY_ITEM[number], grid, list(range(start, end)), got, reading.problems)
+        allows_na = forms.get_item(number).allows_not_applicable
+        _read_block(BY_ITEM[number], grid, list(range(start, end)), got, reading.problems, allows_na)
         refs[number] = _references(grid.get(start, {}).get(REFERENCE_COLUMN))
     for item in forms.items:
         _answer(item.number, got.get(item.number, {}), refs.get(item.number, []), forms, reading)
@@ -112,8 +113,8 @@ def _has_reference_heading(grid: Grid) -> bool:
 
 
 def _item_number(raw: Any) -> str | None:
-    if isinstance(raw, float) and 3 <= raw < 4:
-        return f"{raw:.2f}"
+    if isinstance(raw, int | float) and not isinstance(raw, bool) and 3 <= raw < 4:
+        return f"{raw:.2f}"  # a workbook that keeps item numbers as numbers shown to two places
     text = cells.text_of(raw)
     return text if _ITEM.match(text) else None
 
@@ -152,7 +153,7 @@ def _references(raw: Any) -> list[str]:
 
 
 def _read_block(
-    block: Block, grid: Grid, span: list[int], got: dict[str, Fields], problems: list[str]
+    block: Block, grid: Grid, span: list[int], got: dict[str, Fields], problems: list[str], allows_na: bool
 ) -> None:
     """Match the layout's rows to the sheet's and read each answer cell."""
     first, rest = span[0], [r for r in span[1:] if _has_content(grid.get(r, {}))]
@@ -161,11 +162,11 @@ def _read_block(
         later = block.rows[number + 1 :]
         if row.repeat:
             taken = []
-            while queue and not any(_matches(grid.get(queue[0], {}), r) for r in later if r.label):
+            while queue and not any(_begins(grid.get(queue[0], {}), r) for r in later if r.label):
                 taken.append(queue.pop(0))
             for entry_row in taken:
                 entry: Fields = {}
-                _read_row(block, row, grid.get(entry_row, {}), entry_row, entry, got, problems)
+                _read_row(block, row, grid.get(entry_row, {}), entry_row, entry, got, problems, allows_na)
                 if entry:
                     got.setdefault(block.item, {}).setdefault(row.repeat, []).append(entry)
             continue
@@ -184,7 +185,7 @@ def _read_block(
             at = queue.pop(0)
         else:
             continue
-        _read_row(block, row, grid.get(at, {}), at, got.setdefault(block.item, {}), got, problems)
+        _read_row(block, row, grid.get(at, {}), at, got.setdefault(block.item, {}), got, problems, allows_na)
     for leftover in queue:
         if leftover != first:
             _unread(block, grid.get(leftover, {}), leftover, set(), problems)
@@ -192,6 +193,16 @@ def _read_block(
 
 def _has_content(line: dict[str, Any]) -> bool:
     return any(not cells.is_placeholder(cells.text_of(line.get(c))) for c in ("B", *_CONTENT))
+
+
+def _begins(line: dict[str, Any], row: Row) -> bool:
+    """Whether ``line`` is ``row`` rather than one more entry of a repeated row before it: its headings
+    are there and it holds nothing beside its columns (a floor named "Total building" has its persons
+    and posted limit beside it; the TOTAL row holds only its total)."""
+    columns = {c.column for c in row.cells}
+    return _matches(line, row) and all(
+        c in columns or cells.is_placeholder(cells.text_of(line.get(c))) for c in _CONTENT
+    )
 
 
 def _matches(line: dict[str, Any], row: Row) -> bool:
@@ -208,12 +219,16 @@ def _read_row(
     target: Fields,
     got: dict[str, Fields],
     problems: list[str],
+    allows_na: bool = False,
 ) -> None:
     used = {c.column for c in row.cells}
     for cell in row.cells:
         if cell.label:
             continue
         raw = line.get(cell.column)
+        if allows_na and cell is FIRST_FIELD[block.item] and _not_applicable(raw):
+            target[NOT_APPLICABLE] = True  # the whole item is 'not applicable'
+            continue
         try:
             read = cells.read(cell.kind, raw)
         except cells.CellError as error:
@@ -258,9 +273,16 @@ def _answer(
     item = forms.get_item(item_number)
     if got.pop("!unreadable", False):
         return
+    not_applicable = _marked_not_applicable(got)
     listed = LISTS.get(item.answer_type)
     extra = sheet_cells(got, listed)
     raw = value(item, got)
+    if raw is None and not_applicable:
+        if item.allows_not_applicable:
+            reading.answers[item.number] = Imported(None, extra, refs or list(item.references))
+        else:
+            reading.problems.append(f"{item.number}: the sheet says N/A, but {item.number} needs an answer.")
+        return
     if raw is None:
         if extra:
             given = ", ".join(f"{name.replace('_', ' ')} “{_shown(text)}”" for name, text in extra.items())
@@ -298,6 +320,23 @@ def _in_words(item: FormItem, raw: Any, forms: FormQuestionService) -> Any:
         return validate_value(item, reading.value)
     except InvalidReplyError:
         return None
+
+
+def _not_applicable(raw: Any) -> bool:
+    return cells.text_of(raw).casefold().rstrip(".") in ("n/a", "not applicable")
+
+
+def _marked_not_applicable(got: Fields) -> bool:
+    """Whether the item's first answer cell says N/A (on its own row, or on the first of its list)."""
+    marked = bool(got.pop(NOT_APPLICABLE, False))
+    for key in LISTS.values():
+        rows = got.get(key)
+        if rows and NOT_APPLICABLE in rows[0]:
+            marked = True
+            rows[0].pop(NOT_APPLICABLE)
+            if not rows[0]:
+                rows.pop(0)
+    return marked
 
 
 def _edition(raw: str, forms: FormQuestionService, problems: list[str]) -> str:

@@ -3,7 +3,8 @@
 ``fields`` spreads a typed value (and the answer's extra sheet cells) over the names the layout
 uses: scalars by name, repeated rows as lists of dicts. ``value`` gathers what a sheet's cells
 gave back into the value its answer type validates. The two are inverses for every value the
-wizard records, which is what makes a workbook round trip give the same cells.
+wizard records, which is what makes a workbook round trip give the same cells. ``entered`` checks
+what a consultant types into an extra cell, and ``sheet_defaults`` is what an empty one prints.
 """
 
 from __future__ import annotations
@@ -12,9 +13,14 @@ import re
 from typing import Any
 
 from wizard_core.content import FormItem
+from wizard_core.errors import InputError
+from wizard_core.models import ProjectState
+from wizard_core.sheet import cells
+from wizard_core.sheet.layout import EXTRA_ROWS, ExtraCell, extra_cells
 
 Fields = dict[str, Any]
 SHEET = "sheet:"
+NOT_APPLICABLE = "!not_applicable"  # the answer is 'not applicable': no field, one mark
 ASSEMBLIES = ("storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof")
 _ASSEMBLY_KEYS = ("rating_h", "supporting_h", "noncombustible_in_lieu")
 _EDITION = re.compile(r"^(?P<regulation>.+?)\s*\(last amendment (?P<amendment>.+)\)$")
@@ -35,7 +41,7 @@ def fields(item: FormItem, value: Any, sheet_cells: dict[str, str], occupancies:
     out: Fields = {}
     kind = item.answer_type
     if value is None:
-        pass
+        out[NOT_APPLICABLE] = True
     elif kind == "code_version":
         match = _EDITION.match(str(value))
         out["regulation"], out["amendment"] = (
@@ -165,3 +171,44 @@ def _area(plain: Fields, parts: list[dict[str, Any]]) -> dict[str, Any] | None:
     if not sums["total"]:
         sums["total"] = sums["existing"] + sums["new"]
     return sums
+
+
+def extra_cell(item: str, name: str) -> ExtraCell:
+    """The extra cell of ``item`` that ``name`` names (a repeated row's as ``<list>.<n>.<name>``, n from 1
+    to 50); InputError, naming the cells there are, for one the sheet does not have."""
+    listed, _, rest = name.partition(".")
+    number, _, field = rest.partition(".")
+    for cell in extra_cells(item):
+        if not cell.repeat and name == cell.name:
+            return cell
+        if cell.repeat and (listed, field) == (cell.repeat, cell.name):
+            if number.isdigit() and str(int(number)) == number and 1 <= int(number) <= EXTRA_ROWS:
+                return cell
+            raise InputError(
+                f"{item}: “{name[:60]}” names row {number[:10] or '?'}; the sheet's rows are numbered 1 to "
+                f"{EXTRA_ROWS}. Nothing was saved."
+            )
+    known = ", ".join(f"{c.repeat}.<row>.{c.name}" if c.repeat else c.name for c in extra_cells(item))
+    there = f"its other cells are {known}" if known else "it has no other cells beside its answer"
+    raise InputError(f"{item} has no cell “{name[:60]}” on the sheet: {there}. Nothing was saved.")
+
+
+def entered(item: str, cell: ExtraCell, text: str) -> str:
+    """What ``cell`` keeps of ``text`` (already cleaned): "" when the sheet reads it as blank (a blank
+    or a placeholder such as "-"), a number cell's figure as a number; InputError for a bad figure."""
+    try:
+        read = cells.read(cell.kind, text)
+    except cells.CellError as error:
+        raise InputError(
+            f"{item} {cell.label}: expected {error}, found “{text[:60]}”. Nothing was saved."
+        ) from None
+    return "" if read is cells.EMPTY else str(read)
+
+
+def sheet_defaults(state: ProjectState, section: str) -> dict[str, str]:
+    """What an empty extra cell of ``section`` prints where the project already knows it: 3.15's
+    "based on" is the articles chosen in 3.10."""
+    articles = state.answer_for("3.10") if section == "3.15" else None
+    if articles is None or not isinstance(articles.value, list) or not articles.value:
+        return {}
+    return {"based_on": ", ".join(str(article) for article in articles.value)}

@@ -16,6 +16,7 @@ from wizard_core.models import Practice, ProjectState
 from wizard_core.sheet import cells
 from wizard_core.sheet.layout import (
     BLOCKS,
+    FIRST_FIELD,
     HEADER,
     REFERENCE_COLUMN,
     REFERENCE_HEADING,
@@ -24,7 +25,10 @@ from wizard_core.sheet.layout import (
     Block,
     Row,
 )
-from wizard_core.sheet.values import Fields, fields
+from wizard_core.sheet.layout import (
+    NOT_APPLICABLE as NOT_APPLICABLE_TEXT,
+)
+from wizard_core.sheet.values import NOT_APPLICABLE, Fields, fields, sheet_defaults
 
 FOOTER = "Ontario Building Code Data Matrix, Part 3, laid out as the Ontario Association of Architects' sheet"
 
@@ -49,8 +53,10 @@ def sheet_lines(
 ) -> list[Line]:
     """Every line of the sheet, top to bottom; ``references`` by item, ``progress`` the heading's status."""
     occupancies = _occupancies(state)
-    spread = {
-        item.number: fields(item, answer.value, answer.sheet_cells, occupancies)
+    spread = {  # an empty extra cell prints its default where there is one (3.15's "based on")
+        item.number: fields(
+            item, answer.value, {**sheet_defaults(state, item.number), **answer.sheet_cells}, occupancies
+        )
         for item in forms.items
         if (answer := state.answer_for(item.number)) is not None
     }
@@ -86,7 +92,17 @@ def _occupancies(state: ProjectState) -> list[str]:
 def _block(block: Block, spread: dict[str, Fields], references: dict[str, list[str]]) -> list[Line]:
     own = spread.get(block.item, {})
     lines: list[Line] = []
+    unmarked = bool(own.get(NOT_APPLICABLE))  # 'not applicable' still to be written
     for row in block.rows:
+        if unmarked and FIRST_FIELD[block.item] in row.cells:
+            unmarked = False
+            lines.append(_line(block, row, lambda cell: cells.EMPTY))
+            lines[-1].cells[FIRST_FIELD[block.item].column] = NOT_APPLICABLE_TEXT
+            if not row.repeat:
+                continue
+            count = max(row.minimum - 1, 0)
+            lines += [_line(block, row, lambda cell: cells.EMPTY) for _ in range(count)]
+            continue
         if row.repeat:
             entries = own.get(row.repeat, [])
             for index in range(max(len(entries), row.minimum)):
