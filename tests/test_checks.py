@@ -195,3 +195,37 @@ def test_a_models_package_for_310_lists_the_articles_that_fit():
     assert "Choose the 3.10 article" in package.markdown
     wizard.answer_directly(pid, "3.10", ["3.2.2.62"])
     assert "Code engine" not in wizard.context_package(pid).markdown  # only for 3.10
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes, and the building is sprinklered throughout.",
+        "yes - though the 2nd floor is actually a mezzanine",
+        "Yeah, 3 streets face it",
+        "ok but it is noncombustible construction",
+    ],
+)
+def test_a_yes_that_goes_on_to_answer_something_else_does_not_accept_the_proposal(reply):
+    wizard = make_manager()
+    pid = up_to_310(wizard, "office")
+    offer = wizard.process_user_response(pid, "Two storeys of offices, unsprinklered, wood frame.")
+    assert "Proposed for 3.10: 3.2.2.62" in offer.content
+    answer = wizard.process_user_response(pid, reply)
+    state = wizard.load_project(pid)
+    if answer.type == "form_answer":  # recorded only from the facts just given, never from the bare "yes"
+        assert state.answer_for("3.10") is not None and "accepted" not in answer.content
+    else:
+        assert state.answer_for("3.10") is None and answer.section == "3.10"
+
+
+@pytest.mark.parametrize(
+    "reply", ["Yes", "ok, go with that one", "Sounds good, use your proposed article please"]
+)
+def test_a_yes_to_the_proposal_itself_records_it(reply):
+    wizard = make_manager()
+    pid = up_to_310(wizard, "office")
+    wizard.process_user_response(pid, "Two storeys of offices, unsprinklered, wood frame.")
+    answer = wizard.process_user_response(pid, reply)
+    assert answer.type == "form_answer" and answer.answer is not None
+    assert answer.answer.value == ["3.2.2.62"]

@@ -340,3 +340,38 @@ def test_a_side_answer_leaves_out_articles_of_other_occupancies():
     answer = store.process_user_response(sid, question)
     assert answer.type == "side_answer" and "3.2.2.62" not in answer.obc_references
     assert "3.02 E" in answer.content
+
+
+@pytest.mark.parametrize(
+    ("message", "section", "value"),
+    [
+        ("Actually the footprint is 1,340 m2, all new.", "3.04", {"existing": 0, "new": 1340, "total": 1340}),
+        (
+            "Correction - the GFA should be 3,300 m2, all new",
+            "3.05",
+            {"existing": 0, "new": 3300, "total": 3300},
+        ),
+        ("Sorry, the structure was wrong: it's noncombustible, concrete throughout", "3.15", None),
+        ("oh wait, the sprinklers should be entire building", "3.11", "Entire building"),
+    ],
+)
+def test_a_correction_naming_the_fact_an_item_holds_revises_that_item(message, section, value):
+    manager = make_manager()
+    pid = manager.start_project("Facts by name").project_id
+    advance_to(manager, pid, "3.18")
+    before = manager.storage.load_project(pid).answer_for(section)
+    assert before is not None
+    result = manager.process_user_response(pid, message)
+    assert (result.decision, result.section) == ("revision", section)
+    state = manager.storage.load_project(pid)
+    if value is not None:
+        assert state.answer_for(section).value == value
+    assert "3.18" not in state.answered_sections  # never filed against the item on screen
+
+
+def test_a_fact_word_without_a_revision_word_answers_the_current_item():
+    manager = make_manager()
+    pid = manager.start_project("In passing").project_id
+    advance_to(manager, pid, "3.08")
+    result = manager.process_user_response(pid, "No - the footprint is small and it is only 3 storeys.")
+    assert (result.decision, result.section) == ("continuing", "3.08")

@@ -49,6 +49,9 @@ class Triggers(BaseModel):
     rule_nouns: list[str] = Field(min_length=1)
     side_question_starts: list[str] = Field(min_length=1)
     continuity: list[str] = Field(min_length=1)
+    # Words that name the fact an answered item holds ("the footprint" is 3.04's building area):
+    # with a revision word and a value for it, a message at any item revises that one.
+    fact_nouns: dict[str, list[str]] = Field(default_factory=dict)
 
 
 def load_triggers(path: Path = CONTENT_DIR / "decisions.json") -> Triggers:
@@ -110,6 +113,7 @@ class DecisionEngine:
             rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
         )
         self._side = _phrases(self.triggers.side_question_starts, anchored=True)
+        self._facts = {item: _phrases(nouns) for item, nouns in self.triggers.fact_nouns.items() if nouns}
         self._continuity = _phrases(self.triggers.continuity, anchored=True)
 
     def decide(self, state: ProjectState, message: str) -> Decision:
@@ -168,11 +172,20 @@ class DecisionEngine:
         lowered = message.lower()
         answered = state.answered_sections
         for item in self.forms.items:
-            if item.number not in answered or item.number in (current, "3.00") or _title(item) not in lowered:
+            if (
+                item.number not in answered
+                or item.number in (current, "3.00")
+                or not self._names(item, lowered)
+            ):
                 continue
             if navigates or self._carries_value(state, item, message, trigger):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         return None
+
+    def _names(self, item: FormItem, lowered: str) -> bool:
+        """Whether the message names the item: its title, or a word for the fact it holds."""
+        nouns = self._facts.get(item.number)
+        return _title(item) in lowered or bool(nouns and nouns.search(lowered))
 
     def _carries_value(
         self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None
@@ -180,7 +193,13 @@ class DecisionEngine:
         """Whether what follows the item's title (and the revision word) is a value for it."""
         lowered = message.lower()
         named = ITEM_NUMBER.search(lowered) if item.number in lowered else None
-        at = named.end() if named else lowered.find(_title(item)) + len(_title(item))
+        if named:
+            at = named.end()
+        elif _title(item) in lowered:
+            at = lowered.find(_title(item)) + len(_title(item))
+        else:
+            noun = self._facts[item.number].search(lowered) if item.number in self._facts else None
+            at = noun.end() if noun else 0
         after = lowered[at:]
         if trigger is not None and trigger.end() > at:
             after = lowered[trigger.end() :]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from wizard_core import checks, own_replies, progress, turns
+from wizard_core import checks, commands, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
@@ -61,6 +61,9 @@ class ContextManager:
         """
         text = clean_text(user_answer, MAX_MESSAGE_CHARS, "message")
         state = self._load(project_id, expected_revision)
+        command = commands.recognise(text, self.forms)
+        if command is not None:  # "skip", "undo that", "back", "go to 3.07": done as the buttons do
+            return self._command(state, text, command)
         turn = self._decide(state, text)
         refuse_overlap(state, turn.at, self.advisor)  # the last message is still with the model
         answer = self._steer(state, turn)
@@ -83,6 +86,16 @@ class ContextManager:
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
         turns.complete(state, result)
+        self.storage.save_project(state)
+        return result
+
+    def _command(self, state: ProjectState, text: str, command: commands.Command) -> TurnResult:
+        now = self.clock()
+        turn = Turn(text, command.decision, temporal(state.updated_at, now), now)
+        turns.log_decision(state, turn)
+        refuse_overlap(state, turn.at, self.advisor)
+        turns.record_message(state, turn, self.advisor.name, None)
+        result = turns.complete(state, commands.run(command, state, turn, self.forms, now))
         self.storage.save_project(state)
         return result
 

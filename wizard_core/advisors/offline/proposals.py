@@ -40,10 +40,28 @@ def accepted(item: FormItem, state: ProjectState, message: str) -> list[str] | N
     thread = state.active_clarifying_thread
     if item.answer_type != "articles" or not thread or MARK not in thread[-1].question:
         return None
-    if not p.lexicon().accept.match(message) or p.classification_articles(message):
+    if not says_yes_to_it(message):
         return None
     proposed = thread[-1].question.split(MARK, 1)[1].split(". ", 1)[0]
     return p.classification_articles(proposed) or None
+
+
+# What a yes to the proposal may say besides yes: "yes, go with your proposed article please".
+_ABOUT_IT = re.compile(
+    r"\b(?:the|that|this|your|proposed|proposal|suggested|suggestion|articles?|one|classification|it|go|with|"
+    r"use|do|let'?s|is|works|i|agree|fine|good|great|perfect|sounds|looks|please|thanks|thank you)\b",
+    re.I,
+)
+
+
+def says_yes_to_it(message: str) -> bool:
+    """A yes that answers the proposal and nothing else: "yes", "ok, go with that one". A yes that goes
+    on to give another fact ("yes, sprinklered throughout") or article answers something else."""
+    words = p.lexicon()
+    if not words.accept.match(message) or re.search(r"\d", message):
+        return False
+    rest = _ABOUT_IT.sub(" ", words.accept_words.sub(" ", message))
+    return not re.search(r"\w", rest)
 
 
 SPRINKLERED = re.compile(r"\b(?:un|non-?)?sprinklere?d?\b|\bsprinklers?\b", re.I)
