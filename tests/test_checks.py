@@ -229,3 +229,25 @@ def test_a_yes_to_the_proposal_itself_records_it(reply):
     answer = wizard.process_user_response(pid, reply)
     assert answer.type == "form_answer" and answer.answer is not None
     assert answer.answer.value == ["3.2.2.62"]
+
+
+def test_the_same_contradiction_is_never_asked_a_third_time():
+    wizard = make_manager()
+    pid = wizard.start_project("Loop").project_id
+    for message in ("New construction", "D offices", "no", "12 m2", "4,800 m2 gross", "none"):
+        wizard.process_user_response(pid, message)
+    same = "4 storeys, no basement, 16.5 m"
+    first = wizard.process_user_response(pid, same)
+    second = wizard.process_user_response(pid, same)
+    third = wizard.process_user_response(pid, same)
+    assert first.type == second.type == "clarifying_question" and first.content != second.content
+    # The second time says which answers it is at odds with and how to correct them.
+    assert "3.04 Building area: Existing 0 m², new 12 m², total 12 m²" in second.content
+    assert "correction on 3.04" in second.content
+    # The third time keeps the answer as given, at low confidence, with the contradiction left open.
+    assert third.type == "form_answer" and third.confidence < 0.5 and "kept as given" in third.content
+    state = wizard.load_project(pid)
+    assert state.answer_for("3.07").confidence < 0.5 and state.current_form_section == "3.08"
+    assert any(f.severity == "error" for f in wizard.check(pid))
+    statuses = {row["item"]: row["answer_status"] for row in wizard.matrix_rows(state)}
+    assert statuses["3.05"] == "flagged" and statuses["3.07"] == "proposed"

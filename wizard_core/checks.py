@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from wizard_core import engine
-from wizard_core.answers import worked_out
+from wizard_core.answers import describe_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.engine import Finding, Proposal
 from wizard_core.engine.assemblies import describe_need, required_assemblies
@@ -77,6 +77,13 @@ def review(
     if insists(message):
         return replace(change, answer=overridden(answer, errors, message))
     content = contradiction(item, answer.answer, errors, proposal_text(state, item))
+    asked = [qa.question for qa in state.active_clarifying_thread]
+    if content in asked:  # never the same question a third time: say what to do, then keep it flagged
+        content = which_is_wrong(state, item, errors)
+        if content in asked:
+            kept = kept_flagged(item, answer, errors)
+            reply = change.reply.model_copy(update={"confidence": kept.confidence, "content": kept.answer})
+            return replace(change, answer=kept, reply=reply)
     references = list(dict.fromkeys(a for f in errors for a in f.articles)) or list(item.references)
     return _question(item, content, references, answer)
 
@@ -88,6 +95,44 @@ def _question(item: FormItem, content: str, references: list[str], answer: FormA
     )
     question = ClarifyingQA(question=content, related_form_section=item.number, timestamp=answer.timestamp)
     return Change(reply, question=question)
+
+
+REPEATED_CONFIDENCE = 0.4  # an answer kept after the same contradiction was asked about twice
+
+
+def which_is_wrong(state: ProjectState, item: FormItem, errors: list[Finding]) -> str:
+    """The second time an answer meets the same contradiction: the answers it is at odds with, and
+    the ways out, instead of the same question again."""
+    others = [s for f in errors for s in f.related if s != item.number and state.answer_for(s) is not None]
+    shown = "; ".join(
+        f"{s} {a.title}: {a.answer.removeprefix(f'{s} {a.title}: ').split(' Note: ')[0].rstrip('.')}"
+        for s in dict.fromkeys(others)
+        if (a := state.answer_for(s)) is not None
+    )
+    problems = " ".join(f.message for f in errors)
+    text = f"{item.number} {item.title} still meets the same contradiction: {problems}"
+    if shown:
+        text += f" The answers it is at odds with: {shown}."
+        example = others[0]
+        text += f" If one of those is wrong, correct it (for example 'correction on {example}: …');"
+    return (
+        text + " otherwise give a different value, or say 'record it anyway' with the reason. If the same "
+        "answer comes again, I will keep it as given and flag it for review."
+    )
+
+
+def kept_flagged(item: FormItem, answer: FormAnswer, errors: list[Finding]) -> FormAnswer:
+    """The answer as the consultant gave it a third time: kept, at low confidence, saying what it
+    meets; the open error finding shows it as flagged in the matrix and every export."""
+    problems = " ".join(f.message for f in errors)
+    text = (
+        f"{item.number} {item.title}: {describe_value(item, answer.value)}, kept as given after the same "
+        f"contradiction was raised twice, to confirm or correct. The contradiction stays open, flagged on "
+        f"{', '.join(dict.fromkeys(f.item for f in errors))}, until the answers agree: {problems}"
+    )
+    return answer.model_copy(
+        update={"confidence": min(answer.confidence, REPEATED_CONFIDENCE), "answer": text}
+    )
 
 
 def overridden(answer: FormAnswer, errors: list[Finding], reason: str) -> FormAnswer:

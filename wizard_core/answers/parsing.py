@@ -105,11 +105,19 @@ class Quantity:
         return not self.unit and not self.counted and not self.standard
 
 
+# "12k sf", "1.2K m2": a figure in thousands, written before an area unit.
+_THOUSANDS = re.compile(
+    r"(?<![\w.,])(\d+(?:\.\d+)?)\s?k(?=\s*(?:sf|s\.f|sq\.?\s?ft|sqft|ft²|ft2|ft|square|m²|m2|sm|s\.m|sq\.?\s?m|sqm)"
+    r"(?!\w))",
+    re.I,
+)
+
+
 def normalize(text: str) -> str:
-    """Fold 'non-combustible' spellings, and unify dashes and spaces."""
+    """Fold 'non-combustible' spellings, unify dashes and spaces, and write '12k sf' as '12,000 sf'."""
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = re.sub(r"\bnon[-\s]+(?=combustible)", "non", text, flags=re.I)
-    return text
+    return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
 
 
 def mask_articles(text: str) -> str:
@@ -220,7 +228,12 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
                 )
                 pattern = rf"(?<![\w-]){spaced}(?![\w-])"
                 normalized = normalize(text)
-                for m in re.finditer(pattern, normalized):  # codes are case-sensitive
+                # A code is case-sensitive ("D", never the word "d"), but one with its division's
+                # digit ("b2", "f3") or after "group" ("group c") reads in any case.
+                flags = re.I if phrase[-1].isdigit() else 0
+                if not flags:
+                    pattern += rf"|(?<=\bgroup )(?i:{re.escape(phrase)})(?![\w-])"
+                for m in re.finditer(pattern, normalized, flags):
                     before = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()].lower())[-1]
                     if not negated_before.search(before):  # "a retirement home, not B3"
                         candidates.append((m.start(), m.end(), option, by_label))
