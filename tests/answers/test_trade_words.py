@@ -58,3 +58,53 @@ def test_a_figure_in_thousands_before_an_area_unit_is_read_in_full(message, tota
 def test_thousands_without_an_area_unit_is_not_guessed():
     reading = _read("3.04", "about 12k")
     assert not reading.complete
+
+
+@pytest.mark.parametrize(
+    ("text", "below"),
+    [
+        ("4 floors, P1 and P2 parking below, 14 m", 2),
+        ("5 storeys above, parking P1-P3, 17.5 m", 3),
+        ("P1 parking, 5 storeys above, 17 m", 1),
+        ("3 storeys over 2 levels of underground parking (P1, P2), 11 m", 2),
+        ("2 storeys, 8.4 m, no bsmt", 0),
+        ("2 flrs plus a bsmt, 7.9 m", 1),
+    ],
+)
+def test_parking_levels_and_basements_in_shorthand_are_storeys_below_grade(text, below):
+    reading = _read("3.07", text)
+    assert reading.complete and reading.value["storeys_below_grade"] == below
+    assert reading.confidence >= 0.8
+
+
+def _gross(message: str):
+    wizard = make_manager()
+    project = wizard.start_project(f"Working {message}").project_id
+    for answer in ("New construction", "D offices", "no", "1,200 m2 all new"):
+        wizard.process_user_response(project, answer)
+    reply = wizard.process_user_response(project, message)
+    return reply, wizard.load_project(project).answer_for("3.05")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "2,400 m2 all new, 2 storeys of 1,200",
+        "4 x 1,200 = 4,800 m2",
+        "(4 floors @ 1,200 m2) = 4,800 m2 gross, all new",
+        "1,200 m2 x 4 = 4,800 m2",
+    ],
+)
+def test_shown_working_that_multiplies_out_records_its_result(message):
+    reply, answer = _gross(message)
+    expected = 2400 if message.startswith("2,400") else 4800
+    assert reply.type == "form_answer" and answer is not None and answer.value["total"] == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["3 storeys of 1,200 = 4,800 m2", "4 floors @ 1,150 m2 = 4,800 m2 all new", "1,200 x 3 = 4,800 m2"],
+)
+def test_working_that_does_not_multiply_out_is_asked_about_never_recorded(message):
+    reply, answer = _gross(message)
+    assert reply.type == "clarifying_question" and answer is None

@@ -13,7 +13,7 @@ the others, is the total.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
 
@@ -51,10 +51,42 @@ def _words() -> _Words:
     return _Words(vocabulary())
 
 
+# Shown working: "2 storeys of 1,200", "4 floors @ 1,150", "3 x 900" before a figure, "x 4" after it.
+_TIMES_BEFORE = re.compile(
+    r"(\d+)\s*(?:(?:storeys?|stories|floors?|levels?)\s*(?:of|@|at|x|×|\*)|x|×|\*)\s*(?:about\s+)?$", re.I
+)
+_TIMES_AFTER = re.compile(r"^\s*(?:x|×|\*)\s*(\d+)\b(?!\s*(?:m\b|m2|m²|sf|ft|sq))", re.I)
+
+
+def _working_dropped(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]:
+    """A figure multiplied out in the same message ("2 storeys of 1,200 = 2,400") is working, not an
+    area: it is left out when its product is another figure given. Working that does not multiply
+    out to any figure given ("3 storeys of 1,200 = 4,800") makes no figure a result, so the figures
+    are asked about rather than recorded."""
+    dropped: set[int] = set()
+    wrong = False
+    for index, q in enumerate(found):
+        before = _TIMES_BEFORE.search(lowered[max(0, q.start - 30) : q.start])
+        after = _TIMES_AFTER.match(lowered[q.end : q.end + 12])
+        times = before or after
+        if times is None:
+            continue
+        count = int(times[1])
+        product = count * q.value
+        if any(abs(o.value - product) <= 1 for k, o in enumerate(found) if k != index):
+            dropped.add(index)
+            dropped |= {k for k, o in enumerate(found) if k != index and o.bare and o.value == count}
+        elif len(found) > 1:
+            wrong = True
+    kept = [q for k, q in enumerate(found) if k not in dropped]
+    return [replace(q, result=False) for q in kept] if wrong else kept
+
+
 def figures(text: str) -> list[Figure]:
     """The area figures of ``text`` in order, each with the role its words give it."""
     lowered = p.normalize(text).lower()
     quantities = _restatements_dropped([q for q in p.quantities(text) if q.unit in ("m2", "ft2") or q.bare])
+    quantities = _working_dropped(lowered, quantities)
     roles = _bind(lowered, quantities)
     found = []
     for q, role in zip(quantities, roles, strict=True):

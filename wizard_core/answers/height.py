@@ -82,10 +82,14 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             or words.below_by_kind.search(lowered)
             or words.with_basement.search(lowered)
         )
+        levels = _parking_levels(lowered)
         if words.no_basement.search(lowered):
             found["storeys_below_grade"] = 0
-        elif below:
+        elif below and not (levels and (below[1] or "").strip() in ("", "a", "an")):
             found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
+        elif levels:
+            found["storeys_below_grade"] = levels
+            notes.append(f"parking levels P1 to P{levels} are {levels} storeys below grade")
         above = words.storeys_above.search(lowered)
         if above:
             found["storeys_above_grade"] = p.word_number(above[1])
@@ -131,6 +135,18 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
         notes.append("no storeys below grade were mentioned, so none are recorded")
         confidence = 0.75
     return Reading(found, True, confidence=confidence, notes=notes)
+
+
+# "P1 and P2 parking", "P1-P3": parking levels below grade, named by their number.
+PARKING_LEVEL = re.compile(
+    r"(?<![\w.])p\s?-?([1-9])(?:\s*(?:-|to|through|thru)\s*p\s?-?([1-9]))?(?![\w.])", re.I
+)
+
+
+def _parking_levels(lowered: str) -> int:
+    """How many parking levels below grade 'P1…Pn' names (0 when none)."""
+    found = [int(n) for match in PARKING_LEVEL.finditer(lowered) for n in match.groups() if n]
+    return max(found, default=0)
 
 
 def _lengths(text: str) -> list[p.Quantity]:
