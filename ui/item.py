@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from ui import actions, choices, entry, review, rows, session
@@ -63,6 +65,34 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
                 for old in reversed(history):
                     when = local_time(old.timestamp)
                     st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+
+
+def _start_from_reading(state: ProjectState, item: FormItem) -> None:
+    """Let the entry's empty fields take the reading: once per question, and never over a field the
+    consultant has typed in (only empty ones are reset)."""
+    seeded = f"entry-seeded-{state.project_id}-{item.number}-{len(state.active_clarifying_thread)}"
+    if st.session_state.get(seeded):
+        return
+    st.session_state[seeded] = True
+    prefix = f"entry-{item.number}-"
+    for name in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)]:
+        if st.session_state[name] in (None, "", [], False):
+            del st.session_state[name]
+
+
+def _prefilled(item: FormItem, value: Any) -> FormAnswer | None:
+    """What the wizard read, shaped as an answer for the entry fields to start from (never saved)."""
+    if value is None:
+        return None
+    return FormAnswer(
+        section=item.number,
+        question_number=item.number,
+        title=item.title,
+        question=item.question,
+        answer="",
+        value=value,
+        confidence=0.0,
+    )
 
 
 def recorded(item: FormItem, value: dict) -> None:
@@ -140,10 +170,28 @@ def last_answer(wizard: Wizard, state: ProjectState) -> None:
 
 
 def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
-    """Finalize the item from a typed value, without a conversation."""
-    with st.expander("Know the answer? Enter it directly", key=f"entry-{item.number}"):
+    """Finalize the item from a typed value, without a conversation. Once two questions have not
+    settled the item, it opens by itself, pre-filled with what the wizard read."""
+    stuck = wizard.stuck(state)
+    current = state.answer_for(item.number)
+    read = wizard.reading_so_far(state) if stuck and current is None else None
+    if read is not None:
+        _start_from_reading(state, item)
+    label = "Know the answer? Enter it directly"
+    with st.expander(label, expanded=stuck, key=f"entry-{item.number}{'-stuck' if stuck else ''}"):
+        if stuck:
+            st.info(
+                escape(
+                    f"Two questions have not settled {item.number}: enter it here"
+                    + (
+                        ", pre-filled with what I read from your messages; correct what is wrong."
+                        if read
+                        else "."
+                    )
+                )
+            )
         with st.form(f"entry-form-{item.number}", border=False):
-            entry.draw(item, state.answer_for(item.number), entry.floors(wizard, state, item))
+            entry.draw(item, current or _prefilled(item, read), entry.floors(wizard, state, item))
             st.text_input(
                 "Reason to record it anyway (only if the code checks object)",
                 key=f"override-{item.number}",

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wizard_core import checks, review
+from wizard_core import checks, prefill, review
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
@@ -230,6 +230,15 @@ class Wizard:
         return exports.export_file(
             state, self.forms, fmt, found, self.clock(), self.practice_for(state), paper
         )
+
+    def stuck(self, state: ProjectState) -> bool:
+        """Whether the current item was asked about twice without being settled (the page then opens
+        its direct entry, pre-filled with ``reading_so_far``)."""
+        return prefill.stuck(state)
+
+    def reading_so_far(self, state: ProjectState) -> Any | None:
+        """The value the consultant's messages on the current item most likely mean, or None."""
+        return prefill.reading_so_far(state, self.forms)
 
     def import_matrix(self, data: bytes, filename: str, name: str | None = None) -> MatrixImport:
         """A new project from a matrix in the OAA sheet's layout (.xlsx or its CSV): each filled item a
