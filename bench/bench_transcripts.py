@@ -89,6 +89,8 @@ class Outcome:
     side: list[bool] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     fallbacks: int = 0
+    # (confidence, right) of each answer the advisor recorded and the consultant did not give up on
+    recorded: list[tuple[float, bool]] = field(default_factory=list)
 
     @property
     def longest_run(self) -> int:
@@ -233,7 +235,10 @@ class Consultant:
                 continue
             answer = state.answer_for(section)
             value = answer.value if answer else "(unanswered)"
-            if answer and section not in self.out.gave_up and same(expected, value):
+            right = bool(answer) and section not in self.out.gave_up and same(expected, value)
+            if answer and answer.source == "advisor" and section not in self.out.gave_up:
+                self.out.recorded.append((answer.confidence, right))
+            if right:
                 self.out.right.append(section)
             else:
                 source = "gave up" if section in self.out.gave_up else (answer.source if answer else "none")
@@ -310,6 +315,7 @@ def report(outcomes: list[Outcome], show: bool) -> None:
             f"side questions kept aside {sum(sum(o.side) for o in group)}/{sum(len(o.side) for o in group)}, "
             f"refused {sum(len(o.refused) for o in group)}"
         )
+    calibration([pair for o in outcomes for pair in o.recorded])
     if show:
         for o in outcomes:
             for section, expected, value, confidence, source in o.wrong:
@@ -317,6 +323,20 @@ def report(outcomes: list[Outcome], show: bool) -> None:
                 print(f"  expected {json.dumps(expected)}\n  recorded {json.dumps(value)}")
             for text in o.refused:
                 print(f"\n{o.name} refused {text}")
+
+
+BANDS = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 1.01))
+
+
+def calibration(recorded: list[tuple[float, bool]]) -> None:
+    """Confidence band against the share of the advisor's recorded answers that were right."""
+    print("\n| confidence | answers recorded | right | share right |")
+    print("|---|---:|---:|---:|")
+    for low, high in BANDS:
+        band = [right for confidence, right in recorded if low <= confidence < high]
+        share = f"{100 * sum(band) / len(band):.1f} %" if band else "-"
+        top = "1.0" if high > 1 else f"{high:.1f}"
+        print(f"| {low:.1f} to {'<' if high <= 1 else ''}{top} | {len(band)} | {sum(band)} | {share} |")
 
 
 def main() -> None:
