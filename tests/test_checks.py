@@ -251,3 +251,17 @@ def test_the_same_contradiction_is_never_asked_a_third_time():
     assert any(f.severity == "error" for f in wizard.check(pid))
     statuses = {row["item"]: row["answer_status"] for row in wizard.matrix_rows(state)}
     assert statuses["3.05"] == "flagged" and statuses["3.07"] == "proposed"
+
+
+def test_a_proposal_missing_facts_is_given_for_each_case_and_never_recorded():
+    wizard = make_manager()
+    pid = up_to_310(wizard, "care home")
+    asked = wizard.process_user_response(pid, "Which classification article applies here?")
+    assert asked.type == "clarifying_question" and "for each case" in asked.content
+    assert "if sprinklered throughout and combustible: 3.2.2.45" in asked.content
+    assert "if not sprinklered and combustible: no classification article fits" in asked.content
+    assert wizard.load_project(pid).answer_for("3.10") is None
+    # A yes to a conditional proposal records nothing: the case is chosen by the facts.
+    assert wizard.process_user_response(pid, "yes").type == "clarifying_question"
+    offer = wizard.process_user_response(pid, "Sprinklered, wood frame structure.")
+    assert "Proposed for 3.10: 3.2.2.45" in offer.content

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import product
 from typing import Any
 
 from wizard_core import engine
@@ -126,6 +127,9 @@ def propose(
             return None  # nothing to ask that would let an article fit: the reader's question stands
         questions = "; ".join(m.question for m in proposal.missing[:2])
         content = f"To propose the 3.10 article I need to know more: {questions}"
+        cases = by_case(answers, facts, [m.fact for m in proposal.missing[:2]])
+        if cases:
+            content += f" Meanwhile, for each case: {cases}. Tell me which applies."
         return _question(content, 0.2, [])
     articles = [o.article or FARM_ENTRY for o in proposal.occupancies]
     reasons = [o.reason.rstrip(". ") for o in proposal.occupancies]
@@ -137,6 +141,35 @@ def propose(
         content += " Other articles that also fit: " + "; ".join(others) + "."
     content += " Shall I record it? Answer yes, or give the article you use."
     return _question(content, 0.5, [a for a in articles if a.startswith("3.2.2.")])
+
+
+# The cases a missing fact can take, as the engine reads them, and how each is said.
+CASES: dict[str, tuple[tuple[Any, str], ...]] = {
+    "sprinklered": ((True, "sprinklered throughout"), (False, "not sprinklered")),
+    "construction": (("combustible", "combustible"), ("noncombustible", "noncombustible")),
+    "retirement_home": ((False, "not a retirement home"), (True, "a retirement home")),
+}
+
+
+def by_case(answers: dict[str, Any], facts: dict[str, Any], missing: list[str]) -> str:
+    """'if sprinklered throughout and combustible: 3.2.2.51; if not sprinklered …: none fits', for the
+    facts still missing: a proposal under each assumption, never recorded until one is chosen."""
+    names = [name for name in missing if name in CASES and name not in facts]
+    if not names:
+        return ""
+    parts = []
+    for combination in product(*(CASES[name] for name in names)):
+        assumed = {name: value for name, (value, _) in zip(names, combination, strict=True)}
+        said = " and ".join(words for _, words in combination)
+        proposal = engine.propose(answers, **{**facts, **assumed})
+        if proposal.complete:
+            parts.append(f"if {said}: {', '.join(o.article or FARM_ENTRY for o in proposal.occupancies)}")
+        elif proposal.missing:
+            still = ", ".join(dict.fromkeys(m.fact.replace("_", " ") for m in proposal.missing))
+            parts.append(f"if {said}: it still depends on {still}")
+        else:
+            parts.append(f"if {said}: no classification article fits the answers so far")
+    return "; ".join(parts)
 
 
 def _question(content: str, confidence: float, references: list[str]) -> dict[str, Any]:
