@@ -172,34 +172,34 @@ class DecisionEngine:
         lowered = message.lower()
         answered = state.answered_sections
         for item in self.forms.items:
-            if (
-                item.number not in answered
-                or item.number in (current, "3.00")
-                or not self._names(item, lowered)
-            ):
+            if item.number not in answered or item.number in (current, "3.00"):
                 continue
-            if navigates or self._carries_value(state, item, message, trigger):
+            named = self._named_end(item, lowered)
+            if named is None:
+                continue
+            if navigates or self._carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         return None
 
-    def _names(self, item: FormItem, lowered: str) -> bool:
-        """Whether the message names the item: its title, or a word for the fact it holds."""
+    def _named_end(self, item: FormItem, lowered: str) -> int | None:
+        """Where the message's naming of the item ends: its title, or a word for the fact it holds
+        ("the footprint" names 3.04); None when it names neither."""
+        title = _title(item)
+        if title in lowered:
+            return lowered.find(title) + len(title)
         nouns = self._facts.get(item.number)
-        return _title(item) in lowered or bool(nouns and nouns.search(lowered))
+        noun = nouns.search(lowered) if nouns else None
+        return noun.end() if noun else None
 
     def _carries_value(
-        self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None
+        self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None, at: int = 0
     ) -> bool:
-        """Whether what follows the item's title (and the revision word) is a value for it."""
+        """Whether what follows the item's naming (``at``, or its number) and the revision word is a
+        value for it."""
         lowered = message.lower()
         named = ITEM_NUMBER.search(lowered) if item.number in lowered else None
         if named:
             at = named.end()
-        elif _title(item) in lowered:
-            at = lowered.find(_title(item)) + len(_title(item))
-        else:
-            noun = self._facts[item.number].search(lowered) if item.number in self._facts else None
-            at = noun.end() if noun else 0
         after = lowered[at:]
         if trigger is not None and trigger.end() > at:
             after = lowered[trigger.end() :]

@@ -14,7 +14,7 @@ from pathlib import PurePath
 
 from wizard_core import checks
 from wizard_core.answers import describe_value, worked_out
-from wizard_core.errors import InputError, InvalidReplyError
+from wizard_core.errors import InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, ProjectState
 from wizard_core.progress import finalize
@@ -53,9 +53,8 @@ class MatrixImport:
 
 def read_file(data: bytes, filename: str, forms: FormQuestionService) -> SheetReading:
     """The sheet in a workbook or CSV; BadFile or LayoutError (nothing created) when there is none."""
-    found = sheets(data, filename)
     failure: LayoutError | None = None
-    for _, grid in found:
+    for _, grid in sheets(data, filename):  # read one sheet at a time, the first that is the matrix
         try:
             return read_sheet(grid, forms)
         except LayoutError as error:
@@ -73,7 +72,7 @@ def import_matrix(
     file = PurePath(filename).name or "the file"
     reading = read_file(data, file, forms)
     title = name if name and name.strip() else reading.name or PurePath(file).stem or "Imported matrix"
-    title = title if name else _free_name(projects, title[:120])
+    title = title if name else projects.free_name(title[:120])
     edition = reading.edition or forms.form.editions[0].key
     state = projects.start_project(title, edition, reading.address)
     if not reading.practice.empty:
@@ -119,13 +118,4 @@ def import_matrix(
     return result
 
 
-def _free_name(projects: ProjectActions, name: str) -> str:
-    """``name``, or ``name (2)``, ``(3)``… when another project has it (a re-import of the same file)."""
-    taken = {" ".join(s.name.split()).casefold() for s in projects.storage.list_projects() if s.error is None}
-    candidate, number = name, 2
-    while " ".join(candidate.split()).casefold() in taken:
-        candidate, number = f"{name} ({number})", number + 1
-    return candidate
-
-
-__all__ = ["BadFile", "InputError", "LayoutError", "MatrixImport", "import_matrix", "read_file"]
+__all__ = ["BadFile", "LayoutError", "MatrixImport", "import_matrix", "read_file"]

@@ -288,20 +288,24 @@ class ProjectActions:
         Names compare ignoring case and runs of spaces, so "12 King St" and "12  king st" clash.
         """
         name = clean_text(name, MAX_NAME_CHARS, "project name")
+        free = self.free_name(name, project_id)
+        if free == name:
+            return name
+        raise InputError(
+            f"Another project is already named “{name}”. Choose a different name, for example “{free}”."
+        )
+
+    def free_name(self, name: str, project_id: str | None = None) -> str:
+        """``name``, or the first of ``name (2)``, ``name (3)``… that no other project has."""
         taken = {
             _name_key(s.name)
             for s in self.storage.list_projects()
             if s.project_id != project_id and s.error is None
         }
-        if _name_key(name) not in taken:
-            return name
-        number = 2
-        while _name_key(f"{name} ({number})") in taken:
-            number += 1
-        raise InputError(
-            f"Another project is already named “{name}”. Choose a different name, "
-            f"for example “{name} ({number})”."
-        )
+        candidate, number = name, 2
+        while _name_key(candidate) in taken:
+            candidate, number = f"{name} ({number})", number + 1
+        return candidate
 
     def _revisable_item(self, section: str) -> FormItem:
         item = self.forms.get_item(section)

@@ -91,11 +91,27 @@ def test_the_review_sheet_holds_status_confidence_source_basis_and_the_articles_
     data = wizard.export(wizard.load_project(project), "xlsx")
     review = load_workbook(io.BytesIO(data))["Review"]
     heads = [c.value for c in review[5]]
-    assert heads[:6] == ["Item", "Item title", "Answer", "Status", "Confidence", "Source"]
+    assert heads[:8] == [
+        "Item", "Item title", "Answer", "Status", "Confidence", "Source", "OBC references",
+        "Other articles that fit",
+    ]  # fmt: skip
     rows = {r[0]: r for r in review.iter_rows(min_row=6, values_only=True)}
     assert rows["3.01"][3] == "proposed" and rows["3.01"][4] >= 0.5
-    assert rows["3.04"][3] == "unanswered" or rows["3.04"][3] in ("proposed", "confirmed")
+    assert rows["3.04"][3] == "proposed" and rows["3.05"][3] == "unanswered"
     assert "offline" in rows["3.01"][5]
+
+
+def test_3_10_references_are_the_articles_chosen_and_the_others_that_fit_go_to_the_review(tmp_path):
+    wizard = _wizard(tmp_path)
+    data = wizard.export(wizard.load_project(fill(wizard)), "xlsx")
+    book = load_workbook(io.BytesIO(data))
+    classification = next(r for r in book["Part 3"].iter_rows(values_only=True) if r[0] == "3.10")
+    assert classification[11] == "3.2.2.60., 3.2.2.66."  # what the answer relies on, as the sheet prints it
+    review = {r[0]: r for r in book["Review"].iter_rows(min_row=6, values_only=True)}
+    assert review["3.10"][6] == "3.2.2.60, 3.2.2.66"
+    others = review["3.10"][7].split(", ")
+    assert others and not {"3.2.2.60", "3.2.2.66"} & set(others)
+    assert all(article.startswith("3.2.2.") for article in others)
 
 
 def test_the_public_template_csv_imports_its_filled_cells_as_proposed_answers(tmp_path):

@@ -96,7 +96,7 @@ def _basis(pdf: _ReviewPDF, row: dict[str, Any]) -> None:
     pdf.paragraph(shown(f"Answer: {row['answer']}"))
     pdf.paragraph(shown(f"OBC references: {', '.join(row['references']) or 'none'}"))
     if row["compared"]:
-        pdf.paragraph(shown(f"Articles compared: {', '.join(row['compared'])}"))
+        pdf.paragraph(shown(f"Other articles that fit: {', '.join(row['compared'])}"))
     confidence = "" if row["confidence"] is None else f"Confidence {row['confidence']:.2f}; "
     pdf.paragraph(shown(f"{confidence}{source_text(row)}; {status_text(row)}."))
     pdf.paragraph(shown(f"Basis: {row['basis']}"))

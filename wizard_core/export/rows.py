@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 from wizard_core.answers import describe_value
-from wizard_core.checks import findings
+from wizard_core.checks import findings, propose
 from wizard_core.engine import Finding
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, Practice, ProjectState
@@ -34,11 +34,9 @@ def matrix_rows(
                 "answer": describe_value(item, answer.value) if answer else "",
                 "value": answer.value if answer else None,
                 "not_applicable": answer.not_applicable if answer else False,
-                "references": references(item.answer_type, answer.value if answer else None, answer)
-                if answer
-                else list(item.references),
-                # The articles the engine compared for 3.10, beside the ones the answer relies on.
-                "compared": compared(item.answer_type, answer.value, answer.obc_references) if answer else [],
+                "references": references(item.answer_type, answer) if answer else list(item.references),
+                # For 3.10, the other articles the engine finds fitting, beside the ones relied on.
+                "compared": compared(state, item.answer_type, answer) if answer else [],
                 "confidence": answer.confidence if answer else None,
                 "basis": answer.answer if answer else "",
                 "source": answer.source if answer else "",
@@ -56,18 +54,19 @@ def matrix_rows(
     return rows
 
 
-def references(answer_type: str, value: Any, answer: FormAnswer) -> list[str]:
+def references(answer_type: str, answer: FormAnswer) -> list[str]:
     """What an answer relies on: for 3.10 the articles chosen, else the answer's own references."""
-    if answer_type == "articles" and isinstance(value, list) and value:
-        return [str(article) for article in value]
+    if answer_type == "articles" and isinstance(answer.value, list) and answer.value:
+        return [str(article) for article in answer.value]
     return list(answer.obc_references)
 
 
-def compared(answer_type: str, value: Any, cited: list[str]) -> list[str]:
-    """The articles cited beside 3.10's chosen ones: those the engine compared."""
-    if answer_type != "articles" or not isinstance(value, list):
+def compared(state: ProjectState, answer_type: str, answer: FormAnswer) -> list[str]:
+    """For 3.10, the other articles the engine finds fitting the answers, beside the ones chosen."""
+    if answer_type != "articles" or not isinstance(answer.value, list):
         return []
-    return [ref for ref in cited if ref not in value]
+    fitting = [a for o in propose(state).occupancies for a in (o.article, *o.alternatives) if a]
+    return [article for article in dict.fromkeys(fitting) if article not in answer.value]
 
 
 @dataclass(frozen=True)

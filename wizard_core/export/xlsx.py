@@ -5,8 +5,8 @@ them: item numbers in A, titles in B, answers in D to K with the template's sub-
 headings, references in L, the practice and project rows with the seal box, and the note on
 Division A and C references. Column M says what is not confirmed, and those answers are tinted.
 The wizard reads this sheet back in (``import-matrix``). "Review" holds each item's status,
-confidence, source, basis, findings, override and the articles compared; "Discussion" each
-item's clarifying questions and answers.
+confidence, source, basis, findings, override and, for 3.10, the other articles the engine finds
+fitting; "Discussion" each item's clarifying questions and answers.
 
 Nothing written in the workbook is live: text that a spreadsheet would read as a formula is
 stored as text (a string cell with Excel's quote prefix), never as a formula, web addresses are
@@ -50,7 +50,7 @@ REVIEW_COLUMNS = (
     ("Confidence", 11),
     ("Source", 26),
     ("OBC references", 22),
-    ("Articles compared", 22),
+    ("Other articles that fit", 22),
     ("Basis", 60),
     ("Code checks", 48),
     ("Override", 36),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any
 
@@ -34,8 +35,9 @@ class BadFile(InputError):
     """A file the wizard will not import; the message says why and what to do."""
 
 
-def sheets(data: bytes, filename: str) -> list[tuple[str, Grid]]:
-    """Each sheet's cells (name, grid), for a workbook or a CSV; BadFile when it cannot be used."""
+def sheets(data: bytes, filename: str) -> Iterator[tuple[str, Grid]]:
+    """Each sheet's cells (name, grid), for a workbook or a CSV, read as they are asked for;
+    BadFile when the file cannot be used (the file itself is checked before the first is given)."""
     name = PurePath(filename).name or "the file"
     if len(data) > MAX_FILE_BYTES:
         raise BadFile(
@@ -50,15 +52,15 @@ def sheets(data: bytes, filename: str) -> list[tuple[str, Grid]]:
             "workbook (.xlsx) and import that. No project was created."
         )
     if data.startswith(b"PK"):
-        return _workbook(data, name)
+        return _worksheets(_workbook(data, name), name)
     if name.lower().endswith((".xlsx", ".xlsm", ".xls")):
         raise BadFile(
             f"{name} is not an Excel workbook (its content is not a workbook's). No project was created."
         )
-    return [(name, _csv(data, name))]
+    return iter([(name, _csv(data, name))])
 
 
-def _workbook(data: bytes, name: str) -> list[tuple[str, Grid]]:
+def _workbook(data: bytes, name: str) -> Any:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
@@ -87,11 +89,15 @@ def _workbook(data: bytes, name: str) -> list[tuple[str, Grid]]:
     except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise BadFile(
             f"{name} could not be read as a workbook ({type(error).__name__}). Open it in Excel, save it "
-            "again "
-            "as .xlsx, and import that. No project was created."
+            "again as .xlsx, and import that. No project was created."
         ) from None
+    return book
+
+
+def _worksheets(book: Any, name: str) -> Iterator[tuple[str, Grid]]:
     try:
-        return [(sheet.title, _sheet_cells(sheet, name)) for sheet in book.worksheets[:MAX_SHEETS]]
+        for sheet in book.worksheets[:MAX_SHEETS]:
+            yield sheet.title, _sheet_cells(sheet, name)
     finally:
         book.close()
 

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wizard_core.engine.assemblies import ASSEMBLIES
+from wizard_core.engine.assemblies import LABELS as ASSEMBLY_LABELS
+
 COLUMNS = "ABCDEFGHIJKL"
 REFERENCE_COLUMN = "L"
 # Widths in characters of columns A to L as the template sets them out (D to K share the answers).
@@ -294,13 +297,7 @@ BLOCKS: tuple[Block, ...] = (
                         _c("K", f"{name}.noncombustible_in_lieu", "yes_no"),
                     )
                 )
-                for name, label in (
-                    ("storeys_below_grade", "STOREYS BELOW GRADE"),
-                    ("floors_over_basement", "FLOORS OVER BASEMENT"),
-                    ("floors", "FLOORS"),
-                    ("mezzanine", "MEZZANINE"),
-                    ("roof", "ROOF"),
-                )
+                for name, label in ((name, ASSEMBLY_LABELS[name].upper()) for name in ASSEMBLIES)
             ),
             _notes(),
         ),

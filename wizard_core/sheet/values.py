@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from wizard_core.content import FormItem
+from wizard_core.engine.assemblies import ASSEMBLIES
 from wizard_core.errors import InputError
 from wizard_core.models import ProjectState
 from wizard_core.sheet import cells
@@ -21,7 +22,6 @@ from wizard_core.sheet.layout import EXTRA_ROWS, ExtraCell, extra_cells
 Fields = dict[str, Any]
 SHEET = "sheet:"
 NOT_APPLICABLE = "!not_applicable"  # the answer is 'not applicable': no field, one mark
-ASSEMBLIES = ("storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof")
 _ASSEMBLY_KEYS = ("rating_h", "supporting_h", "noncombustible_in_lieu")
 _EDITION = re.compile(r"^(?P<regulation>.+?)\s*\(last amendment (?P<amendment>.+)\)$")
 # The lists the layout repeats rows over, by answer type, and the value key each comes from.
@@ -65,7 +65,7 @@ def fields(item: FormItem, value: Any, sheet_cells: dict[str, str], occupancies:
                 out[f"{row['assembly']}.{key}"] = row.get(key)
         out["note"] = value.get("note", "")
     elif kind in ("spatial", "fixtures", "occupant_load"):
-        out.update({k: v for k, v in value.items()})
+        out.update(value)
         listed = LISTS[kind]
         out[listed] = [_paired(dict(row)) for row in value.get(listed, [])]
     elif isinstance(value, dict):
