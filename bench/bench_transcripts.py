@@ -16,7 +16,7 @@ are not compared), the longest run of identical consecutive questions, answers r
 with confidence 0.8 or more, side questions answered without consuming the item, and messages
 the wizard refused.
 
-    python bench/bench_transcripts.py [--show] [--only NAME] [--written before|after]
+    python bench/bench_transcripts.py [--show] [--only NAME] [--written before|after|outside]
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Transcript(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    written: Literal["before", "after"]
+    written: Literal["before", "after", "outside"]
     groups: list[str] = Field(min_length=1)
     building: str
     script: list[Entry]
@@ -297,7 +297,7 @@ def report(outcomes: list[Outcome], show: bool) -> None:
             f"{sum(1 for r in runs(o.replies) if r >= 3)} | {o.confident_wrong} | {len(o.gave_up)} | "
             f"{sum(o.side)}/{len(o.side)} | {len(o.refused)} |"
         )
-    for written in ("before", "after", None):
+    for written in ("before", "after", "outside", None):
         group = [o for o in outcomes if written is None or o.written == written]
         if not group:
             continue
@@ -343,7 +343,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--show", action="store_true", help="list every wrong item and refused message")
     parser.add_argument("--only", help="transcripts whose file name contains this")
-    parser.add_argument("--written", choices=("before", "after"))
+    parser.add_argument("--written", choices=("before", "after", "outside"))
     parser.add_argument("--replies", action="store_true", help="print each transcript's wizard replies")
     args = parser.parse_args()
     outcomes = [Consultant(t).play() for t in load(args.only, args.written)]

@@ -175,9 +175,14 @@ def direct_entry(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     stuck = wizard.stuck(state)
     current = state.answer_for(item.number)
     read = wizard.reading_so_far(state) if stuck and current is None else None
+    said = wizard.carried(state) if read is None and current is None else None
+    if said is not None:
+        read = said.value
     if read is not None:
         _start_from_reading(state, item)
     label = "Know the answer? Enter it directly"
+    if said is not None:
+        label += f" (pre-filled {said.reason})"
     with st.expander(label, expanded=stuck, key=f"entry-{item.number}{'-stuck' if stuck else ''}"):
         if stuck:
             st.info(

@@ -104,17 +104,17 @@ class DecisionEngine:
     def __init__(self, forms: FormQuestionService, triggers: Triggers | None = None) -> None:
         self.forms = forms
         self.triggers = triggers or load_triggers()
-        self._reset = _phrases(self.triggers.reset)
-        self._revision = _phrases(self.triggers.revision)
-        self._navigation = _phrases(self.triggers.navigation)
-        self._definition = _phrases(self.triggers.definition_questions, lead_in=True)
+        self._reset = phrases(self.triggers.reset)
+        self._revision = phrases(self.triggers.revision)
+        self._navigation = phrases(self.triggers.navigation)
+        self._definition = phrases(self.triggers.definition_questions, lead_in=True)
         nouns = "|".join(re.escape(n) for n in self.triggers.rule_nouns)
         self._rule_question = re.compile(
             rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
         )
-        self._side = _phrases(self.triggers.side_question_starts, anchored=True)
-        self._facts = {item: _phrases(nouns) for item, nouns in self.triggers.fact_nouns.items() if nouns}
-        self._continuity = _phrases(self.triggers.continuity, anchored=True)
+        self._side = phrases(self.triggers.side_question_starts, anchored=True)
+        self._facts = {item: phrases(nouns) for item, nouns in self.triggers.fact_nouns.items() if nouns}
+        self._continuity = phrases(self.triggers.continuity, anchored=True)
 
     def decide(self, state: ProjectState, message: str) -> Decision:
         current = state.current_form_section
@@ -259,7 +259,7 @@ def _title(item: FormItem) -> str:
 LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,2}\s*[:,;\u2014-]+\s*)?"
 
 
-def _phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:
+def phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:
     body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     prefix = LEAD_IN if lead_in else r"^\W*" if anchored else r"(?<![\w'])"
     return re.compile(rf"{prefix}(?:{body})(?![\w'])", re.I)

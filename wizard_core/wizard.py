@@ -15,6 +15,7 @@ from typing import Any
 from wizard_core import checks, prefill, review
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
+from wizard_core.carried import Carried, carried_fact
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.context import ContextPackage
 from wizard_core.engine import Finding
@@ -239,6 +240,12 @@ class Wizard:
     def reading_so_far(self, state: ProjectState) -> Any | None:
         """The value the consultant's messages on the current item most likely mean, or None."""
         return prefill.reading_so_far(state, self.forms)
+
+    def carried(self, state: ProjectState) -> Carried | None:
+        """What the consultant said at an earlier item that answers the current one (a proposal the
+        page pre-fills the direct entry with), or None."""
+        section = state.current_form_section
+        return carried_fact(self.forms.get_item(section), state, self.forms) if section else None
 
     def import_matrix(self, data: bytes, filename: str, name: str | None = None) -> MatrixImport:
         """A new project from a matrix in the OAA sheet's layout (.xlsx or its CSV): each filled item a

@@ -216,6 +216,7 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
     """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
     negated_before = lexicon().negated_before
     lowered = _dehyphen(normalize(text).lower())
+    bare = _only_codes(text, options)
     candidates: list[tuple[int, int, Option, bool]] = []
     for option in options:
         phrases = [(option.label, True)] + [(s, False) for s in option.synonyms]
@@ -230,7 +231,7 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
                 normalized = normalize(text)
                 # A code is case-sensitive ("D", never the word "d"), but one with its division's
                 # digit ("b2", "f3") or after "group" ("group c") reads in any case.
-                flags = re.I if phrase[-1].isdigit() else 0
+                flags = re.I if phrase[-1].isdigit() or bare else 0
                 if not flags:
                     pattern += rf"|(?<=\bgroup )(?i:{re.escape(phrase)})(?![\w-])"
                 for m in re.finditer(pattern, normalized, flags):
@@ -255,6 +256,15 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
         if previous is None or (by_label and not previous.by_label):
             chosen[option.label] = OptionMatch(option, by_label, start, end)
     return sorted(chosen.values(), key=lambda m: m.start)
+
+
+def _only_codes(text: str, options: list[Option]) -> bool:
+    """Whether the message is nothing but option codes ("c", "e and d", "a2 / e"): then a code reads
+    in any case, as there is no word it could be instead."""
+    codes = {o.label.lower() for o in options if _is_code(o.label)}
+    words = re.findall(r"[\w-]+", text.lower())
+    joins = {"and", "group", "groups", "occupancy", "major", "plus", "only", "with", "over"}
+    return bool(codes) and any(w in codes for w in words) and all(w in codes or w in joins for w in words)
 
 
 def _dehyphen(text: str) -> str:

@@ -12,6 +12,7 @@ import re
 from functools import cache
 from typing import Any
 
+from wizard_core import carried
 from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.offline import asking, proposals
 from wizard_core.answers import Reading, answer_type, describe_value, read
@@ -74,6 +75,19 @@ class OfflineAdvisor:
         if copied is not None:
             return self._answer(item, copied.value, copied, message)
         reading = read(item, texts, state, request.forms)
+        said = None if reading.complete else carried.carried_fact(item, state, request.forms)
+        if said is not None and refers_back().search(message):
+            note = f"taken {said.reason}"
+            return self._answer(
+                item,
+                said.value,
+                Reading(said.value, True, confidence=REUSED_CONFIDENCE, notes=[note]),
+                message,
+            )
+        if said is not None and reading.offer is None:  # said at an earlier item: proposed, not recorded
+            reading = Reading(
+                missing=reading.missing or "the answer", offer=said.value, offer_reason=said.reason
+            )
         if not reading.complete and refers_back().search(message):
             earlier = read(item, _earlier_texts(state) + texts, state, request.forms)
             if earlier.complete:
@@ -102,6 +116,9 @@ class OfflineAdvisor:
                 return self._answer(item, reading.value, reading, message)
         if asking.offered(state) and p.accepts(message):
             earlier = read(item, texts[:-1], state, request.forms)
+            said = carried.carried_fact(item, state, request.forms)
+            if said is not None and carried.MARK in state.active_clarifying_thread[-1].question:
+                earlier = Reading(offer=said.value, offer_reason=said.reason)
             if earlier.offer is not None:
                 why = (
                     f"{earlier.offer_reason}, as you confirmed"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from wizard_core import engine
+from wizard_core import carried, engine
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import FormFacts
 from wizard_core.answers.construction import materials_named
@@ -66,31 +66,58 @@ def says_yes_to_it(message: str) -> bool:
 
 
 SPRINKLERED = re.compile(r"\b(?:un|non-?)?sprinklere?d?\b|\bsprinklers?\b", re.I)
+# "We dropped the sprinklers", "sprinklers deleted", "no longer sprinklered": a system taken out.
+TAKEN_OUT = re.compile(r"\b(?:dropp|remov|delet|omitt|eliminat)(?:ed|ing)\b|\bno longer\b|\bwithout\b", re.I)
 RETIREMENT = re.compile(r"\bretirement home\b", re.I)
 # The answers' material names as the engine's construction kinds.
 KINDS = {"encapsulated_mass_timber": "emtc", "noncombustible": "noncombustible", "combustible": "combustible"}
 
 
-def stated_facts(texts: list[str], construction: FormItem | None) -> dict[str, Any]:
+def stated_facts(
+    texts: list[str], construction: FormItem | None, occupancy: FormItem | None = None
+) -> dict[str, Any]:
     """Facts the consultant gave in words for 3.10 that later items would record (latest wins).
 
-    Materials are read as item 3.15 reads them (its words and its options' synonyms).
+    Materials are read as item 3.15 reads them (its words and its options' synonyms). A residential
+    use named by a word of 3.02's Group C other than a retirement home ("student residence",
+    "condos") says it is not one, unless a retirement home was named.
     """
     facts: dict[str, Any] = {}
+    other_homes = _other_homes(occupancy)
     for text in texts:
         for clause in re.split(r"[;.,]|\bbut\b", text):
             if SPRINKLERED.search(clause):
                 facts["sprinklered"] = not (
-                    p.lexicon().negation.search(clause) or re.search(r"\b(?:un|non-?)sprinkl", clause, re.I)
+                    p.lexicon().negation.search(clause)
+                    or re.search(r"\b(?:un|non-?)sprinkl", clause, re.I)
+                    or TAKEN_OUT.search(clause)
                 )
             if RETIREMENT.search(clause):
                 facts["retirement_home"] = not p.lexicon().negation.search(clause)
+            elif other_homes and other_homes.search(clause) and not facts.get("retirement_home"):
+                facts["retirement_home"] = False
             named = materials_named(construction, clause) if construction is not None else set()
             if {"combustible", "noncombustible"} <= named:
                 facts["construction"] = "mixed"
             elif named:
                 facts["construction"] = next(KINDS[m] for m in KINDS if m in named)
     return facts
+
+
+GENERIC_HOMES = {"residential", "dwelling", "multi-unit residential", "residential suites"}
+
+
+def _other_homes(occupancy: FormItem | None) -> re.Pattern[str] | None:
+    """The words of 3.02's Group C option that name a residential use other than a retirement home."""
+    option = next((o for o in occupancy.options if o.label == "C"), None) if occupancy else None
+    words = (
+        [w for w in option.synonyms if not RETIREMENT.search(w) and w not in GENERIC_HOMES] if option else []
+    )
+    if not words:
+        return None
+    return re.compile(
+        r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b", re.I
+    )
 
 
 YES_NO_FACTS = ("sprinklered", "retirement_home")  # facts the engine asks about as yes-or-no questions
@@ -118,13 +145,28 @@ def propose(
     if item.answer_type != "articles":
         return None
     answers = {a.section: a.value for a in state.finalized_answers}
-    facts = {**answered_facts(state), **stated_facts(list(texts), forms.fact_item("construction"))}
+    construction, occupancy = forms.fact_item("construction"), forms.fact_item("major_occupancies")
+    earlier = said_earlier(state, item, construction, occupancy)
+    facts = {**earlier, **answered_facts(state), **stated_facts(list(texts), construction, occupancy)}
     proposal = engine.propose(answers, **facts)
     if not proposal.occupancies:
         return None
+    used = [
+        words
+        for name, value in earlier.items()
+        if facts.get(name) == value
+        for said, words in CASES.get(name, ())
+        if said == value
+    ]
+    from_earlier = f" From what you said at earlier items: {', '.join(used)}." if used else ""
     if not proposal.complete:
-        if not proposal.missing:
-            return None  # nothing to ask that would let an article fit: the reader's question stands
+        if not proposal.missing:  # nothing would let an article fit: say so, and what it rests on
+            reasons = " ".join(o.reason for o in proposal.occupancies if o.article is None)
+            content = (
+                f"No classification article fits the answers so far. {reasons}{from_earlier} Check the "
+                "storeys, building area, streets and sprinklers behind it, or give the article you use."
+            )
+            return _question(content, 0.2, [])
         questions = "; ".join(m.question for m in proposal.missing[:2])
         content = f"To propose the 3.10 article I need to know more: {questions}"
         cases = by_case(answers, facts, [m.fact for m in proposal.missing[:2]])
@@ -139,8 +181,24 @@ def propose(
     others = [f"{o.group}: {', '.join(o.alternatives)}" for o in proposal.occupancies if o.alternatives]
     if others:
         content += " Other articles that also fit: " + "; ".join(others) + "."
+    content += from_earlier
     content += " Shall I record it? Answer yes, or give the article you use."
     return _question(content, 0.5, [a for a in articles if a.startswith("3.2.2.")])
+
+
+# The items whose answers settle a fact the consultant may have stated in words at an earlier item.
+SETTLED_BY = {"sprinklered": "3.11", "construction": "3.15"}
+
+
+def said_earlier(
+    state: ProjectState, item: FormItem, construction: FormItem | None, occupancy: FormItem | None
+) -> dict[str, Any]:
+    """Facts for the proposal stated at other items ("sprinklered throughout" at 3.01), where no
+    answer settles them yet."""
+    texts = [message for _, message in carried.said_before(state, item.number)]
+    facts = stated_facts(texts, construction, occupancy)
+    answered = state.answered_sections
+    return {k: v for k, v in facts.items() if SETTLED_BY.get(k) not in answered}
 
 
 # The cases a missing fact can take, as the engine reads them, and how each is said.

@@ -1,0 +1,102 @@
+"""Facts said at one item that answer a later one.
+
+Consultants give facts before the wizard asks for them: "new four-storey student residence, wood
+frame, sprinklered throughout", typed at 3.01, also answers 3.11. A sentence of the consultant's
+answers to other items that names a later item's fact (its fact nouns in content/decisions.json,
+its title or its keywords) is kept for that item. When the wizard reaches the item, what those
+sentences read as is proposed, never recorded unasked: the offline advisor offers it for a yes,
+and the item's direct entry opens pre-filled with it. The 3.10 proposal uses the facts the engine
+needs (sprinklers, construction) from the same sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from wizard_core.answers import read, validate_value
+from wizard_core.answers.base import FormFacts
+from wizard_core.content import FormItem
+from wizard_core.decisions import load_triggers, phrases
+from wizard_core.errors import InvalidReplyError
+from wizard_core.models import ProjectState
+
+# Sentence ends: a stop that is not a decimal point, a semicolon, a line break.
+SENTENCE_END = re.compile(r"(?<!\d)\.(?!\d)|\.(?=\s)|[;\n!?]")
+MARK = "from what you said at"  # in the offer's reason: a yes to it records the carried value
+SAID_CHARS = 90
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What was said at ``section`` that answers the item: the sentence and the value it reads as."""
+
+    section: str
+    sentence: str
+    value: Any
+
+    @property
+    def reason(self) -> str:
+        said = self.sentence if len(self.sentence) <= SAID_CHARS else self.sentence[: SAID_CHARS - 1] + "…"
+        return f"{MARK} {self.section}: \u201c{said}\u201d"
+
+
+def said_before(state: ProjectState, section: str | None = None) -> list[tuple[str, str]]:
+    """(item, message) of the consultant's answers to items other than ``section``, oldest first.
+
+    Side questions and messages that failed or were taken back are left out: they state no fact
+    about the building."""
+    return [
+        (t.section, t.message)
+        for t in state.turns
+        if t.section
+        and t.section != section
+        and t.status == "done"
+        and not t.stale
+        and t.reply_type in ("form_answer", "clarifying_question")
+    ]
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip(" ,:-") for s in SENTENCE_END.split(text) if re.search(r"\w", s)]
+
+
+def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carried | None:
+    """The latest sentence said at another item that names this item's fact and reads as a
+    complete answer to it, or None. An answered item carries nothing: its answer stands."""
+    names = _names(item)
+    if names is None or state.answer_for(item.number) is not None:
+        return None
+    for section, message in reversed(said_before(state, item.number)):
+        for sentence in reversed(sentences(message)):
+            if not names.search(sentence):
+                continue
+            reading = read(item, [sentence], state, forms)
+            if not reading.complete or reading.value is None:
+                continue
+            try:
+                value = validate_value(item, reading.value)
+            except InvalidReplyError:
+                continue
+            return Carried(section, sentence, value)
+    return None
+
+
+@cache
+def _nouns() -> dict[str, list[str]]:
+    return load_triggers().fact_nouns
+
+
+def _names(item: FormItem) -> re.Pattern[str] | None:
+    """The words that name the item's fact; None for items no earlier answer can settle."""
+    return _pattern(item.number, tuple(item.keywords))
+
+
+@cache
+def _pattern(number: str, keywords: tuple[str, ...]) -> re.Pattern[str] | None:
+    nouns = _nouns().get(number)
+    if not nouns:
+        return None
+    return phrases([*nouns, *(k for k in keywords if len(k) > 3)])
