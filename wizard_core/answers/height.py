@@ -62,6 +62,12 @@ class _Words:
             rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))", re.I
         )
         self.one_storey = phrase_pattern(s.one_storey_words)
+        # A floor's level, not the building's height: "top floor at 12.4 m", "2nd flr @ 14 ft".
+        self.floor_level = re.compile(
+            rf"\b(?:top|upper|highest|uppermost|\d+(?:st|nd|rd|th)|second|third|fourth|fifth|ground|main)\s+"
+            rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)|\bfloor level\b|\bt\.?o\.?f\b",
+            re.I,
+        )
         self.height = phrase_pattern(s.height_words)
 
 
@@ -150,19 +156,20 @@ def _parking_levels(lowered: str) -> int:
 
 
 def _lengths(text: str) -> list[p.Quantity]:
-    """The lengths in ``text``; of several, those said with a height word ('12.8 m to the roof')."""
+    """The lengths in ``text``; of several, those said with a height word ('12.8 m to the roof'),
+    never a floor's level ('top floor at 12.4 m', '2nd flr @ 14 ft') beside another length."""
+    text = p.mask_articles(p.normalize(text))  # where quantities() found them
     lengths = [q for q in p.quantities(text) if q.unit in ("m", "ft")]
     if len(lengths) < 2:
         return lengths
     clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.]+(?:\.\d+[^,;.]*)*", text)]
-    said = [
-        q
-        for q in lengths
-        if any(
-            start <= q.start < end and _words().height.search(text[start:end].lower())
-            for start, end in clauses
-        )
-    ]
+
+    def clause(q: p.Quantity) -> str:
+        return next((text[start:end].lower() for start, end in clauses if start <= q.start < end), "")
+
+    levels = [q for q in lengths if _words().floor_level.search(clause(q))]
+    lengths = [q for q in lengths if q not in levels] or lengths
+    said = [q for q in lengths if _words().height.search(clause(q))]
     return said or lengths
 
 

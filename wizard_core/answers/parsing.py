@@ -114,10 +114,19 @@ _THOUSANDS = re.compile(
 
 
 def normalize(text: str) -> str:
-    """Fold 'non-combustible' spellings, unify dashes and spaces, and write '12k sf' as '12,000 sf'."""
+    """Fold 'non-combustible' spellings, unify dashes and spaces, write '12k sf' as '12,000 sf' and
+    feet and inches (18'-6", 12 ft 3 in) as decimal feet."""
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
+    text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
     text = re.sub(r"\bnon[-\s]+(?=combustible)", "non", text, flags=re.I)
+    text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
+
+
+# 18'-6", 18' 6", 18 ft 6 in, 18ft-6in: feet and inches (an inch figure up to 11.99).
+_FEET_INCHES = re.compile(
+    r"(?<![\d.,])(\d{1,4})\s*(?:'|ft\b\.?|feet\b|foot\b)\s*-?\s*(\d|1[01]|\d\.\d+|1[01]\.\d+)\s*(?:\"|in\b\.?|inch(?:es)?\b)"
+)
 
 
 def mask_articles(text: str) -> str:
@@ -155,13 +164,17 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         before = masked[max(0, match.start() - 25) : match.start()]
         after = masked[end : end + 8]
         approximate = bool(
-            words.approximate.search(before.split(".")[-1]) or words.approximate_after.match(after)
+            words.approximate.search(_SENTENCE_END.split(before)[-1]) or words.approximate_after.match(after)
         )
         counted = not unit and bool(words.counted_noun.match(masked[end : end + 20]))
         standard = bool(words.standard_before.search(before)) or (not unit and bool(ITEM_NUMBER.match(raw)))
         result = bool(words.result_before.search(before))
         found.append(Quantity(value, unit, match.start(), end, approximate, counted, standard, result))
     return tuple(found)
+
+
+# A full stop that ends a sentence, not the one of an abbreviation ("approx. 35 ft", "ca. 12 m").
+_SENTENCE_END = re.compile(r"(?<!\bapprox)(?<!\bca)(?<!\bapp)\.(?!\d)", re.I)
 
 
 def word_number(word: str) -> int | None:
