@@ -49,8 +49,12 @@ def test_the_article_proposal_uses_sprinklers_construction_and_use_said_earlier(
     wizard, project = _at([*RESIDENCE, "2 streets"])
     reply = wizard.process_user_response(project, "which article applies?")
     assert reply.type == "clarifying_question"
-    assert "Proposed for 3.10: 3.2.2.51." in reply.content  # not asked whether it is sprinklered or a retirement home
-    assert "From what you said at earlier items" in reply.content and "sprinklered throughout" in reply.content
+    assert (
+        "Proposed for 3.10: 3.2.2.51." in reply.content
+    )  # not asked whether it is sprinklered or a retirement home
+    assert (
+        "From what you said at earlier items" in reply.content and "sprinklered throughout" in reply.content
+    )
     wizard.process_user_response(project, "yes")
     assert wizard.load_project(project).answer_for("3.10").value == ["3.2.2.51"]
 
@@ -66,7 +70,9 @@ def test_a_fact_the_consultant_took_back_later_is_the_later_one():
 def test_a_side_question_states_no_fact_about_the_building():
     messages = ["New construction.", "Group C apartments.", "No."]
     wizard, project = _at(messages)
-    wizard.process_user_response(project, "Quick question: does being sprinklered throughout change the area limits?")
+    wizard.process_user_response(
+        project, "Quick question: does being sprinklered throughout change the area limits?"
+    )
     answer_items(wizard, project, ["1,000 m2", "3,000 m2", "none", "3 storeys, no basement, 10 m", "no", "1"])
     state = wizard.load_project(project)
     assert state.current_form_section == "3.10"

@@ -181,6 +181,14 @@ class DecisionEngine:
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         return None
 
+    def names(self, item: FormItem, message: str) -> bool:
+        """Whether the message names the item: its number, its title, a word for its fact, or (for
+        the classification item) an article of Subsection 3.2.2."""
+        lowered = message.lower()
+        if item.number in ITEM_NUMBER.findall(message) or self._named_end(item, lowered) is not None:
+            return True
+        return item.answer_type == "articles" and bool(re.search(r"\b3\.2\.2\.\d", message))
+
     def _named_end(self, item: FormItem, lowered: str) -> int | None:
         """Where the message's naming of the item ends: its title, or a word for the fact it holds
         ("the footprint" names 3.04); None when it names neither."""
@@ -203,8 +211,11 @@ class DecisionEngine:
         after = lowered[at:]
         if trigger is not None and trigger.end() > at:
             after = lowered[trigger.end() :]
-        reading = read(item, [ITEM_NUMBER.sub(" ", after)], state, self.forms)
-        return reading.complete or reading.offer is not None
+        for text in (after, lowered):  # the value after the naming, or anywhere ("it's 4 stys, not 3")
+            reading = read(item, [ITEM_NUMBER.sub(" ", text)], state, self.forms)
+            if reading.complete or reading.offer is not None:
+                return True
+        return False
 
     def _topic(self, message: str) -> str | None:
         """The item a question on a finished matrix is about: the one whose terms it uses most."""

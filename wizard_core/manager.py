@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from wizard_core import checks, commands, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
+from wizard_core.answers import describe_value, read
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
 from wizard_core.decisions import DecisionEngine, temporal
@@ -83,8 +85,11 @@ class ContextManager:
             change = self._advise(state, item, package, usage, on_text)
             worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
             change = checks.review(state, item, change, turn.text, worked)
+            flagged = dict(state.flagged)
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
+            if turn.decision.kind == "revision" and change.answer is not None:
+                result = self._named_dependants(state, turn, flagged, result)
         turns.complete(state, result)
         self.storage.save_project(state)
         return result
@@ -178,6 +183,50 @@ class ContextManager:
         usage.record(record)
         return change
 
+    def _named_dependants(
+        self, state: ProjectState, turn: Turn, flagged: dict[str, str], result: TurnResult
+    ) -> TurnResult:
+        """A revision that also gives the new value of an item it flags ("sprinklered now, which moves
+        us from 3.2.2.85 to 3.2.2.88") revises that item too, when its reading is sure and the code
+        checks accept it; otherwise the item stays flagged for the consultant."""
+        revised = []
+        for section in [s for s in state.flagged if s not in flagged]:
+            item = self.forms.get_item(section)
+            if not self.decisions.names(item, turn.text):
+                continue  # a value for it must be said of it, not read off the revised item's figure
+            reading = read(item, [self.decisions.answer_text(turn.text)], state, self.forms)
+            current = state.answer_for(section)
+            if (
+                not reading.complete
+                or reading.confidence < 0.9
+                or current is None
+                or current.value == reading.value
+            ):
+                continue
+            content = (
+                f"{section} {item.title}: {describe_value(item, reading.value)}, as the same message "
+                f"revising {result.section} says."
+            )
+            raw = {
+                "type": "form_answer",
+                "content": content,
+                "confidence": NAMED_DEPENDANT_CONFIDENCE,
+                "obc_references": list(item.references),
+                "value": reading.value,
+            }
+            try:
+                change = self.response_processor.process(raw, item, self.clock(), self.advisor.name)
+            except WizardError:
+                continue
+            change = checks.review(state, item, change, turn.text, True)
+            if change.answer is not None:
+                progress.finalize(state, change.answer, self.forms)
+                revised.append(content)
+        if not revised:
+            return result
+        state.flagged.pop(result.section, None)  # answered in this very message: nothing to check
+        return replace(result, content=" ".join([result.content, *revised]))
+
     def _result(self, state: ProjectState, turn: Turn, item: FormItem, change: Change) -> TurnResult:
         reply = change.reply
         return TurnResult(
@@ -192,6 +241,9 @@ class ContextManager:
             decision=turn.decision.kind,
             stale=turn.health.stale,
         )
+
+
+NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item
 
 
 def _has_answer(remainder: str, item: FormItem) -> bool:

@@ -46,7 +46,7 @@ def test_major_occupancies_by_code_or_name(message, expected):
     [
         ("A2, a secondary school; the staff offices are there to support it.", ["A2"], "offices"),
         ("Group E grocery. The storeroom at the back serves the store.", ["E"], None),
-        ("B2 hospital; its small pharmacy shop is part of the hospital.", ["B2"], "shop"),
+        ("B2 hospital; its small pharmacy shop is part of the hospital.", ["B2"], "pharmacy"),
         ("Hockey arena, A3. The grandstand belongs to the rink.", ["A3"], "grandstand"),
     ],
 )

@@ -61,7 +61,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
             (ROOT / "docs" / "screenshot.png").write_bytes(screenshot.read_bytes())
 
         # Hostile text shows as typed: no HTML runs, no Markdown takes effect, nothing overflows.
-        send(page, HOSTILE, "To answer 3.05")
+        send(page, HOSTILE, "3.05 Gross area")
         last_user = page.get_by_test_id("stChatMessage").nth(-2)
         expect(last_user).to_contain_text("<img src=x onerror=")
         expect(last_user).to_contain_text("**bold** :red[red]")

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from wizard_core.answers import fallbacks
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -107,5 +108,11 @@ def type_hint(item: FormItem) -> str:
 
 
 def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    """The offline reading of the consultant's ``texts`` (oldest first) for ``item``."""
-    return answer_type(item).read(item, texts, state, forms)
+    """The offline reading of the consultant's ``texts`` (oldest first) for ``item``.
+
+    When the answer type's reader reads nothing usable, ``fallbacks`` tries once more: a misspelled
+    option offered for a yes, or numbers written in words recorded as a proposal to confirm.
+    """
+    kind = answer_type(item)
+    reading = kind.read(item, texts, state, forms)
+    return fallbacks.second_try(item, texts, reading, lambda again: kind.read(item, again, state, forms))

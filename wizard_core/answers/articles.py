@@ -7,6 +7,7 @@ Part 2 (Division A 1.3.3.1A), and 3.10 records that phrase as its entry.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
@@ -66,28 +67,155 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     groups = list(occupancies.value) if occupancies and occupancies.value else []
     if groups and all(is_farm_group(g) for g in groups):
         return Reading([FARM_BUILDINGS] * len(groups), True, confidence=0.9, notes=_farm_note(groups))
+    set_aside: set[str] = set()  # articles a later message ruled out, never taken from an earlier one
     for text in reversed(texts):
-        articles = named_articles(text)
-        if articles:
-            return _reading(articles, groups, where, forms)
+        mentions = article_mentions(text)
+        if mentions.named:
+            articles = [a for a in mentions.answers if a not in set_aside]
+            return _reading_of(articles, mentions, groups, where, forms)
+        set_aside |= mentions.rejected
         if not groups and PART_2.search(text):
             return Reading([FARM_BUILDINGS], True, confidence=0.6)
     spans = "; ".join(f"{g}: {_span(forms, g)}" for g in groups) if groups else "3.2.2.20 to 3.2.2.93"
     return Reading(missing=f"the classification article for each major occupancy ({spans})")
 
 
-SET_ASIDE = re.compile(r"(?:rather than|instead of|other than|unlike|except|not)\s+(?:\w+\s+){0,2}$", re.I)
+# How an article stands in a sentence. An article set aside (ruled out, too big for, rather than,
+# the former one of "from 3.2.2.85 to 3.2.2.88") is never the answer; one cited as a comparison or
+# a limit ("the 600 m2 that 3.2.2.54 allows", "vs 3.2.2.51", "if sprinklered, 3.2.2.88") may not be.
+ART = "\u00a7"  # an article, masked in the words around another one
+_LEAD = (  # the words that may stand between a marker and the article ("ruled out the article")
+    r"(?:(?:the|an?|article|articles|art\.?|arts\.?|clause|sentence|using|use|under|in|for|to|of|by|be|"
+    r"with|going\s+with|either|both|any|it|its|one)\s+){0,3}"
+)
+_LIST = rf"(?:{ART}\s*(?:,|and|or|nor|&|/)\s*{_LEAD})*"
+_SIZE = r"(?:big|large|small|tall|high|much|many\s+\w+|restrictive|tight|limiting)"
+_REJECTED_BEFORE = re.compile(
+    r"(?:\brather\s+than|\binstead\s+of|\bother\s+than|\bunlike|\bexcept(?:\s+for)?|\bnot|\bnor|"
+    r"\bruled?\s+out|\bruling\s+out|\breject(?:ed|ing)?|\bexclud(?:ed|ing|e)|\bdropp(?:ed|ing)|"
+    r"\bdiscard(?:ed|ing)?|\beliminat(?:ed|ing|e)|\bdisqualif(?:ied|ies|y)|"
+    r"\btoo\s+" + _SIZE + r"\s+(?:for|to\s+use|to\s+go\s+with)|"
+    r"\bexceed(?:s|ed|ing)?|\bno\s+need\s+for|\b(?:do|does|did)\s*n[o']?t\s+need|\bneedn't|"
+    r"\b(?:can|could|would|will|do|does)(?:\s*n[o']?t|not)\s+(?:use|meet|work\s+under|get|go\s+with|qualify\s+for)|"
+    r"\bcannot\s+(?:use|meet|get|qualify\s+for)|\bno\s+longer|\baway\s+from|\b(?:move[ds]?|moving|switch(?:ed|es|ing)?)"
+    r"\s+(?:\w+\s+)?(?:off|from)|\bpreviously|\boriginally|\bformerly|\binitially|\bused\s+to\s+be|"
+    r"\bwe\s+had|\bthe\s+old)\s+" + _LEAD + _LIST + r"$",
+    re.I,
+)
+# "over the 600 m2 that 3.2.2.54 allows", "beyond the limit in 3.2.2.28": past the article's limit.
+_PAST_LIMIT_BEFORE = re.compile(
+    r"\b(?:over|above|beyond|past|more\s+than|bigger\s+than|larger\s+than|outside)\s+(?:the\s+|its\s+)?"
+    r"(?:[\d,.]+\s*\S*\s+|limits?\s+|maximum\s+|max\s+|cap\s+|allowance\s+)(?:[\w,.]+\s+){0,3}?"
+    r"(?:that|which|in|of|under|for|by)\s+" + _LEAD + r"$",
+    re.I,
+)
+_FROM_BEFORE = re.compile(r"\bfrom\s+" + _LEAD + r"$", re.I)
+_TO_AFTER = re.compile(rf"^\s*(?:to|into|over\s+to|->|=>|\u2192)\s*{_LEAD}{ART}", re.I)
+_REJECTED_AFTER = re.compile(
+    rf"^\s*(?:(?:->|=>|\u2192)\s*{ART}|(?:becomes|became|changes\s+to|changed\s+to|is\s+replaced\s+by|gives\s+way\s+to)"
+    rf"\s+{_LEAD}{ART}|\W{{0,3}}(?:(?:is|was|'s|has\s+been|got)\s+)?(?:out\b|off\s+the\s+table|ruled\s+out|rejected|"
+    rf"excluded|dropped|no\s+good|too\s+{_SIZE}\b|(?:does\s*n[o']?t|won'?t|will\s+not|would\s*n[o']?t|can'?t|cannot|"
+    rf"no\s+longer)\s+(?:work|apply|applies|fit|do|cover|be)|not\s+(?:an\s+option|possible|usable|available)|fails\b))",
+    re.I,
+)
+_DOUBTFUL_BEFORE = re.compile(
+    r"(?:\bvs\.?|\bversus|\bv\.|\bcompared\s+(?:to|with)|\bcomparing|\bthan|\bagainst|\bchecked|\bsimilar\s+to|"
+    r"\blike|\bcf\.?|\blimits?\s+(?:of|in|under|from|for|set\s+by)|\b(?:cap|max|maximum|allowance)\s+(?:of|in|under|from)|"
+    r"\b(?:allowed|permitted|set|given)\s+(?:by|in|under)|\bfrom|\bwhether)\s+"
+    + _LEAD
+    + _LIST
+    + rf"$|\bif\b[^{ART}]*$",
+    re.I,
+)
+_DOUBTFUL_AFTER = re.compile(
+    r"^(?:\s*,)?\s*(?:which\s+|that\s+)?(?:only\s+|also\s+|still\s+|just\s+)?(?:allows?|permits?|gives?|caps?|limits?|"
+    r"stops?|tops?\s+out|maxes|would|could|might|'s\s+(?:limit|cap|max|maximum|allowance)|limit|cap|maximum)\b",
+    re.I,
+)
+_CLAUSE_BREAK = re.compile(r"[.;:!?()\[\]]|\s(?:so|but|then|therefore|hence|thus|which\s+means)\s", re.I)
+
+
+@dataclass(frozen=True)
+class Mentions:
+    """The classification articles a message names, by how it names them."""
+
+    named: list[str]  # every article named, in order
+    answers: list[str]  # named as the answer at least once and never set aside
+    rejected: set[str]  # set aside somewhere in the message
+    doubtful: list[str]  # named only as a comparison or a limit, never as the answer nor set aside
+    contradicted: bool  # an article both given and set aside
+
+
+def article_mentions(text: str) -> Mentions:
+    """How ``text`` names each classification article (the general ones, 3.2.2.1 to .19, left out)."""
+    text = p.normalize(text)
+    named = p.classification_articles(text)
+    spans = [(m.start(), m.end()) for m in p.CLASSIFICATION_ARTICLE.finditer(text)]
+    masked = p.CLASSIFICATION_ARTICLE.sub(lambda m: ART + " " * (len(m.group()) - 1), text)
+    kinds: dict[str, set[str]] = {a: set() for a in named}
+    for start, end in spans:
+        article = text[start:end]
+        if article not in kinds:
+            continue
+        kinds[article].add(_kind(masked, start, end))
+    rejected = {a for a, k in kinds.items() if "rejected" in k}
+    answers = [a for a in named if "answer" in kinds[a] and a not in rejected]
+    doubtful = [a for a in named if kinds[a] == {"doubtful"}]
+    contradicted = any({"answer", "rejected"} <= k for k in kinds.values())
+    return Mentions(named, answers, rejected, doubtful, contradicted)
+
+
+def _kind(masked: str, start: int, end: int) -> str:
+    """'rejected', 'doubtful' or 'answer': how the article at ``start``..``end`` stands."""
+    before = _CLAUSE_BREAK.split(masked[max(0, start - 80) : start])[-1]
+    after = masked[end : end + 60]
+    if _REJECTED_BEFORE.search(before) or _PAST_LIMIT_BEFORE.search(before) or _REJECTED_AFTER.match(after):
+        return "rejected"
+    if _FROM_BEFORE.search(before) and _TO_AFTER.match(after):
+        return "rejected"
+    if _DOUBTFUL_BEFORE.search(before) or _DOUBTFUL_AFTER.match(after):
+        return "doubtful"
+    return "answer"
 
 
 def named_articles(text: str) -> list[str]:
     """The classification articles the text gives as the answer: not those it sets aside
-    ('3.2.2.62 rather than 3.2.2.64') nor the general articles it cites as reasons (3.2.2.10)."""
-    kept = []
-    for article in p.classification_articles(text):
-        starts = [m.start() for m in re.finditer(re.escape(article) + r"(?![\dA-E])", text)]
-        if any(not SET_ASIDE.search(text[max(0, at - 40) : at]) for at in starts):
-            kept.append(article)
-    return kept
+    ('3.2.2.62 rather than 3.2.2.64', 'too big for 3.2.2.28'), cites as a comparison or a limit
+    ('the 600 m2 that 3.2.2.54 allows'), nor the general articles it cites as reasons (3.2.2.10)."""
+    return article_mentions(text).answers
+
+
+def _reading_of(
+    articles: list[str], mentions: Mentions, groups: list[str], where: str, forms: FormFacts
+) -> Reading:
+    """The 3.10 reading of a message that names articles: recorded when those given as the answer
+    settle it, asked about when they do not, offered when the message's grammar leaves doubt."""
+    aside = sorted(mentions.rejected)
+    aside_text = f" (set aside: {', '.join(aside)})" if aside else ""
+    needed = len([g for g in groups if not is_farm_group(g)])
+    if not articles:
+        reading = Reading(missing=f"the classification article you use{aside_text}")
+        if mentions.doubtful and (not groups or len(mentions.doubtful) == needed):
+            fits = _reading(mentions.doubtful, groups, where, forms)
+            if fits.complete:  # named only as a comparison or a limit: proposed, never recorded
+                reading.offer = fits.value
+                reading.offer_reason = "named as a comparison or a limit, not plainly as the answer"
+        return reading
+    reading = _reading(articles, groups, where, forms)
+    if aside and not reading.complete:
+        reading.missing += aside_text
+    if not reading.complete or not (aside or mentions.doubtful or mentions.contradicted):
+        return reading
+    if mentions.doubtful or mentions.contradicted:  # the grammar leaves doubt: offered, not recorded
+        others = ", ".join(dict.fromkeys([*mentions.doubtful, *aside]))
+        return Reading(
+            missing="the classification article you use",
+            offer=reading.value,
+            offer_reason=f"{others} read as compared or set aside, not as the answer",
+        )
+    reading.confidence = min(reading.confidence, 0.9)
+    reading.notes.append(f"{', '.join(aside)} read as set aside, not the answer")
+    return reading
 
 
 def _reading(articles: list[str], groups: list[str], where: str, forms: FormFacts) -> Reading:

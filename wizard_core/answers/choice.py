@@ -116,6 +116,10 @@ def _described(option: Option) -> str:
 
 # "Group A, Division 2" names the option A2 (the syntax of occupancy codes, not vocabulary).
 GROUP_DIVISION = re.compile(r"\bgroup\s+([A-Ga-g])\s*,?\s*div(?:ision|\.)?\s*(\d)\b", re.I)
+# A lowercase one-letter code right before or after a use word of its own group: "e pharmacy",
+# "d - offices", "retail (e)". Never from a word ("a", "e.g.", "d'you"): it stands alone.
+CODE_BEFORE = re.compile(r"(?:^|(?<=[\s(,;:/]))([a-z])[ \t]*(?:[-:,][ \t]*)?$")
+CODE_AFTER = re.compile(r"^[ \t]*(?:\(([a-z])\)|[-:,]?[ \t]*([a-z]))(?![\w'.-]|\.\w)")
 
 
 def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -126,16 +130,27 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     settled: list[str] = []
     for text in texts:
         normalized = p.normalize(text)
-        codes = [f"{m[1].upper()}{m[2]}" for m in GROUP_DIVISION.finditer(normalized)]
-        codes = [o.label for c in codes if (o := item.option(c))]
+        codes = [
+            p.OptionMatch(o, True, m.start(), m.end())
+            for m in GROUP_DIVISION.finditer(normalized)
+            if (o := item.option(f"{m[1].upper()}{m[2]}"))
+        ]
         blanked = GROUP_DIVISION.sub(lambda m: " " * len(m.group()), normalized)
         matched = p.match_options(blanked, item.options)
-        named = set(codes) | {m.option.label for m in matched}
-        if found is not None and found.unclear and named <= set(found.unclear) | set(found.labels):
+        named = {m.option.label for m in [*codes, *matched]}
+        if (
+            found is not None
+            and found.unclear
+            and named <= set(found.unclear) | set(found.labels)
+            and (named & set(found.unclear) or occupancies.part_of_main([text]) is not None)
+        ):
             settled += _settle_rooms(found, [text])  # a reply about the rooms asked of
-        elif named:
-            found, settled = occupancies.sort_out(normalized, matched, codes), []
+        elif named:  # a list (again): "F2" after the question about the rooms is F2 alone
             by_label = all(m.by_label for m in matched)
+            mentions = sorted(
+                [*codes, *_coded(blanked, _mentions(blanked, matched, item))], key=lambda m: m.start
+            )
+            found, settled = occupancies.sort_out(normalized, mentions), []
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])
     if found is None:
@@ -149,8 +164,56 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         f"the {words} {_plural(words, 'serve', 'serves')} the main use, so "
         f"{_plural(words, 'they are', 'it is')} part of {_main(found.labels)} (3.1.2), not Group {label}"
         for label, words in found.served.items()
-    ] + settled
+    ]
+    notes += [
+        f"'{words}' is named as rejected, dropped, former or compared against, so Group {label} "
+        "is not read as a major occupancy"
+        for label, words in found.set_aside.items()
+    ]
+    notes += settled
+    if found.doubts and len(found.labels) > 1:
+        said = "', '".join(dict.fromkeys(found.doubts))
+        return Reading(
+            missing=f"whether the building has each of {_main(found.labels)} as a major occupancy "
+            f"(the message also says '{said}')",
+            offer=found.labels,
+            offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
+            notes=notes,
+        )
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
+
+
+def _mentions(text: str, matched: list[p.OptionMatch], item: FormItem) -> list[p.OptionMatch]:
+    """Each option found in ``text``, once in every sentence that names it (the whole text names
+    each one once): "the former printing plant (F2). ... the F2 fire load" reads each sentence."""
+    found = {m.option.label for m in matched}
+    mentions = list(matched)
+    for sentence in occupancies.SENTENCE.finditer(text):
+        for m in p.match_options(sentence.group(), item.options):
+            if m.option.label in found and not any(
+                n.option is m.option and sentence.start() <= n.start < sentence.end() for n in mentions
+            ):
+                mentions.append(
+                    p.OptionMatch(m.option, m.by_label, sentence.start() + m.start, sentence.start() + m.end)
+                )
+    return mentions
+
+
+def _coded(text: str, matched: list[p.OptionMatch]) -> list[p.OptionMatch]:
+    """The options matched, each named by its code when a lowercase code of a one-letter group
+    stands right beside the use word ("e pharmacy", "offices (d)")."""
+    lowered = text.lower()
+    result = []
+    for m in matched:
+        code = m.option.label.lower()
+        if not m.by_label and len(code) == 1:
+            start = occupancies.room_start(lowered, m.start)
+            before = CODE_BEFORE.search(lowered[max(0, start - 6) : start])
+            after = CODE_AFTER.match(lowered[m.end : m.end + 6])
+            if (before and before[1] == code) or (after and code in (after[1], after[2])):
+                m = p.OptionMatch(m.option, True, m.start, m.end)
+        result.append(m)
+    return result
 
 
 def _settle_rooms(found: occupancies.Sorted, replies: list[str]) -> list[str]:

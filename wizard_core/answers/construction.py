@@ -88,12 +88,17 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
     return named
 
 
+# "combustible ok", "noncombustible is fine": the restriction in a site-office shorthand.
+ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(?:ok|okay|fine)\b", re.I)
+
+
 def read_construction(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
     for text in texts:
         built: set[Material] = set()  # the actual construction: every part this message names
-        for clause in words.clause_break.split(p.normalize(text).lower()):
+        said = ALLOWED_SHORT.sub(r"\1 permitted", p.normalize(text).lower())
+        for clause in words.clause_break.split(said):
             restricts = bool(words.restriction.search(clause))
             if words.heavy_timber.search(clause):
                 if not restricts:

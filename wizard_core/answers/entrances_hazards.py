@@ -31,6 +31,26 @@ def _hazard_clause() -> re.Pattern[str]:
     return re.compile(rf"[^.;]*{alternation(vocabulary().entrances.hazard_words)}[^.;]*", re.I)
 
 
+@cache
+def _total() -> re.Pattern[str]:
+    """A total stated after the parts: "…, so two", "= 3 in all", "that's 4 barrier-free entrances"."""
+    number = rf"(?:\d+|{p.lexicon().number_words})"
+    nouns = alternation(vocabulary().entrances.entrance_words)
+    return re.compile(
+        rf"(?:\bso|\bthat's|\bthats|\bthat\s+is|\bwhich\s+is|\bmakes|=|\bfor\s+a\s+total\s+of|\btotal(?:\s+of)?|"
+        rf"\bin\s+total|\baltogether|\bin\s+all)[\s,:]+(?:that's\s+|a\s+total\s+of\s+)?(?P<n>{number})\b"
+        rf"(?=\s*(?:(?:barrier[\s-]*free\s+|accessible\s+|bf\s+)?{nouns}|in\s+(?:all|total)|total|altogether|of\s+them)?"
+        rf"\s*(?:[.;,!)]|$))",
+        re.I,
+    )
+
+
+def _stated_total(lowered: str) -> int | None:
+    """The last total the message states for its entrances, if it gives one after the parts."""
+    found = list(_total().finditer(lowered))
+    return p.word_number(found[-1]["n"]) if found else None
+
+
 def read_entrances_hazards(
     item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
 ) -> Reading:
@@ -38,7 +58,10 @@ def read_entrances_hazards(
     for text in texts:
         lowered = p.normalize(text).lower()
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
-        if count is not None:
+        total = _stated_total(lowered) if count is not None else None
+        if total is not None:
+            entrances = total  # "one into the shops and one into the flats, so two": the sum wins
+        elif count is not None:
             entrances = count
         clause = _hazard_clause().search(lowered)
         if clause:

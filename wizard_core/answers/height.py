@@ -40,6 +40,8 @@ class _Words:
         self.storeys_below = re.compile(
             rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
         )
+        # "two storeys above grade and one below"
+        self.below_after_above = re.compile(rf"\babove\s+grade\s+and\s+{counted_below}\s+{below}\b", re.I)
         self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
         kinds = alternation(s.below_grade_kinds)
         # "one level of underground parking", "two below-grade parking levels", "a lower level"
@@ -50,7 +52,7 @@ class _Words:
         )
         self.with_basement = re.compile(
             rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
-            rf"(?:{alternation(s.basement_kinds)}\s+)?{basement}",
+            rf"(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
             re.I,
         )
         self.no_basement = re.compile(
@@ -65,8 +67,12 @@ class _Words:
         # A floor's level, not the building's height: "top floor at 12.4 m", "2nd flr @ 14 ft".
         self.floor_level = re.compile(
             rf"\b(?:top|upper|highest|uppermost|\d+(?:st|nd|rd|th)|second|third|fourth|fifth|ground|main)\s+"
-            rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)|\bfloor level\b|\bt\.?o\.?f\b",
+            rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)"
+            rf"|\bfloor level\b|\bt\.?o\.?f\b",
             re.I,
+        )
+        self.level_before = re.compile(
+            rf"(?:{self.floor_level.pattern})\s*(?:about\s+|approx\.?\s+|~\s*)?$", re.I
         )
         self.height = phrase_pattern(s.height_words)
 
@@ -80,10 +86,13 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     words = _words()
     found: dict[str, Any] = {}
     notes: list[str] = []
+    doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
     for text in texts:
+        doubt = ""
         lowered = p.normalize(text).lower()
         below = (
             words.storeys_below.search(lowered)
+            or words.below_after_above.search(lowered)
             or words.basements.search(lowered)
             or words.below_by_kind.search(lowered)
             or words.with_basement.search(lowered)
@@ -101,7 +110,12 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             found["storeys_above_grade"] = p.word_number(above[1])
         elif words.one_storey.search(lowered):
             found["storeys_above_grade"] = 1
-        for q in _lengths(text):
+        candidates = _lengths(text)
+        exact = {q.value for q in candidates if not q.approximate}
+        if len(exact) > 1:
+            given = ", ".join(fmt_number(v) for v in sorted(exact))
+            doubt = f"of the heights given ({given}), the last was taken"
+        for q in candidates:
             meters = q.value if q.unit == "m" else round(q.value * p.FT_TO_M, 2)
             if q.approximate:
                 found["approximate_height"] = (q, meters)
@@ -111,6 +125,9 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             found["height_m"] = meters
         if "height_m" not in found and "approximate_height" in found and p.lexicon().confirm.search(text):
             found["height_m"] = found["approximate_height"][1]  # "yes, exactly": the figure given stands
+    before = state.answer_for(item.number)
+    if before is not None and isinstance(before.value, dict) and found.keys() - {"approximate_height"}:
+        return _revised(before.value, found, notes, texts)
     if "storeys_above_grade" not in found:
         return Reading(
             missing="the number of storeys above grade, storeys below grade and the building height in metres"
@@ -136,11 +153,36 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             "the definition), and the storeys below grade"
         )
     confidence = 0.95 if not notes else 0.85
+    if doubt:
+        notes.append(doubt)
+        confidence = 0.7
     if "storeys_below_grade" not in found:
         found["storeys_below_grade"] = 0
         notes.append("no storeys below grade were mentioned, so none are recorded")
         confidence = 0.75
     return Reading(found, True, confidence=confidence, notes=notes)
+
+
+KEPT = re.compile(r"\b(?:same|unchanged|as before|stays?|still|no change)\b", re.I)
+FIELDS = {
+    "storeys_above_grade": "storeys above grade",
+    "storeys_below_grade": "storeys below grade",
+    "height_m": "height",
+}
+
+
+def _revised(answer: dict[str, Any], found: dict[str, Any], notes: list[str], texts: list[str]) -> Reading:
+    """A revision of an answered 3.07 that gives only part of it ("4 storeys, not 3; height the
+    same"): the parts not given are kept from the answer, said so, and recorded for review when the
+    message does not say they stay."""
+    found.pop("approximate_height", None)
+    kept = [name for name in FIELDS if name not in found]
+    value = {name: found.get(name, answer.get(name)) for name in FIELDS}
+    if kept:
+        notes.append(f"{' and '.join(FIELDS[k] for k in kept)} kept from the earlier answer")
+    said_kept = any(KEPT.search(text) for text in texts)
+    confidence = 0.85 if not kept or said_kept else 0.7
+    return Reading(value, True, confidence=confidence, notes=notes)
 
 
 # "P1 and P2 parking", "P1-P3": parking levels below grade, named by their number.
@@ -167,7 +209,7 @@ def _lengths(text: str) -> list[p.Quantity]:
     def clause(q: p.Quantity) -> str:
         return next((text[start:end].lower() for start, end in clauses if start <= q.start < end), "")
 
-    levels = [q for q in lengths if _words().floor_level.search(clause(q))]
+    levels = [q for q in lengths if _words().level_before.search(text[max(0, q.start - 40) : q.start])]
     lengths = [q for q in lengths if q not in levels] or lengths
     said = [q for q in lengths if _words().height.search(clause(q))]
     return said or lengths

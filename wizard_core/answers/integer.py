@@ -16,6 +16,8 @@ from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
 COUNTED = re.compile(r"\bnumber of (\w+)", re.IGNORECASE)
+# "a street" counts one, but not against a leading count ("Three. … within 15 m of a street").
+ARTICLES = ("a", "an")
 
 
 def _schema(item: FormItem) -> dict[str, Any]:
@@ -58,13 +60,32 @@ def figures(item: FormItem, text: str) -> list[int]:
             tied.append(int(q.value))
         elif not q.counted:
             loose.append(int(q.value))
+    articled: list[int] = []  # "a street"
     for m in re.finditer(p.lexicon().counts, lowered):  # "two streets", "a single street"
         if noun is not None and noun.match(lowered[m.end() : m.end() + 30]):
-            tied.append(p.word_number(m[0]) or 0)
+            (articled if m[0] in ARTICLES else tied).append(p.word_number(m[0]) or 0)
     spelled = list(re.finditer(p.lexicon().number_words, lowered))
     if len(spelled) == 1 and not re.sub(p.lexicon().number_words, "", lowered).strip(" .,;:!"):
         loose.append(p.word_number(spelled[0][0]) or 0)  # "Two."
-    return tied or loose
+    lead = _leading(lowered)
+    if lead is not None:  # "Two, like I said: ...", "Just the one, Main Street. ...": the answer itself
+        return [lead, *tied]
+    return [*tied, *articled] or loose
+
+
+def _leading(lowered: str) -> int | None:
+    """A number word or bare figure opening the message as an answer of its own ("Three. The
+    hospital takes up the block…"): followed by a stop, a comma, a dash or the end, not a noun."""
+    match = re.match(
+        rf"^\W*(?:(?:just|only|exactly|simply|well|so|yes|ok|okay|it's|its|it is|that's|there's|there are)"
+        rf"[\s,]+)*(?:the\s+)?(?P<n>{p.lexicon().number_words}|\d+)(?=\s*(?:[.,;:!)(\u2014-]|$))",
+        lowered,
+    )
+    if not match:
+        return None
+    if match["n"].isdigit() and re.match(r"\s*[.,]\d", lowered[match.end() :]):
+        return None  # "2.5", "1,200": a figure with more to it
+    return p.word_number(match["n"])
 
 
 def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:

@@ -1,22 +1,37 @@
 """Major occupancies (3.02): a room that serves the main use belongs to it (3.1.2).
 
 A room named in a sentence that says it serves, supports or is part of another use ("the admin
-offices serve the school") is part of that major occupancy, not one of its own. A room that
-usually serves the main use ("a gift shop", "the bleachers"), named without saying either way,
-is asked about once. Occupancies named by their code ("D", "Group E") are always kept, and so is
+offices serve the school", "they aren't separate occupancies") is part of that major occupancy,
+not one of its own; a sentence starting "they" or "these" says so of the sentence before. A room
+that usually serves the main use ("a gift shop", "the bleachers"), named without saying either
+way, is asked about once. Occupancies named by their code ("D", "Group E") are kept, and so is
 anything said to be separate ("a separate tenant").
+
+A use named as rejected, dropped, or compared against ("F2 rather than F3", "there was going to
+be a daycare", "well under the medium-hazard threshold"), or as the former use of a building
+being converted ("converting the old printing plant"), is not a major occupancy of the building.
+Words of exclusion or comparison left unexplained by that are kept as doubts: with several
+groups read, the reading is offered for a yes rather than recorded.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cache
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.vocabulary import phrase_pattern, vocabulary
+from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 
 SENTENCE = re.compile(r"[^.;!?\n]+")
+# Where a clause ends: punctuation, or a word starting another clause ("..., but the client dropped it").
+CLAUSE_BREAK = re.compile(r"[.;!?\n,:()]|\s(?:but|so|whereas|while|although|though)\s")
+GAP = r"(?:[\w'-]+\s+){0,3}"  # up to three words between a trigger and the use it is about
+# After a use, in a message about a conversion: "retail to offices", "the F2 plant into F3 storage".
+CONVERTED_TO = re.compile(r"[\s-]*(?:[\w'-]+\s+){0,2}?(?:to|into)\s")
+# ... and before a former use, words that do not name the new one ("was converted to F3").
+FORMER_GAP = r"(?:(?!(?:to|into|as|now|be|become|becomes|is|are|new)\s)[\w'-]+\s+){0,3}"
 
 
 @dataclass
@@ -26,46 +41,87 @@ class Sorted:
     labels: list[str] = field(default_factory=list)
     served: dict[str, str] = field(default_factory=dict)  # label -> the room words that serve the main use
     unclear: dict[str, str] = field(default_factory=dict)  # label -> the room words to ask about
+    set_aside: dict[str, str] = field(default_factory=dict)  # label -> the words naming it rejected or former
+    doubts: list[str] = field(default_factory=list)  # exclusion or comparison words left unexplained
 
 
 @dataclass(frozen=True)
 class _Words:
     serving: re.Pattern[str]
     separate: re.Pattern[str]
+    denying: re.Pattern[str]
     rooms: re.Pattern[str]
+    aside_before: re.Pattern[str]
+    aside_after: re.Pattern[str]
+    former_before: re.Pattern[str]
+    conversion: re.Pattern[str]
+    doubt: re.Pattern[str]
+    pointing_back: re.Pattern[str]
+    dropped: re.Pattern[str]
 
 
 @cache
 def _words() -> _Words:
     o = vocabulary().occupancies
-    return _Words(phrase_pattern(o.serving), phrase_pattern(o.separate), phrase_pattern(o.rooms))
+    return _Words(
+        serving=phrase_pattern(o.serving),
+        separate=phrase_pattern(o.separate),
+        denying=phrase_pattern(o.denying),
+        rooms=phrase_pattern(o.rooms),
+        aside_before=re.compile(rf"{alternation(o.set_aside_before)}[\s-]+{GAP}$", re.I),
+        aside_after=re.compile(rf"^[\s-]*{GAP}{alternation(o.set_aside_after)}(?![\s-]+to\b)", re.I),
+        former_before=re.compile(rf"{alternation(o.former_before)}[\s-]+{FORMER_GAP}$", re.I),
+        conversion=phrase_pattern(o.conversion),
+        doubt=phrase_pattern(o.doubt),
+        pointing_back=phrase_pattern(o.pointing_back),
+        dropped=phrase_pattern(o.dropped),
+    )
 
 
-def sort_out(text: str, matches: list[p.OptionMatch], codes: list[str]) -> Sorted:
-    """Which of the options ``matches`` finds in ``text`` are major occupancies of their own."""
+def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
+    """Which of the options ``matches`` finds in ``text`` are major occupancies of their own.
+
+    A match by label (a code) is kept unless it is named as rejected or former; any other is
+    kept unless its sentence says it serves the main use or it is a room that usually does.
+    """
     words = _words()
     lowered = p.normalize(text).lower()
-    rooms = list(words.rooms.finditer(lowered))
-    roles: dict[str, list[tuple[str, str]]] = {}  # label -> (role, room words) for each mention
+    sentences = list(SENTENCE.finditer(lowered + "."))
+    converting = bool(words.conversion.search(lowered))
+    roles: dict[str, list[tuple[str, str]]] = {}  # label -> (role, words) for each mention
+    explained: list[tuple[int, int]] = []  # the clauses whose rejection or comparison was read
+    last: tuple[p.OptionMatch, str] | None = None
     for match in matches:
-        sentence = next(s for s in SENTENCE.finditer(lowered + ".") if s.start() <= match.start <= s.end())
-        said = sentence.group()
-        room = next((r.group() for r in rooms if r.start() <= match.start < r.end()), None)
-        serving = words.serving.search(said)
-        if match.by_label or words.separate.search(said):
-            role = "main"
-        elif serving and match.start < sentence.start() + serving.start():
-            role = "served"
-        elif room:
-            role = "room"
+        sentence = next(s for s in sentences if s.start() <= match.start <= s.end())
+        span = _set_aside(lowered, match, sentence.end(), converting, words)
+        if converting and not span and _converted_to_another(lowered, match, matches):
+            span = (match.start, max(match.end, match.start))
+        if last and last[0].option is match.option and _in_brackets_after(lowered, last[0], match):
+            role = last[1]  # "the former printing plant (F2)", "a bank, D": the code says what the words said
+        elif span:
+            explained.append(span)
+            role = "aside"
         else:
-            role = "main"
-        roles.setdefault(match.option.label, []).append((role, room or _named(lowered, match)))
-    main = set(codes) | {label for label, seen in roles.items() if any(r == "main" for r, _ in seen)}
-    result = Sorted()
-    for label in dict.fromkeys([*codes, *roles]):
-        seen = roles.get(label, [])
-        if label in main or not main:
+            role = _role(lowered, match, sentences, matches, words)
+        last = (match, role)
+        room = next(
+            (r.group() for r in words.rooms.finditer(lowered) if r.start() <= match.start < r.end()), None
+        )
+        said_as = match.option.label if match.by_label and role == "aside" else room or _named(lowered, match)
+        roles.setdefault(match.option.label, []).append((role, said_as))
+    return _sorted(roles, _doubts(lowered, matches, explained, words))
+
+
+def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorted:
+    result = Sorted(doubts=doubts)
+    kept = {label: [(r, w) for r, w in seen if r != "aside"] for label, seen in roles.items()}
+    if not any(kept.values()):  # every use named was set aside: read them all, with a doubt
+        kept, result.doubts = roles, [*doubts, *(w for seen in roles.values() for _, w in seen)]
+    main = {label for label, seen in kept.items() if any(r in ("main", "aside") for r, _ in seen)}
+    for label, seen in kept.items():
+        if not seen:
+            result.set_aside[label] = roles[label][0][1]
+        elif label in main or not main:
             result.labels.append(label)
         elif any(r == "served" for r, _ in seen):
             result.served[label] = next(words for r, words in seen if r == "served")
@@ -74,16 +130,148 @@ def sort_out(text: str, matches: list[p.OptionMatch], codes: list[str]) -> Sorte
     return result
 
 
+def _set_aside(
+    lowered: str, match: p.OptionMatch, sentence_end: int, converting: bool, words: _Words
+) -> tuple[int, int] | None:
+    """Where the words naming ``match`` rejected, dropped, compared against or former are, if they are."""
+    start, end = _clause(lowered, match.start, max(match.end, match.start + 1))
+    before, after = lowered[start : match.start], lowered[max(match.end, match.start) : end]
+    opening = lowered[:start].rstrip()
+    if not before.strip() and opening.endswith(("(", ",")):  # "the former printing plant (F2)"
+        start = _clause(lowered, len(opening) - 1, len(opening))[0]
+        before = lowered[start : len(opening) - 1] + " "
+    if (
+        words.aside_before.search(before)
+        or words.aside_after.search(after)
+        or (converting and words.former_before.search(before))
+    ):
+        return start, end
+    if end < sentence_end:  # "there was to be a daycare, but the client dropped it"
+        following_start, following_end = _clause(lowered, end + 1, end + 1)
+        if _drops_back(lowered[following_start:following_end], words):
+            return start, following_end
+    return None
+
+
+def _role(
+    lowered: str,
+    match: p.OptionMatch,
+    sentences: list[re.Match[str]],
+    matches: list[p.OptionMatch],
+    words: _Words,
+) -> str:
+    """'main', 'served' (its sentence says it serves the main use), or 'room' (usually serves it)."""
+    at = next(i for i, s in enumerate(sentences) if s.start() <= match.start <= s.end())
+    said = sentences[at].group()
+    if match.by_label or _separate(said, words):
+        return "main"
+    serving = _serving_at(said, words)
+    if serving is not None and match.start < sentences[at].start() + serving:
+        return "served"
+    if at + 1 < len(sentences):
+        following = sentences[at + 1]
+        serves = _serving_at(following.group(), words)
+        # "... and the offices. They serve the school.": naming no room of its own
+        if (
+            serves is not None
+            and _points_back(following.group(), words)
+            and not any(following.start() <= m.start < following.start() + serves for m in matches)
+        ):
+            return "served"
+    if any(r.start() <= match.start < r.end() for r in words.rooms.finditer(lowered)):
+        return "room"
+    return "main"
+
+
+def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.OptionMatch]) -> bool:
+    """In a message about a conversion, "from retail to offices": the use before "to" is the old one."""
+    _, end = _clause(lowered, match.start, max(match.end, match.start + 1))
+    to = CONVERTED_TO.match(lowered, max(match.end, match.start), end)
+    if to is None:
+        return False
+    after = to.end()
+    return any(m.option is not match.option and after <= m.start < end for m in matches)
+
+
+def _in_brackets_after(lowered: str, previous: p.OptionMatch, match: p.OptionMatch) -> bool:
+    return bool(re.fullmatch(r"\s*[(,-]\s*", lowered[max(previous.end, previous.start) : match.start]))
+
+
+def room_start(lowered: str, at: int) -> int:
+    """Where the room words around ``at`` start ("tuck shop" for "shop"), or ``at``."""
+    return next((r.start() for r in _words().rooms.finditer(lowered) if r.start() <= at < r.end()), at)
+
+
 def part_of_main(replies: list[str]) -> bool | None:
     """The consultant's answer to 'part of the main use, or separate?': True, False or None (unsaid)."""
     words = _words()
     for reply in reversed(replies):
         lowered = p.normalize(reply).lower()
-        if words.separate.search(lowered):
+        if _separate(lowered, words):
             return False
-        if words.serving.search(lowered):
+        if _serving_at(lowered, words) is not None:
             return True
     return None
+
+
+def _clause(lowered: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause around ``lowered[start:end]`` starts and ends."""
+    breaks = [m for m in CLAUSE_BREAK.finditer(lowered) if not start <= m.start() < end]
+    clause_start = max((m.end() for m in breaks if m.end() <= start), default=0)
+    clause_end = min((m.start() for m in breaks if m.start() >= end), default=len(lowered))
+    return clause_start, clause_end
+
+
+def _denied(said: str, found: re.Match[str], words: _Words) -> bool:
+    """Whether a separate-word is denied in its clause ("they aren't separate occupancies")."""
+    if words.denying.match(found.group()):  # "not part of" denies by itself
+        return False
+    start, _ = _clause(said, found.start(), found.end())
+    return bool(words.denying.search(said[start : found.start()]))
+
+
+def _separate(said: str, words: _Words) -> bool:
+    """Whether ``said`` calls something separate (and does not deny it)."""
+    return any(not _denied(said, found, words) for found in words.separate.finditer(said))
+
+
+def _serving_at(said: str, words: _Words) -> int | None:
+    """Where ``said`` first says something serves the main use, or denies it is separate."""
+    at = [m.start() for m in words.serving.finditer(said)]
+    at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
+    return min(at, default=None)
+
+
+def _points_back(said: str, words: _Words) -> bool:
+    """A sentence naming no use, such as "They all serve the school.": of the rooms named in the
+    one before."""
+    return (
+        bool(words.pointing_back.search(said))
+        and not _separate(said, words)
+        and _serving_at(said, words) is not None
+    )
+
+
+def _drops_back(clause: str, words: _Words) -> bool:
+    """A clause such as "but the client dropped it": the use in the clause before is dropped."""
+    return bool(words.dropped.search(clause)) and bool(words.pointing_back.search(clause))
+
+
+def _doubts(
+    lowered: str, matches: list[p.OptionMatch], explained: list[tuple[int, int]], words: _Words
+) -> list[str]:
+    """Exclusion or comparison words outside the clauses already read as rejecting a use, and
+    "D or E" (two uses offered as alternatives)."""
+    doubts = [
+        m.group()
+        for m in words.doubt.finditer(lowered)
+        if not any(start <= m.start() < end for start, end in explained)
+    ]
+    for first, second in itertools.pairwise(matches):
+        between = lowered[max(first.end, first.start) : second.start]
+        if re.fullmatch(r"[\s,]*or\s+(?:an?\s+|the\s+)?", between):
+            doubts.append(f"{lowered[first.start : first.end]} or {lowered[second.start : second.end]}")
+    return doubts
 
 
 def _named(lowered: str, match: p.OptionMatch) -> str:

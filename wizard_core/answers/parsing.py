@@ -135,8 +135,33 @@ def mask_articles(text: str) -> str:
 
 
 def quantities(text: str) -> list[Quantity]:
-    """Every number in ``text`` with the unit right after it ('' when none)."""
-    return list(_quantities(text))
+    """Every number in ``text`` with the unit right after it ('' when none), leaving out a figure the
+    text replaces with another of the same unit: "640 m2, not 620", "260 m2 instead of 180",
+    "from 1,860 to 1,920 m2", "(was 620)"."""
+    found = _quantities(text)
+    masked = mask_articles(normalize(text))
+    replaced = {q for q in found if _replaced(masked, q, found)}
+    return [q for q in found if q not in replaced]
+
+
+# Words before a figure that the text goes on to replace, and the "to" of "from 620 to 640".
+_REPLACED_BEFORE = re.compile(
+    r"(?:\bnot|\binstead of|\brather than|\bwas|\bwere|\bpreviously|\bformerly|\bup from|\bdown from|"
+    r"\bno longer)\s+(?:the\s+|an?\s+|about\s+)?$",
+    re.I,
+)
+_FROM_TO = re.compile(r"^\s*(?:m2|m²|sq\.?\s*m|sm|sf|sq\.?\s*ft|ft2|ft²|m|ft)?\s*to\s+(?:about\s+)?\d", re.I)
+
+
+def _replaced(masked: str, q: Quantity, found: tuple[Quantity, ...]) -> bool:
+    """Whether ``q`` is the old figure of a correction, with a new one of the same kind beside it."""
+    others = [o for o in found if o is not q and (o.unit == q.unit or not q.unit or not o.unit)]
+    if not others:
+        return False
+    before = masked[max(0, q.start - 20) : q.start]
+    if _REPLACED_BEFORE.search(before):
+        return True
+    return bool(re.search(r"\bfrom\s+$", before, re.I) and _FROM_TO.match(masked[q.end : q.end + 16]))
 
 
 @lru_cache(maxsize=256)  # a turn reads one message for several purposes (rows? not applicable?)

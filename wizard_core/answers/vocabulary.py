@@ -79,6 +79,15 @@ class Areas(_Section):
     none_words: Phrases
     same_floors: Phrases  # "same footprint on both floors": gross area = storeys x building area
     floors: Phrases  # the nouns a storey count in a same-floors phrase is of
+    gross_words: Phrases  # a figure named so is the gross area ("8,250 m2 gross", "GFA 14,950 sf")
+    per_storey: Phrases  # after a figure, it is one storey's ("1,650 m2 each")
+    per_storey_before_floor: Phrases  # so with a storey noun after ("per floor", "on each storey")
+    per_storey_floor_first: Phrases  # so before a storey noun before a figure ("each floor is 1,850 m2")
+    left_out_before: Phrases  # the figure after is left out of the area ("excluding the 300 m2 mezzanine")
+    left_out_after: Phrases  # the figure just before is left out ("1,200 m2 not counted")
+    left_out_it: Phrases  # the figure before, in the same sentence, is left out ("so I've left it out")
+    same_as_base: Phrases  # "same again", "GFA same": the gross area is the building area (one storey)
+    base_referents: Phrases  # "as per the footprint", "as above": the building area answered before
 
     @model_validator(mode="after")
     def _three_roles(self) -> Areas:
@@ -118,6 +127,14 @@ class Occupancies(_Section):
 
     serving: Phrases  # "the offices serve the school"
     separate: Phrases  # "a separate tenant"
+    denying: Phrases  # before a separate-word: "they aren't separate occupancies" says they serve
+    set_aside_before: Phrases  # "rather than F3", "there was going to be a daycare": not a group
+    set_aside_after: Phrases  # "the medium-hazard threshold", "the daycare was dropped": not a group
+    former_before: Phrases  # "the old F2 plant", in a message about a conversion: the former use
+    conversion: Phrases  # "converting", "the new use": the message speaks of a change of use
+    doubt: Phrases  # exclusion or comparison: unresolved, several groups are offered, not recorded
+    pointing_back: Phrases  # "they serve the school" in a sentence naming no use: of the sentence before
+    dropped: Phrases  # "..., but the client dropped it": the use in the clause before is not a group
     rooms: Phrases  # rooms that usually serve the main use: asked about once when the message is silent
 
 

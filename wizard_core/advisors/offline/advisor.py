@@ -22,6 +22,9 @@ from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
 REUSED_CONFIDENCE = 0.7
+# A computed item's rows read with something left over, or named otherwise than the consultant did:
+# recorded as the figures to confirm, below the confidence of a reading bound without doubt.
+UNBOUND_ROWS_CONFIDENCE = 0.75
 # Said after a computed item's figures: they are the engine's, proposed until the consultant confirms.
 WORKED_OUT = "I worked these figures out from your inputs: confirm them, or tell me which row to change."
 
@@ -88,13 +91,15 @@ class OfflineAdvisor:
             reading = Reading(
                 missing=reading.missing or "the answer", offer=said.value, offer_reason=said.reason
             )
-        if not reading.complete and refers_back().search(message):
+        if not reading.complete and reading.offer is None and refers_back().search(message):
             earlier = read(item, _earlier_texts(state) + texts, state, request.forms)
             if earlier.complete:
                 earlier.confidence = min(earlier.confidence, REUSED_CONFIDENCE)
                 earlier.notes.append("taken from what you said earlier in this project")
                 reading = earlier
         if reading.complete:
+            if not _rows_bound(item, reading, texts):
+                reading.confidence = min(reading.confidence, UNBOUND_ROWS_CONFIDENCE)
             return self._answer(item, reading.value, reading, message)
         if not p.classification_articles(message) and (
             offer := proposals.propose(item, state, request.forms, texts)
@@ -186,6 +191,11 @@ def _same_as(request: AdvisorRequest) -> Reading | None:
     match = same_as().search(request.message)
     if not match:
         return None
+    # 'Same as 3.04, but two storeys': the area reader weighs the storeys said with it.
+    if request.item.answer_type == "area":
+        own = read(request.item, [request.message], request.state, request.forms)
+        if own.complete or own.offer is not None:
+            return None
     wanted = match[1].strip().lower()
     for answer in request.state.finalized_answers:
         if answer.section == request.item.number or answer.value is None:
@@ -199,13 +209,35 @@ def _same_as(request: AdvisorRequest) -> Reading | None:
 
 
 SUBSTANTIVE_WORDS = 12
+# "None, except the exit stair width": what follows is the answer, not a 'not applicable'.
+EXCEPTION = re.compile(
+    r"\b(?:except|excepting|other than|apart from|aside from|save for|with the exception of|besides|bar one|"
+    r"but (?:one|for)\b)",
+    re.I,
+)
+ROW_LABELS = ("floor", "face")  # the keys that name a computed item's row as the consultant did
+
+
+def _rows_bound(item: FormItem, reading: Reading, texts: list[str]) -> bool:
+    """Whether a computed item's rows rest on the consultant's words alone: nothing was left over
+    (no note about text not used) and every row carries a name the consultant gave it."""
+    value = reading.value
+    if answer_type(item).compute is None or not isinstance(value, dict):
+        return True
+    if reading.notes:
+        return False
+    said = p.normalize(" ".join(texts)).casefold()
+    rows = [row for part in value.values() if isinstance(part, list) for row in part if isinstance(row, dict)]
+    labels = [str(row[key]) for row in rows for key in ROW_LABELS if row.get(key)]
+    return all(label.casefold() in said for label in labels)
 
 
 def _not_applicable(message: str, item: FormItem) -> bool:
-    """'Not applicable', 'none', 'there isn't one': the item does not apply.
+    """'Not applicable', 'none', 'not required', 'there isn't one': the item does not apply.
 
     A message that gives measurements or says more than a few words counts only when it opens
     with it ('None: no dwelling units'), so 'the east wall has none' is read as the answer it is.
+    One that goes on to name an exception ('None, except the stair width') gives an answer.
     """
     not_applicable = p.lexicon().not_applicable
     stripped = message.strip()
@@ -213,6 +245,8 @@ def _not_applicable(message: str, item: FormItem) -> bool:
     substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
     opens = not_applicable.match(stripped)
     if not (opens or (not substantive and not_applicable.search(stripped))):
+        return False
+    if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and p.quantities(message))
 

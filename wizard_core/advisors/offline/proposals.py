@@ -161,9 +161,9 @@ def propose(
     from_earlier = f" From what you said at earlier items: {', '.join(used)}." if used else ""
     if not proposal.complete:
         if not proposal.missing:  # nothing would let an article fit: say so, and what it rests on
-            reasons = " ".join(o.reason for o in proposal.occupancies if o.article is None)
+            why = " ".join(o.reason for o in proposal.occupancies if o.article is None)
             content = (
-                f"No classification article fits the answers so far. {reasons}{from_earlier} Check the "
+                f"No classification article fits the answers so far. {why}{from_earlier} Check the "
                 "storeys, building area, streets and sprinklers behind it, or give the article you use."
             )
             return _question(content, 0.2, [])

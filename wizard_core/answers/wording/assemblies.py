@@ -32,6 +32,7 @@ AS_REQUIRED = re.compile(
     re.I,
 )
 ELEMENT_ASSEMBLY = {element: name for name, element in ELEMENTS.items()}
+SPECIFIC = ("floors_over_basement", "storeys_below_grade", "mezzanine")
 _ESTIMATE_RATING = re.compile(r"(?:~|≈|\babout\b|\baround\b|\bapprox\w*|\broughly\b)\s*\d", re.I)
 _NOT_THERE = re.compile(
     r"\b(?:n/?a|not\s+applicable|none|no\s+(?:mezzanines?|basements?|storeys?\s+below(?:\s+grade)?))\b", re.I
@@ -41,7 +42,10 @@ _IN_LIEU = re.compile(r"non-?combustible\s+(?:construction\s+)?(?:in\s+lieu|inst
 _NAMES = (
     (
         "floors_over_basement",
-        re.compile(r"(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?basements?", re.I),
+        re.compile(
+            r"(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?(?:basements?|cellars?|lower\s+levels?|[bp]\d\b)",
+            re.I,
+        ),
     ),
     (
         "storeys_below_grade",
@@ -107,13 +111,16 @@ def _read_text(text: str, thread: Thread) -> None:
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
-    for part in re.split(r"[,;\n]", line):
+    for part in re.split(r"[,;\n]|(?<!\d)\.(?:\s|$)", line):
         ratings = parse_ratings(part)
         support = ratings.pop("loadbearing", None)
         if support is not None:
             thread.supporting = round(support / 60, 2)
             read = True
-        named = [ELEMENT_ASSEMBLY[e] for e in ratings] or ([a] if (a := assembly_of(part)) else [])
+        specific = assembly_of(part)  # "floor over B1" is the floor over the basement, not "floors"
+        named = [ELEMENT_ASSEMBLY[e] for e in ratings] or ([specific] if specific else [])
+        if specific in SPECIFIC and len(ratings) <= 1:
+            named = [specific]
         if not named or (re.search(r"load[\s-]*bearing|support|column", part, re.I) and not ratings):
             continue
         timed = re.search(r"\d\s*-?\s*(?:h|min)", part, re.I)

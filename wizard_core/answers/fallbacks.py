@@ -1,0 +1,254 @@
+"""Second tries of the offline reader, when an answer type's own reader reads nothing usable.
+
+Two, each adopted narrowly after ``bench/bench_readers.py``:
+
+- Near-miss option words (rapidfuzz): when the reader reads no option at all in the words for an
+  item with options, 1- to 4-word windows of a message are matched against the options' labels
+  and synonyms (``fuzz.ratio``, cutoff 80). A window is a misspelling only if each word it changes
+  keeps its first letter, has 4 letters or more, is no other form of the word ("storey" is not
+  "store") and differs by one slip (a letter dropped, added, doubled or two swapped; in longer
+  words also one letter wrong). The misspelled words are put right and the reader reads again;
+  what it then reads is OFFERED for a yes, never recorded. A window after a negation ("not fully
+  sprinklred") is not matched, nor are short code labels (A1, D).
+- Numbers in words (number-parser): for the numeric items, when the reading is not complete, runs
+  of cardinal number words are written as digits ("one thousand four hundred" -> 1400) and the
+  reader reads again. Ordinals ("second floor"), "once" and "one" as a pronoun ("which one", "the
+  one street") stay as they are. A reading completed this way is recorded below 0.8 (a proposal to
+  confirm) with a note saying how the words were read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from number_parser import parse as digits_for_words
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA, Indel
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.base import Reading
+from wizard_core.content import FormItem
+
+FUZZY_CUTOFF = 80  # fuzz.ratio of a window to an option phrase (a 6-letter word's swap scores ~83)
+SHORTEST_WORD = 4  # a changed word shorter than this is never taken for a misspelling
+MAX_WINDOW = 4  # words
+WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
+NUMERIC_TYPES = frozenset({"area", "building_height", "integer", "occupant_load", "entrances_hazards"})
+
+Reread = Callable[[list[str]], Reading]
+
+
+def second_try(item: FormItem, texts: list[str], reading: Reading, reread: Reread) -> Reading:
+    """``reading``, or what a fallback makes of ``texts`` when the reader read nothing usable.
+
+    ``reread`` is the item's own reader on other texts.
+    """
+    if reading.complete:
+        return _declined(item, texts, reading, reread) or reading
+    if item.options:
+        if reading.offer is None and not any(p.match_options(t, item.options) for t in texts):
+            return _near_miss(item, texts, reading, reread)
+        return reading
+    if item.answer_type in NUMERIC_TYPES:
+        return _numbers_in_words(texts, reading, reread)
+    return reading
+
+
+# --- near-miss option words -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Hit:
+    score: float
+    start: int
+    end: int
+    said: str  # the window as written
+    phrase: str  # the option's label or synonym it is taken for
+
+
+def _near_miss(item: FormItem, texts: list[str], reading: Reading, reread: Reread) -> Reading:
+    """The options the latest text with misspelled option words names, offered for a yes."""
+    for index in range(len(texts) - 1, -1, -1):
+        hits = _hits(item, texts[index])
+        if not hits:
+            continue
+        if item.answer_type != "multi_choice":
+            hits = hits[:1]
+        corrected = _corrected(texts[index], hits)
+        again = reread([*texts[:index], corrected, *texts[index + 1 :]])
+        if not again.complete or again.value is None:
+            return reading
+        read_as = "; ".join(f"\u201c{h.said}\u201d read as \u201c{h.phrase}\u201d" for h in hits)
+        return Reading(missing=reading.missing, offer=again.value, offer_reason=read_as)
+    return reading
+
+
+def _declined(item: FormItem, texts: list[str], reading: Reading, reread: Reread) -> Reading | None:
+    """A plain "no" to a misspelled option offered: a refusal of the offer, not the option for none.
+
+    The choice reader takes a plain "no" for the option marked none ("no sprinklers"); said right
+    after a message the wizard read a misspelled option in, it declines that offer instead.
+    """
+    none = next((o for o in item.options if o.none), None)
+    if none is None or reading.value != none.label or len(texts) < 2:
+        return None
+    last = texts[-1]
+    if not p.lexicon().no.match(p.normalize(last)) or p.match_options(last, item.options):
+        return None
+    before = second_try(item, texts[:-1], Reading(), reread)
+    if before.offer is None or before.offer == none.label:
+        return None
+    labels = "; ".join(o.label for o in item.options)
+    return Reading(missing=f"which option applies, as you said it is not {before.offer}: {labels}")
+
+
+def _hits(item: FormItem, text: str) -> list[_Hit]:
+    """The windows of ``text`` that misspell an option phrase: best first, without overlaps."""
+    phrases = _phrases(tuple((o.label, tuple(o.synonyms)) for o in item.options))
+    if not phrases:
+        return []
+    negated_before = p.lexicon().negated_before
+    words = list(re.finditer(r"\w+(?:[-']\w+)*", text))
+    found: list[tuple[float, int, _Hit]] = []
+    for size in range(1, MAX_WINDOW + 1):
+        for first, last in zip(words, words[size - 1 :], strict=False):
+            said = text[first.start() : last.end()]
+            window = _plain(said)
+            if len(window) < SHORTEST_WORD:
+                continue
+            clause = re.split(r"[,;.:()]", text[max(0, first.start() - 40) : first.start()])[-1]
+            if negated_before.search(clause):  # "not fully sprinklred"
+                continue
+            for phrase, score, _ in process.extract(
+                window, list(phrases), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, limit=None
+            ):
+                if _misspells(window, phrase):
+                    found.append((-score, -size, _Hit(score, first.start(), last.end(), said, phrase)))
+                    break
+    taken: list[_Hit] = []
+    for *_, hit in sorted(found, key=lambda f: (f[0], f[1], f[2].start)):
+        if not any(hit.start < t.end and t.start < hit.end for t in taken):
+            taken.append(hit)
+    return taken
+
+
+@cache
+def _phrases(options: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[str, ...]:
+    """The options' labels and synonyms a misspelling may be matched to (no short codes)."""
+    found: dict[str, None] = {}
+    for label, synonyms in options:
+        for phrase in (label, *synonyms) if len(label) > 2 else synonyms:
+            plain = _plain(phrase)
+            if len(plain) >= SHORTEST_WORD:
+                found[plain] = None
+    return tuple(found)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[\s-]+", " ", p.normalize(text).casefold()).strip()
+
+
+def _misspells(window: str, phrase: str) -> bool:
+    """Whether ``window`` is ``phrase`` with a slip of the keyboard in one or more of its words."""
+    said, meant = window.split(), phrase.split()
+    if len(said) != len(meant) or said == meant:
+        return False
+    return all(a == b or _slip(a, b) for a, b in zip(said, meant, strict=True))
+
+
+def _slip(said: str, meant: str) -> bool:
+    """Whether the word ``said`` is ``meant`` mistyped, rather than another word or form."""
+    if not (said.isalpha() and meant.isalpha()) or min(len(said), len(meant)) < SHORTEST_WORD:
+        return False
+    if said[0] != meant[0] or said in meant or meant in said:  # "storey" is not "store"
+        return False
+    if Indel.distance(said, meant) == 1:  # a letter dropped, added or doubled
+        return True
+    slips = OSA.distance(said, meant)
+    if slips == 1 and sorted(said) == sorted(meant):  # two letters swapped
+        return True
+    # One letter wrong: only in longer words, where it seldom makes another word ("detail", "retail").
+    return (len(meant) >= 7 and slips == 1) or (len(meant) >= 10 and slips == 2)
+
+
+def _corrected(text: str, hits: list[_Hit]) -> str:
+    for hit in sorted(hits, key=lambda h: -h.start):
+        text = text[: hit.start] + hit.phrase + text[hit.end :]
+    return text
+
+
+# --- numbers in words -------------------------------------------------------------------------
+
+_UNITS = (
+    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    "|sixteen|seventeen|eighteen|nineteen"
+)
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMBER_WORD = rf"(?:(?:{_TENS})(?:-(?:{'|'.join(_DIGIT_WORDS[1:])}))?|{_UNITS}|hundred|thousand|million)"
+# A run of number words, with its decimals said digit by digit ("twelve point five").
+_RUN = re.compile(
+    rf"\b{_NUMBER_WORD}(?:(?:\s+and\s+|[\s-]+){_NUMBER_WORD})*\b"
+    rf"(?P<decimals>\s+point(?:\s+(?:{'|'.join(_DIGIT_WORDS)})\b)+)?",
+    re.IGNORECASE,
+)
+# "twenty-first", "twenty first floor"; "two and a half", "three quarters": left in words.
+_LEFT_AFTER = re.compile(
+    r"\s+(?:and\s+)?(?:an?\s+)?(?:half|halves|quarters?|thirds?)\b|\s+point\b|[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|\w+teenth|\w+ieth|hundredth|thousandth|millionth)\b",
+    re.IGNORECASE,
+)
+# "which one", "the one street", "a new one", "one of them": 'one' as a pronoun, not a count.
+_ONE_BEFORE = re.compile(
+    r"\b(?:which|the|this|that|each|every|any|no|another|other|only|a|an|new|existing|same|last|next)\s+$",
+    re.IGNORECASE,
+)
+_ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
+
+
+def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Reading:
+    rewritten, read_as = [], []
+    for text in texts:
+        digits, found = _with_digits(text)
+        rewritten.append(digits)
+        read_as += found
+    if not read_as:
+        return reading
+    again = reread(rewritten)
+    if not again.complete or again.value is None:
+        return reading
+    again.confidence = min(again.confidence, WORDS_CONFIDENCE)
+    said = ", ".join(f"\u201c{words}\u201d as {digits}" for words, digits in dict.fromkeys(read_as))
+    again.notes.append(f"numbers in words read as figures: {said}")
+    return again
+
+
+def _with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` with its cardinal numbers in words written as digits, and each (words, digits)."""
+    found: list[tuple[str, str]] = []
+
+    def digits(m: re.Match[str]) -> str:
+        words = m[0]
+        after = text[m.end() :]
+        if _LEFT_AFTER.match(after):
+            return words
+        if words.casefold() == "one" and (_ONE_BEFORE.search(text[: m.start()]) or _ONE_AFTER.match(after)):
+            return words
+        decimals = m["decimals"]
+        if decimals:
+            words = words[: len(words) - len(decimals)]
+        written = digits_for_words(words).strip()
+        if written == words or not re.search(r"\d", written):
+            return m[0]
+        if decimals:
+            if not written.isdigit():
+                return m[0]
+            fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
+            written, words = f"{written}.{fraction}", m[0]
+        found.append((words, written))
+        return written
+
+    return _RUN.sub(digits, text), found
