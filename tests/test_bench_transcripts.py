@@ -66,3 +66,16 @@ def test_every_replay_reaches_the_end_of_the_matrix(outcomes: dict[str, bench.Ou
     unanswered = {name: [w[0] for w in o.wrong if w[2] == "(unanswered)"] for name, o in outcomes.items()}
     assert {name: items for name, items in unanswered.items() if items} == {}
     assert {name: o.refused for name, o in outcomes.items() if o.refused} == {}
+
+
+def test_asked_which_article_applies_it_proposes_one_that_fits_every_building() -> None:
+    """At 3.10 the consultant asks instead of naming the article, and answers the facts the wizard
+    asks for in words; the proposal fits each building (bench/bench_article_proposals.py)."""
+    import bench_article_proposals as proposals
+
+    misfits = {}
+    for transcript in bench.load(None, None):
+        articles, asked = proposals.proposal(transcript)
+        if not proposals.fits(transcript, articles):
+            misfits[transcript.name] = (articles, asked[-1:] if asked else [])
+    assert misfits == {}

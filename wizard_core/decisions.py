@@ -266,8 +266,9 @@ def _title(item: FormItem) -> str:
     return re.sub(r"\s*\(.*?\)", "", item.title).strip().lower()
 
 
-# "Quick one: what counts as …", "Sorry, what does …": a few words set off before the question.
-LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,2}\s*[:,;\u2014-]+\s*)?"
+# "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
+# off before the question.
+LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,6}\s*[:,;\u2014-]+\s*)?"
 
 
 def phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:

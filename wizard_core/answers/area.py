@@ -338,10 +338,15 @@ def _settle(roles: dict[str, float], notes: list[str], state: ProjectState, form
         inferred = _split_from_project_type(state, forms)
         ((role, amount),) = roles.items()
         if inferred is None or (role != "total" and role != inferred[0]):
-            return Reading(
+            reading = Reading(
                 missing=f"how the area splits: existing, new and total, in m² "
                 f"(you gave {role} {fmt_number(amount)} m²)"
             )
+            if role != "total":  # "140 m2, new": the other part is most likely none, offered for a yes
+                other = "new" if role == "existing" else "existing"
+                reading.offer = {role: amount, other: 0.0, "total": amount}
+                reading.offer_reason = f"only {role} area was given, so none {other}"
+            return reading
         split, where = inferred
         roles = {split: amount, "new" if split == "existing" else "existing": 0.0}
         notes.append(f"all {split} area, as the project type in {where} implies")

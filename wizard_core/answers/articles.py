@@ -121,10 +121,8 @@ _REJECTED_AFTER = re.compile(
 _DOUBTFUL_BEFORE = re.compile(
     r"(?:\bvs\.?|\bversus|\bv\.|\bcompared\s+(?:to|with)|\bcomparing|\bthan|\bagainst|\bchecked|\bsimilar\s+to|"
     r"\blike|\bcf\.?|\blimits?\s+(?:of|in|under|from|for|set\s+by)|\b(?:cap|max|maximum|allowance)\s+(?:of|in|under|from)|"
-    r"\b(?:allowed|permitted|set|given)\s+(?:by|in|under)|\bfrom|\bwhether)\s+"
-    + _LEAD
-    + _LIST
-    + rf"$|\bif\b[^{ART}]*$",
+    r"\b(?:allowed|permitted|set|given)\s+(?:by|in|under)|\bfrom|\bwhether|\blook(?:ed)?\s+at|\bconsider(?:ed|ing)?|"
+    r"\btried|\btrying)\s+" + _LEAD + _LIST + rf"$|\bif\b[^{ART}]*$",
     re.I,
 )
 _DOUBTFUL_AFTER = re.compile(

@@ -92,12 +92,29 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
 ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(?:ok|okay|fine)\b", re.I)
 
 
+# The trade's abbreviations for the construction kinds: "NC", "non-comb.", "comb.", "C permitted".
+ABBREVIATIONS = (
+    (re.compile(r"\bnon-?comb\b\.?|\bn\.?c\.?(?=[\s,;)]|$)"), "noncombustible"),
+    (re.compile(r"\bcomb\b\.?"), "combustible"),
+    (
+        re.compile(r"\bc(?=\s+(?:permitted|allowed|ok|okay|construction|is permitted|is allowed)\b)"),
+        "combustible",
+    ),
+)
+
+
+def _expanded(lowered: str) -> str:
+    for pattern, word in ABBREVIATIONS:
+        lowered = pattern.sub(word, lowered)
+    return lowered
+
+
 def read_construction(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
     for text in texts:
         built: set[Material] = set()  # the actual construction: every part this message names
-        said = ALLOWED_SHORT.sub(r"\1 permitted", p.normalize(text).lower())
+        said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(p.normalize(text).lower()))
         for clause in words.clause_break.split(said):
             restricts = bool(words.restriction.search(clause))
             if words.heavy_timber.search(clause):

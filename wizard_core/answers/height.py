@@ -41,7 +41,9 @@ class _Words:
             rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
         )
         # "two storeys above grade and one below"
-        self.below_after_above = re.compile(rf"\babove\s+grade\s+and\s+{counted_below}\s+{below}\b", re.I)
+        self.below_after_above = re.compile(
+            rf"\babove(?:\s+grade)?\s*(?:and|[/,;&+])\s*{counted_below}\s+{below}\b", re.I
+        )
         self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
         kinds = alternation(s.below_grade_kinds)
         # "one level of underground parking", "two below-grade parking levels", "a lower level"
@@ -61,7 +63,10 @@ class _Words:
         )
         counted_above = rf"(\b\d+\b|{number}|{alternation(s.above_counts)})"
         self.storeys_above = re.compile(
-            rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))", re.I
+            rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))"
+            # "6 above / 1 below"
+            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|and\b|$))",
+            re.I,
         )
         self.one_storey = phrase_pattern(s.one_storey_words)
         # A floor's level, not the building's height: "top floor at 12.4 m", "2nd flr @ 14 ft".
@@ -107,7 +112,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             notes.append(f"parking levels P1 to P{levels} are {levels} storeys below grade")
         above = words.storeys_above.search(lowered)
         if above:
-            found["storeys_above_grade"] = p.word_number(above[1])
+            found["storeys_above_grade"] = p.word_number(above[1] or above[2])
         elif words.one_storey.search(lowered):
             found["storeys_above_grade"] = 1
         candidates = _lengths(text)

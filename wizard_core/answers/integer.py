@@ -70,7 +70,7 @@ def figures(item: FormItem, text: str) -> list[int]:
     lead = _leading(lowered)
     if lead is not None:  # "Two, like I said: ...", "Just the one, Main Street. ...": the answer itself
         return [lead, *tied]
-    return [*tied, *articled] or loose
+    return tied or articled or loose  # "within 15 m of a street" does not count beside "2 streets"
 
 
 def _leading(lowered: str) -> int | None:

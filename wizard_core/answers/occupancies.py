@@ -236,10 +236,12 @@ def _separate(said: str, words: _Words) -> bool:
 
 
 def _serving_at(said: str, words: _Words) -> int | None:
-    """Where ``said`` first says something serves the main use, or denies it is separate."""
+    """Where ``said`` last says something serves the main use, or denies it is separate: the rooms
+    named before it are the ones it speaks of ("the kitchen that serves the hall, the staff room and
+    the office all belong to the centre")."""
     at = [m.start() for m in words.serving.finditer(said)]
     at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
-    return min(at, default=None)
+    return max(at, default=None)
 
 
 def _points_back(said: str, words: _Words) -> bool:

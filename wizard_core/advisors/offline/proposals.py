@@ -66,6 +66,12 @@ def says_yes_to_it(message: str) -> bool:
 
 
 SPRINKLERED = re.compile(r"\b(?:un|non-?)?sprinklere?d?\b|\bsprinklers?\b", re.I)
+# Words that show a clause is about the structure, for materials named at another item.
+STRUCTURE = re.compile(
+    r"\b(?:fram\w*|construction|constructed|structur\w*|built|walls?|decks?|joists?|columns?|beams?|slabs?|"
+    r"podium|timber|masonry|concrete|steel|wood|combustible|noncombustible|non-combustible)\b",
+    re.I,
+)
 # "We dropped the sprinklers", "sprinklers deleted", "no longer sprinklered": a system taken out.
 TAKEN_OUT = re.compile(r"\b(?:dropp|remov|delet|omitt|eliminat)(?:ed|ing)\b|\bno longer\b|\bwithout\b", re.I)
 RETIREMENT = re.compile(r"\bretirement home\b", re.I)
@@ -74,7 +80,7 @@ KINDS = {"encapsulated_mass_timber": "emtc", "noncombustible": "noncombustible",
 
 
 def stated_facts(
-    texts: list[str], construction: FormItem | None, occupancy: FormItem | None = None
+    texts: list[str], construction: FormItem | None, occupancy: FormItem | None = None, said_of: bool = False
 ) -> dict[str, Any]:
     """Facts the consultant gave in words for 3.10 that later items would record (latest wins).
 
@@ -97,6 +103,8 @@ def stated_facts(
             elif other_homes and other_homes.search(clause) and not facts.get("retirement_home"):
                 facts["retirement_home"] = False
             named = materials_named(construction, clause) if construction is not None else set()
+            if said_of and not STRUCTURE.search(clause):
+                named = set()  # at another item, "a townhouse block" names no construction
             if {"combustible", "noncombustible"} <= named:
                 facts["construction"] = "mixed"
             elif named:
@@ -196,7 +204,7 @@ def said_earlier(
     """Facts for the proposal stated at other items ("sprinklered throughout" at 3.01), where no
     answer settles them yet."""
     texts = [message for _, message in carried.said_before(state, item.number)]
-    facts = stated_facts(texts, construction, occupancy)
+    facts = stated_facts(texts, construction, occupancy, said_of=True)
     answered = state.answered_sections
     return {k: v for k, v in facts.items() if SETTLED_BY.get(k) not in answered}
 
