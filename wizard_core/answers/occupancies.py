@@ -170,7 +170,7 @@ def _role(
         return "served"
     if at + 1 < len(sentences):
         following = sentences[at + 1]
-        serves = _serving_at(following.group(), words)
+        serves = _serving_at(following.group(), words, last=False)
         # "... and the offices. They serve the school.": naming no room of its own
         if (
             serves is not None
@@ -235,13 +235,13 @@ def _separate(said: str, words: _Words) -> bool:
     return any(not _denied(said, found, words) for found in words.separate.finditer(said))
 
 
-def _serving_at(said: str, words: _Words) -> int | None:
+def _serving_at(said: str, words: _Words, last: bool = True) -> int | None:
     """Where ``said`` last says something serves the main use, or denies it is separate: the rooms
     named before it are the ones it speaks of ("the kitchen that serves the hall, the staff room and
     the office all belong to the centre")."""
     at = [m.start() for m in words.serving.finditer(said)]
     at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
-    return max(at, default=None)
+    return (max if last else min)(at, default=None)
 
 
 def _points_back(said: str, words: _Words) -> bool:

@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
-from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_line import LoadInput, uses_named
 from wizard_core.answers.wording.occupant_load import AS_GIVEN, Book, read_book
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
@@ -149,6 +149,9 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     use = _storey_use(row)
     if row.seats is not None and (use is None or use.group != "A"):  # 'house: 612 fixed seats' is a theatre's
         use = row.use = find_use("fixed seats")
+    care = _care_use(row, use, state) or _fitting_use(row, use, state)
+    if care is not None:
+        use = row.use = care
     by_rate = _use_by_rate(row, use, state)
     if by_rate is not None:
         work.working.append(
@@ -247,6 +250,39 @@ def _use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | 
         fitting = [u for u in fitting if said & set(words(" ".join(names_of(u))))]
     elif len(fitting) > 1:  # an occupancy's own use before a use of any building
         fitting = [u for u in fitting if u.group != "any"] or fitting
+    return fitting[0] if len(fitting) == 1 else None
+
+
+_CARE_USES = {"B1": "detention", "B2": "treatment", "B3": "care_sleeping"}
+
+
+def _care_use(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """'Sleeping room areas 1,480 m2' in a care or treatment building: its own group's sleeping room
+    areas of Table 3.1.17.1, not dwelling units (which count rooms, not area). Only one such group."""
+    if use is not None or row.area is None or row.rooms or row.seats or row.design:
+        return None
+    if not re.search(r"\bsleeping\b|\bresidents?\b|\bpatients?\b", row.line, re.I):
+        return None
+    groups = {re.sub(r"[\s\-–.]", "", g).upper()[:2] for g in facts_from_answers(_answers(state)).groups}
+    keys = [key for group, key in _CARE_USES.items() if group in groups]
+    if len(keys) != 1:
+        return None
+    return next(u for u in uses() if u.key == keys[0])
+
+
+def _fitting_use(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """Words naming two uses ('shop floor (manufacturing)'): the one of the building's occupancies
+    when the use read first is of none of them (a 'shop' in an F2 plant is its manufacturing)."""
+    if use is None or use.group == "any":
+        return None
+    groups = facts_from_answers(_answers(state)).groups
+    if not groups or any(g.startswith(use.group) for g in groups):
+        return None
+    fitting = [
+        u
+        for u in uses_named(row.line)
+        if u.key != use.key and u.group != "any" and any(g.startswith(u.group) for g in groups)
+    ]
     return fitting[0] if len(fitting) == 1 else None
 
 

@@ -20,9 +20,9 @@ _LEVEL_WORD = r"(?:floor|flr|fl|storey|story|level|lvl|lev)"
 FLOOR = re.compile(
     rf"\b(?:(?:ground|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
-    rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b"
-    r"|l\s?-?\d{1,2}\b|[pb]\d\b"
-    r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d)?\b"
+    rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
+    r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b"
+    r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
     r"|(?:second|upper|top)\s+(?:storey|floor|level)\b)",
     re.I,

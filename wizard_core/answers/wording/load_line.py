@@ -7,6 +7,7 @@ consultant wrote after their own working; or a building total.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -14,7 +15,8 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.floors import FLOOR, floor_name
 from wizard_core.answers.wording.messages import ESTIMATE
-from wizard_core.engine.occupancy import Use, find_use
+from wizard_core.engine.occupancy import Use, find_use, names_of, uses
+from wizard_core.engine.occupancy_data import position, words
 
 _SEATS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:fixed\s+)?seats?\b"
@@ -27,9 +29,13 @@ _UNITS = re.compile(
     r"(?:[^;\d]{0,25}?(\d|one|two|three|four)\s*(?:bed(?:room)?s?|sleeping rooms?))?",
     re.I,
 )
-_ROOMS = re.compile(r"(?<![\w.,])(\d+)\s*(?:bed(?:room)?s|sleeping rooms?|sleeping areas?)\b", re.I)
+_ROOMS = re.compile(
+    r"(?<![\w.,])(?<![a-z]-)(\d+)\s*(?:bed(?:room)?s|bedroom|bdrms?|brs|sleeping rooms?|sleeping areas?)\b"
+    r"(?!\s*areas?\b)",
+    re.I,
+)
 _DESIGN = re.compile(
-    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
+    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
     r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
@@ -90,6 +96,8 @@ class LoadInput:
     principal_entrance: bool = False
     problems: list[str] = field(default_factory=list)
     line: str = ""  # the words the row was read from
+    same_as: str = ""  # 'same as L2': the floor whose rows this one copies ('previous': the row before)
+    floors: list[str] = field(default_factory=list)  # 'L3-L6': every floor the row stands for
 
     def has_figures(self) -> bool:
         return any(
@@ -114,8 +122,21 @@ _BEDS = re.compile(
 )
 
 
+# '12 lower units x 2 bedrooms', '20 suites @ 3 bdrms', '8 flats with 2 bedrooms each': units times rooms.
+_UNITS_TIMES = re.compile(
+    r"(?<![\w.,])(\d+)\s+(?:[a-z][a-z-]*\s+){0,3}?(?:dwelling\s+)?(?:units?|suites?|apartments?|apts?|condos?|"
+    r"flats?|townhouses?|townhomes?|homes?)\s*(?:x|×|@|at|of|with|each\s+(?:with|having|of))\s*"
+    r"(\d|one|two|three|four)\s*(?:-\s*)?(?:bed(?:room)?s?|bdrms?|br|sleeping\s+rooms?)\b(?!\s*areas?\b)",
+    re.I,
+)
+
+
 def _sleeping_rooms(text: str) -> int | None:
-    """Sleeping rooms: '4 one-bed, 4 two-bed and 2 three-bed units', '40 suites, 2 bedrooms each'."""
+    """Sleeping rooms: '4 one-bed, 4 two-bed and 2 three-bed units', '40 suites, 2 bedrooms each',
+    '12 units x 2 bedrooms (x 2 persons)'."""
+    times = list(_UNITS_TIMES.finditer(text))
+    if times:
+        return sum(int(t[1]) * (_count(t[2]) or 0) for t in times)
     mixes = list(_BEDS.finditer(text))
     if mixes:
         total = 0
@@ -155,7 +176,12 @@ def _times_area(text: str) -> float | None:
 def use_words(text: str) -> str:
     """The words naming a row's use, without figures, floors and filler ('Lobby')."""
     words = ESTIMATE.sub(" ", text)
-    words = re.sub(r"[~≈±]|\+/-|\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?", " ", words)
+    words = re.sub(
+        r"[~≈±]|\+/-|(?<![a-z]-)\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?",
+        " ",
+        words,
+        flags=re.I,
+    )
     words = FLOOR.sub(" ", words)
     words = re.sub(
         r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|each|x)\b|[×=@/]", " ", words, flags=re.I
@@ -165,12 +191,60 @@ def use_words(text: str) -> str:
     return re.sub(r"\s+", " ", words).strip(" -")
 
 
-def _label(text: str) -> str:
+def _named_use(text: str) -> tuple[Use | None, int]:
+    """The use a phrase names with its small words kept ('tables and chairs', 'B-3 sleeping room areas'),
+    and how many words the phrase that names it has."""
+    plain = re.sub(r"&", " and ", text)
+    plain = re.sub(
+        r"(?<![\w-])\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft²|%)?", " ", plain, flags=re.I
+    )
+    use = find_use(plain)
+    return use, _phrase_length(use, plain)
+
+
+def _phrase_length(use: Use | None, text: str) -> int:
+    if use is None:
+        return 0
+    said = words(text)
+    return max((len(words(n)) for n in names_of(use) if position(said, words(n)) >= 0), default=0)
+
+
+def uses_named(text: str) -> list[Use]:
+    """Every use of Table 3.1.17.1 a row's words name ('shop floor (manufacturing)': retail and
+    manufacturing), in the table's order."""
+    said = words(re.sub(r"&", " and ", text))
+    return [u for u in uses() if any(position(said, words(n)) >= 0 for n in names_of(u))]
+
+
+def use_of(text: str) -> Use | None:
+    """The use a row's words name: the longer of the phrase without filler and the phrase as said
+    ('seats and tables' over 'non-fixed seats', 'tables and chairs' where 'and' is filler)."""
+    bare = use_words(text)
+    use = find_use(bare)
+    named, length = _named_use(text)
+    if named is None or use is None or named.key == use.key:
+        return use or named
+    return named if length > _phrase_length(use, bare) else use
+
+
+def _label(text: str) -> tuple[str, str, bool]:
+    """The name a row is given before its figures, the words after it, and whether a dash set it off:
+    'Lobby: 120 m2', 'hall (new) - 420 m2 tables & chairs'; ('', text, False) when there is none."""
     if ":" in text[:50]:
-        head = text.split(":", 1)[0].strip()
+        head, body = text.split(":", 1)
         if not re.search(r"\d\s*(?:m2|m²|sm|sf|%)", head):
-            return head
-    return ""
+            return head.strip(), body, False
+    dash = re.search(r"\s-+\s", text[:60])
+    if dash:
+        head = text[: dash.start()].strip()
+        if re.search(r"[a-z]", head, re.I) and not re.search(r"(?<![\w-])\d|[=@/×]", FLOOR.sub(" ", head)):
+            return head, text[dash.end() :], True
+    return "", text, False
+
+
+def _only_floor(label: str) -> bool:
+    """Whether a name says nothing but its floor ('L2', 'B1 (basement)'), not 'office mezz'."""
+    return not re.sub(r"[\W_]+", "", FLOOR.sub(" ", label))
 
 
 _REVISING = re.compile(
@@ -186,15 +260,17 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     trailing = _TRAILING_TOTAL.fullmatch(text)
     if trailing:
         return _int(trailing[1])
-    label = _label(text)
+    label, body, dashed = _label(text)
     total_lead = _TOTAL_LEAD.match(label or text)
-    floor = floor_name(label or text)
-    use = find_use(use_words(label)) if label else None
-    body = text.split(":", 1)[1] if label else text
-    use = use or find_use(use_words(text))
+    floor = floor_name(label or text) or (floor_name(text) if dashed else "")
+    use = use_of(label) if label else None
+    use = use or use_of(text)
     said = use_words(label) if label and not floor else use_words(body if label else text)
     if total_lead and not floor and use is None:
         rest = text[total_lead.end() :] if not label else body
+        summed = _SUM.search(rest)
+        if summed and not any(q.unit in ("m2", "ft2") for q in p.quantities(rest)):
+            return _int(summed[1])
         figures = [q for q in p.quantities(rest) if q.unit == ""]
         if figures and not any(q.unit in ("m2", "ft2") for q in p.quantities(rest)):
             return int(figures[0].value)
@@ -221,6 +297,13 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         row.area = times
     elif areas:
         q = areas[0]
+        if (
+            len(areas) > 1
+            and q.unit == "ft2"
+            and areas[1].unit == "m2"
+            and _BESIDE.fullmatch(p.normalize(text)[q.end : areas[1].start])
+        ):
+            q = areas[1]  # '12,700 sf (1,180 m2)': the consultant's own m² figure
         row.area = round(q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1), 1)
     elif dims:
         factor = p.FT_TO_M**2 if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
@@ -258,16 +341,112 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         if len(bare) == 1:
             figure = figure_text(bare[0].value)
             row.problems.append(f"{figure} — is that the floor area in m² or in ft², or a number of persons?")
-    name = (
-        floor or (label if label and not total_lead else "") or (said[:1].upper() + said[1:] if said else "")
+    same = _SAME_AS.search(text)
+    referred = (same["ref"] or "").strip() if same else ""
+    refers = ("previous" if _PREVIOUS.match(referred) else floor_name(referred)) if same else ""
+    if same and refers:  # 'L3 - same as L2': the rows of L2 again
+        head = text[: same.start()]
+        row.floor = floor = (_floor_range(head) or [floor_name(head)])[0]
+        row.same_as = refers
+        row.use = use = use_of(head) if head.strip() else None
+        row.problems = []
+        if not floor:
+            row.problems.append(f"'{head.strip(' -:,') or text}' — which floor is the same as {referred}?")
+    else:
+        same = None
+    row.floors = _floor_range(text[: same.start()] if same else text)
+    if row.floors:
+        row.floor = floor = row.floors[0]
+    only_persons = row.stated is not None and not (
+        row.area or row.seats or row.rooms or row.design or row.rate or use or floor or label
     )
+    if not (same or row.has_figures() or row.rooms is not None or floor or label) or only_persons:
+        total = stated_total(text)
+        if total is not None:  # 'so 120 in total, I think'
+            return total
+    given = label if label and not total_lead else ""
+    own = given if given and (not floor or floor_name(given)) and not _only_floor(given) else ""
+    name = own or floor or given or (said[:1].upper() + said[1:] if said else "")
     row.name = (name[:1].upper() + name[1:])[:60]
     if row.name:
         row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
-    return row if (row.has_figures() or row.problems or use is not None or floor or label) else None
+    return row if (row.has_figures() or row.problems or use is not None or floor or label or same) else None
+
+
+# 'same as L2', 'L3-L6 typical of L2', 'ditto', 'same as above'
+_SAME_AS = re.compile(
+    r"\b(?:(?:the\s+)?same\s+as|identical\s+to|typ(?:ical)?\.?\s+(?:of|as)|repeats?|copy\s+of)\s+"
+    r"(?:the\s+)?(?P<ref>[^,;()]+?)\s*(?:[,;(]|$)"
+    r"|\b(?P<ref2>)(?:ditto|do\.)(?=\W*$)",
+    re.I,
+)
+_PREVIOUS = re.compile(
+    r"^(?:above|previous|prior|last|(?:the\s+)?(?:one|floor|level|row|line)\s+(?:above|before|below))\b|^$",
+    re.I,
+)
+# 'L3-L6', 'Levels 3 to 6', '3rd-6th floors', 'floors 2 through 5'
+_RANGE = re.compile(
+    r"\b(?:levels?|lvls?|floors?|flrs?|storeys?|stor(?:ie|y)s?|l)\s*-?\s*(\d{1,2})\s*(?:-|to|through|thru)\s*"
+    r"(?:levels?|lvls?|floors?|l)?\s*-?\s*(\d{1,2})\b(?![,.]\d|\s*-?\s*(?:m2|m²|sm|sf|sq|ft|m\b|%|persons?|people|"
+    r"x\b|×|one|two|three|four|bed|bdrm|br\b|stud|bach|suite|unit|apart|flat|condo|room|seat|class|storey|stor(?:ie|y)))"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)\s*"
+    r"(?:floors?|flrs?|levels?|storeys?)\b",
+    re.I,
+)
+_SUM = re.compile(r"^\W*\d[\d,]*(?:\s*\+\s*\d[\d,]*)+\s*=\s*(\d[\d,]*)(?!\d|[,.]\d)")
+_BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)
+
+
+def _floor_range(text: str) -> list[str]:
+    """Every floor a range names ('L3-L6' -> Level 3 … Level 6); [] when the words name no range."""
+    found = _RANGE.search(text)
+    if not found:
+        return []
+    low, high = int(found[1] or found[3]), int(found[2] or found[4])
+    if not 0 < low < high <= low + 60:
+        return []
+    return [f"Level {n}" for n in range(low, high + 1)]
+
+
+_JOIN = re.compile(r"\s*(?:,\s*(?:plus|and|&)?|\bplus\b|\band\b|&|\+)\s*", re.I)
+
+
+def split_uses(segment: str) -> list[str]:
+    """One line naming several uses, each with its own area, as a line each, the line's label before
+    every one: 'Ground: classrooms 520 m2, plus offices at 90 m2' -> 'Ground: classrooms 520 m2',
+    'Ground: offices at 90 m2'. A line with one area, or parts without a use of their own, is kept."""
+    text = p.normalize(segment)
+    areas = [q for q in p.quantities(text) if q.unit in ("m2", "ft2")]
+    if len(areas) < 2 or _TIMES.search(text) or _SUM.search(text):
+        return [segment]
+    label, _, _ = _label(text)
+    cuts = []
+    for before, after in itertools.pairwise(areas):
+        if _BESIDE.fullmatch(text[before.end : after.start]):
+            return [segment]  # '12,700 sf (1,180 m2)': one area said twice
+        joins = list(_JOIN.finditer(text, before.end, after.start))
+        if not joins:
+            return [segment]
+        cuts.append(joins[-1])
+    parts, start = [], 0
+    for cut in cuts:
+        parts.append(text[start : cut.start()])
+        start = cut.end()
+    parts.append(text[start:])
+    head = f"{label}: " if label else ""
+    parts = [parts[0]] + [part if not head or part.startswith(label) else head + part for part in parts[1:]]
+    found = [use_of(part.split(":", 1)[1] if head and ":" in part else part) for part in parts]
+    if any(use is None for use in found) or len({use.key for use in found if use}) < len(found):
+        return [segment]
+    return [part.strip(" ,") for part in parts]
 
 
 def stated_total(text: str) -> int | None:
-    """The building total a message states ('334 persons in total', 'total occupant load 334')."""
+    """The building total a message states ('334 persons in total', 'total occupant load 334',
+    'total 119 + 13 + 124 = 256')."""
     stated = _TOTAL.search(text)
+    if stated and stated[1]:
+        summed = _SUM.search(text[stated.start(1) :])
+        if summed:
+            return _int(summed[1])
     return _int(stated[1] or stated[2]) if stated else None

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
-from wizard_core.answers.wording.load_line import LoadInput, parse_segment, stated_total, use_words
+from wizard_core.answers.wording.load_line import (
+    LoadInput,
+    parse_segment,
+    split_uses,
+    stated_total,
+    use_words,
+)
 from wizard_core.answers.wording.messages import (
     BLANK,
     NOTHING,
@@ -23,6 +29,8 @@ from wizard_core.answers.wording.messages import (
     header_unit,
     message_rows,
     number_cell,
+    pasted_table,
+    segments,
     without_heading,
 )
 from wizard_core.engine.occupancy import find_use
@@ -195,21 +203,109 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+_SLASH = re.compile(r"\s+/\s+(?=[^\d\s])")  # ' / bsmt …': not ' / 28 = …', a division
+_DONE = re.compile(
+    r"^\W*(?:that'?s|that\s+is|those\s+are)\s+(?:all|it|everything)\b.{0,30}$"
+    r"|^\W*(?:no\s+(?:other|more)\s+(?:floors?|levels?|storeys?|areas?|rows?)|nothing\s+else|none\s+else|done)\W*$",
+    re.I,
+)
+
+
+def _labelled_lines(text: str) -> str:
+    """A pasted table without a header, each line as 'first cell: the other cells', so the first cell
+    ('plant floor (machining)', 'L3-L6') names its row as the consultant wrote it."""
+    table = pasted_table(text)
+    if table is None or table.header is not None:
+        return text
+    lines = []
+    for row in table.body:
+        rest = ", ".join(cell for cell in row[1:] if cell.strip())
+        lines.append(f"{row[0]}: {rest}" if row[0].strip() else rest)
+    return "\n".join(lines + ([table.rest] if table.rest else []))
+
+
+def _split_rows(text: str) -> str:
+    """Rows written on one line as a line each: ' / ' between rows ('main 1,180 m2 offices = 127 / bsmt
+    316 m2 storage = 7 / total 134'; not 'lockers / bike rm' or '3,330 m2 / 28') and uses with their own
+    areas ('classrooms 520 m2, plus the admin offices at 90 m2')."""
+    if pasted_table(text) is not None:
+        return text
+    lines, split = [], False
+    for segment in segments(text):
+        parts = _SLASH.split(segment) if " / " in segment else [segment]
+        rows = [parse_segment(part) for part in parts]
+        own = [
+            isinstance(row, int) or (isinstance(row, LoadInput) and row.has_figures() and not row.problems)
+            for row in rows
+        ]
+        if len(parts) < 2 or not all(own):
+            parts = [segment]
+        for part in parts:
+            pieces = split_uses(part)
+            split = split or len(pieces) > 1 or len(parts) > 1
+            lines.extend(pieces)
+    return "\n".join(lines) if split else text
+
+
+def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[LoadInput]:
+    """The rows a row 'same as L2' or 'L3-L6 …' stands for: one per floor, each a copy of its source."""
+    targets = piece.floors or [piece.floor]
+    if not piece.same_as:
+        sources = [piece]
+    elif piece.same_as == "previous":
+        sources = [previous] if previous is not None else list(book.rows.values())[-1:]
+    else:
+        key = floor_key(piece.same_as)
+        sources = [v for v in book.rows.values() if floor_key(v.floor or floor_name(v.name) or v.name) == key]
+    if not sources:
+        missing = LoadInput(name=targets[0], key="", floor=targets[0], line=piece.line)
+        missing.problems = [f"row '{targets[0]}': {piece.same_as} has not been given; give its use and area"]
+        return [missing]
+    copies = []
+    for floor in targets:
+        for source in sources:
+            said = source.name
+            if source.floor and said.startswith(source.floor):
+                name = floor + said[len(source.floor) :]
+            else:
+                name = floor if len(sources) == 1 else f"{floor} ({said})"
+            copy = LoadInput(name=name, key="", floor=floor, line=piece.line)
+            for attr in ("use", "use_said", "area", "seats", "rooms", "design", "stated", "rate", "group"):
+                setattr(copy, attr, getattr(source, attr))
+            copy.principal_entrance = source.principal_entrance
+            if piece is not source and len(sources) == 1:  # the row's own words win ('offices, same as L2')
+                for attr in ("area", "seats", "rooms", "design", "stated", "rate"):
+                    if getattr(piece, attr) is not None:
+                        setattr(copy, attr, getattr(piece, attr))
+                copy.use = piece.use or copy.use
+                copy.group = piece.group or copy.group
+            copy.problems = [p.replace(f"'{piece.name}'", f"'{name}'") for p in piece.problems]
+            copies.append(copy)
+    return copies
+
+
 def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     """The rows of item ``number`` the thread's ``texts`` give (oldest first), merged with those recorded."""
     book = Book(rows=_recorded(state, number))
     book.origin = {key: -1 for key in book.rows}
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
-        text = without_heading(text, number)
+        text = _split_rows(_labelled_lines(without_heading(text, number)))
         table, pieces = message_rows(text, _table_rows, parse_segment)
         previous: LoadInput | None = None
         for piece in pieces:
             if isinstance(piece, str):
-                book.notes.append(piece)
+                if not _DONE.match(piece):
+                    book.notes.append(piece)
                 continue
             if isinstance(piece, int):
                 book.totals.append((index, piece))
+                continue
+            if piece.same_as or len(piece.floors) > 1:
+                for copy in _copies(book, piece, previous):
+                    row = _add(book, copy, index, None)
+                    book.problems[row.key] = list(copy.problems)
+                    previous = row
                 continue
             if not (piece.has_figures() or piece.problems or (piece.floor and piece.use)) and not _revises(
                 book, piece
