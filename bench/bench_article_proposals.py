@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_transcripts as bench
 
 from wizard_core import engine
-from wizard_core.answers import parsing as p
+from wizard_core.advisors.offline import proposals
 
 ASK = "which article applies?"
 FOLLOW_UPS = 3
@@ -73,7 +73,7 @@ def proposal(transcript: bench.Transcript) -> tuple[list[str], list[str]]:
         question = consultant.last_reply[2] if consultant.last_reply else ""
         asked.append(question)
         if MARK in question:
-            return p.classification_articles(question.split(MARK, 1)[1].split(". ", 1)[0]), asked
+            return proposals.PROPOSED_ARTICLE.findall(question.split(MARK, 1)[1].split(". ", 1)[0]), asked
         reply = fact_reply(question, transcript.expected)
         if reply is None:
             break

@@ -188,3 +188,54 @@ def test_computed_rows_named_otherwise_than_the_consultant_did_are_recorded_only
     answer = state.answer_for("3.18")
     if answer is not None:  # read as rows the consultant did not name: a proposal to confirm
         assert answer.confidence < 0.8
+
+
+@pytest.mark.parametrize(
+    ("text", "below", "metres"),
+    [
+        ("Two storeys above grade and the basement below grade; roof at 8.2 m.", 1, 8.2),
+        ("4 storeys, one level below (parking), 14 m to the roof", 1, 14.0),
+        ("3 storeys plus the cellar under the rear half, 10.9 m to the parapet", 1, 10.9),
+        ("One storey, nothing below. Roof at 7.3 m; the loading doors are 4.9 m high.", 0, 7.3),
+        ("1 storey, no basement; the service pit is 1.2 m deep; 6.1 m to the roof", 0, 6.1),
+    ],
+)
+def test_named_levels_below_and_parts_of_the_building_that_are_not_its_height(text, below, metres):
+    reading = _read("3.07", text)
+    assert reading.complete
+    assert (reading.value["storeys_below_grade"], reading.value["height_m"]) == (below, metres)
+
+
+@pytest.mark.parametrize(
+    ("text", "actual"),
+    [
+        (
+            "combustible permitted; block walls, steel joists and a wood roof deck, so it's combustible",
+            "Combustible",
+        ),
+        ("Combustible ok. Concrete frame, wood infill walls - so a mix.", "Combustible and noncombustible"),
+    ],
+)
+def test_the_consultants_own_conclusion_about_the_construction_stands(text, actual):
+    reading = _read("3.15", text)
+    assert reading.complete and reading.value["actual"] == actual
+
+
+def test_sides_multiplied_out_wrongly_are_asked_about_and_right_ones_recorded():
+    wrong = _read("3.04", "footprint 42.5 m x 30 m = 1,325 m2, all new")
+    assert not wrong.complete and "1,275" in wrong.missing
+    right = _read("3.05", "105' x 60' = 6,300 sf gross")
+    assert "585.3" in right.missing and " is " not in right.missing  # read; only its split is asked
+
+
+def test_a_part_plus_floors_each_adding_up_to_the_total_is_working_not_a_doubt():
+    results, _ = ask("3.05", "1,150 m2 at grade plus 3 upper floors at 980 m2 each, so 4,090 m2 gross")
+    assert results[-1].type in ("form_answer", "clarifying_question")
+    assert "is 2,940, not" not in results[-1].content
+
+
+def test_sprinklers_in_the_basement_only_beside_unsprinklered_floors_are_asked_not_recorded():
+    reading = _read(
+        "3.11", "Upper floors unsprinklered; the basement gets heads per 3.2.1.5 since it is over 600 m2."
+    )
+    assert not reading.complete or reading.value == "Basement"

@@ -342,7 +342,7 @@ def _settle(roles: dict[str, float], notes: list[str], state: ProjectState, form
                 missing=f"how the area splits: existing, new and total, in m² "
                 f"(you gave {role} {fmt_number(amount)} m²)"
             )
-            if role != "total":  # "140 m2, new": the other part is most likely none, offered for a yes
+            if role != "total" and amount > 0:  # "140 m2, new": the other part most likely none, offered
                 other = "new" if role == "existing" else "existing"
                 reading.offer = {role: amount, other: 0.0, "total": amount}
                 reading.offer_reason = f"only {role} area was given, so none {other}"

@@ -128,7 +128,7 @@ def said(text: str, gross: bool = False) -> Said:
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
     found, per_storey, doubt = _working(lowered, found, gross)
-    doubt = doubt or _sum_doubt(lowered, found)
+    doubt = doubt or _sum_doubt(lowered, found) or _dimensions_doubt(text)
     if doubt:
         return Said(doubt=doubt)
     roles = _bind(lowered, found)
@@ -264,6 +264,9 @@ def _working(
         if matches:
             dropped |= set(matches) if storeys and not gross else {index}
             dropped |= counts
+        elif (total := _adds_up_with(found, others, result)) is not None:
+            # "podium 1,150 plus three floors at 1,020 each, so 4,210 total": parts of the total
+            dropped |= {index} | counts | {k for k in others if k != total}
         elif others:
             target = [k for k in others if found[k].result] or others
             return (
@@ -275,6 +278,34 @@ def _working(
             dropped |= {index} | counts
             per_storey = (_figure(q), count)
     return [q for k, q in enumerate(found) if k not in dropped], per_storey, ""
+
+
+# "38.2 m x 32.7 m = 1,249 m2", "120' x 80' = 9,600 sf": an area worked out from its sides.
+DIMENSIONS = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(m|ft|')?\s*[x×*]\s*(\d[\d,]*(?:\.\d+)?)\s*(m|ft|')?\s*=\s*"
+    r"(\d[\d,]*(?:\.\d+)?)\s*(m2|m²|sq\.?\s*m|sm|sf|ft2|ft²|sq\.?\s*ft)\b",
+    re.I,
+)
+
+
+def _dimensions_doubt(text: str) -> str:
+    """Sides multiplied out wrongly: asked about, never recorded (the sides in metres or feet)."""
+    for m in DIMENSIONS.finditer(p.normalize(text)):
+        if not (m[2] or m[4]):
+            continue  # "3 x 1,200 = 3,600": storeys times an area, checked with the working
+        a, b, area = (float(m[k].replace(",", "")) for k in (1, 3, 5))
+        if abs(a * b - area) > max(1.0, 0.005 * a * b):
+            return f"{m[1]} × {m[3]} is {fmt_number(round(a * b, 1))}, not {m[5]} {m[6]}"
+    return ""
+
+
+def _adds_up_with(found: list[p.Quantity], others: list[int], product: float) -> int | None:
+    """The figure the product and every other figure add up to, if one does (the working's total)."""
+    for total in others:
+        parts = product + sum(found[k].value for k in others if k != total)
+        if len(others) > 1 and abs(found[total].value - parts) <= max(1.0, 0.005 * parts):
+            return total
+    return None
 
 
 def _whole(ratio: float) -> bool:

@@ -47,8 +47,7 @@ def _validate(item: FormItem, value: Any) -> list[str]:
                 f"{entry!r} is not a classification article 3.2.2.20 to 3.2.2.93 "
                 f"(or '{FARM_BUILDINGS}' for a Group G occupancy)"
             )
-        if entry not in entries:
-            entries.append(entry)
+        entries.append(entry)  # one per occupancy in 3.02's order: an article may serve two (3.2.2.48(4))
     return entries
 
 

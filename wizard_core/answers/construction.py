@@ -88,6 +88,11 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
     return named
 
 
+# "…, so it is combustible", "so a mix": what the parts named before add up to, in the consultant's words.
+CONCLUSION = re.compile(
+    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it)\b(?:\s+(?:it|that|this)(?:'s|\s+is))?",
+    re.I,
+)
 # "combustible ok", "noncombustible is fine": the restriction in a site-office shorthand.
 ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(?:ok|okay|fine)\b", re.I)
 
@@ -114,9 +119,16 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
     found: dict[str, Any] = {}
     for text in texts:
         built: set[Material] = set()  # the actual construction: every part this message names
+        concluded = False  # "…, so it is combustible": the consultant's own conclusion stands
         said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(p.normalize(text).lower()))
         for clause in words.clause_break.split(said):
             restricts = bool(words.restriction.search(clause))
+            conclusion = CONCLUSION.search(clause)
+            if conclusion and not restricts and not words.heavy_timber.search(clause[conclusion.end() :]):
+                summed_up = materials_named(item, clause[conclusion.end() :])
+                if summed_up:
+                    built, concluded = set(summed_up), True
+                    continue
             if words.heavy_timber.search(clause):
                 if not restricts:
                     found["heavy_timber"] = not p.lexicon().negation.search(clause)
@@ -129,7 +141,7 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
                 option = _naming(item.field_options["restriction"], named, permissive=True)
                 if option:
                     found["restriction"] = option.label
-            if not restricts or words.also_used.search(clause):
+            if (not restricts or words.also_used.search(clause)) and not concluded:
                 built |= named
         option = _naming(item.field_options["actual"], built) if built else None
         if option:

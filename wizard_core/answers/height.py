@@ -46,6 +46,12 @@ class _Words:
         )
         self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
         kinds = alternation(s.below_grade_kinds)
+        # "the cellar below grade", "one level below (the lower level)"
+        self.named_below = re.compile(
+            rf"()(?:\bthe\s+(?:{basement}|{kinds})\s+(?:is\s+)?{below}\s+grade"
+            rf"|(?<![\d.])(?:\b1\b|one|a\s+single)\s+(?:{storey})\s+{below}\b(?!\s+(?:the\s+)?roof))",
+            re.I,
+        )
         # "one level of underground parking", "two below-grade parking levels", "a lower level"
         self.below_by_kind = re.compile(
             rf"{counted_below}\s+(?:{storey}\s+(?:of\s+)?(?:\w+\s+)?{kinds}|(?:\w+\s+)?{kinds}(?:\s+\w+)?\s+{storey}"
@@ -54,7 +60,7 @@ class _Words:
         )
         self.with_basement = re.compile(
             rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
-            rf"(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
+            rf"(?:the\s+)?(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
             re.I,
         )
         self.no_basement = re.compile(
@@ -80,6 +86,9 @@ class _Words:
             rf"(?:{self.floor_level.pattern})\s*(?:about\s+|approx\.?\s+|~\s*)?$", re.I
         )
         self.height = phrase_pattern(s.height_words)
+        self.building_height = re.compile(
+            r"\b(?:roof|building\s+height|ridge|to\s+the\s+top|parapet)\b", re.I
+        )
 
 
 @cache
@@ -98,6 +107,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
         below = (
             words.storeys_below.search(lowered)
             or words.below_after_above.search(lowered)
+            or words.named_below.search(lowered)
             or words.basements.search(lowered)
             or words.below_by_kind.search(lowered)
             or words.with_basement.search(lowered)
@@ -168,6 +178,13 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     return Reading(found, True, confidence=confidence, notes=notes)
 
 
+# A length said of a part of the building or the site, not of the building's height: "the overhead
+# doors are 4.3 m high", "the pit is 1.4 m deep", "6 m lane", "clear height under the joists 10.4 m".
+ELEMENT = re.compile(
+    r"\b(?:doors?|windows?|openings?|ceilings?|pits?|deep|depth|wide|width|lanes?|setbacks?|distance|signs?|"
+    r"canop(?:y|ies)|guards?|railings?|parapets? cap|clear\s+height|under\s+the\s+joists?|racks?|racking)\b",
+    re.I,
+)
 KEPT = re.compile(r"\b(?:same|unchanged|as before|stays?|still|no change)\b", re.I)
 FIELDS = {
     "storeys_above_grade": "storeys above grade",
@@ -215,6 +232,9 @@ def _lengths(text: str) -> list[p.Quantity]:
         return next((text[start:end].lower() for start, end in clauses if start <= q.start < end), "")
 
     levels = [q for q in lengths if _words().level_before.search(text[max(0, q.start - 40) : q.start])]
+    levels += [
+        q for q in lengths if ELEMENT.search(clause(q)) and not _words().building_height.search(clause(q))
+    ]
     lengths = [q for q in lengths if q not in levels] or lengths
     said = [q for q in lengths if _words().height.search(clause(q))]
     return said or lengths

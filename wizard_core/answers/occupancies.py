@@ -130,6 +130,18 @@ def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorte
     return result
 
 
+# "not a walk-in clinic or a medical office": the second use named is denied with the first.
+NOT_EITHER = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?[\w\s'-]{0,40}\b(?:or|nor)\s+(?:an?\s+|the\s+)?$", re.I)
+
+
+# "the furniture warehouse next door on lot 14 got classed F2": a use of another building.
+NEIGHBOUR = re.compile(
+    r"\b(?:next\s+door|neighbou?ring|the\s+neighbou?r'?s?|adjacent\s+building|across\s+the\s+street|"
+    r"on\s+the\s+(?:next|adjacent)\s+lot)\b(?:\s+[\w'-]+){0,8}\s+$",
+    re.I,
+)
+
+
 def _set_aside(
     lowered: str, match: p.OptionMatch, sentence_end: int, converting: bool, words: _Words
 ) -> tuple[int, int] | None:
@@ -142,6 +154,8 @@ def _set_aside(
         before = lowered[start : len(opening) - 1] + " "
     if (
         words.aside_before.search(before)
+        or NOT_EITHER.search(before)
+        or NEIGHBOUR.search(before)
         or words.aside_after.search(after)
         or (converting and words.former_before.search(before))
     ):

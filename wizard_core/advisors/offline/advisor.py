@@ -59,7 +59,9 @@ class OfflineAdvisor:
         texts = _item_texts(state, message)
         chosen = proposals.accepted(item, state, message)
         if chosen is not None:
-            reading = read(item, [" ".join(chosen)], state, request.forms)
+            reading = read(item, [", ".join(chosen)], state, request.forms)
+            if not reading.complete and len(set(chosen)) < len(chosen):  # one article for two occupancies
+                reading = Reading(chosen, True, confidence=0.9)
             if reading.complete:
                 reading.notes.append("the article the wizard proposed from the code, accepted")
                 return self._answer(item, reading.value, reading, message)

@@ -23,6 +23,7 @@ from wizard_core.engine.facts import FARM_ENTRY
 from wizard_core.models import ProjectState
 
 MARK = "Proposed for 3.10:"
+PROPOSED_ARTICLE = re.compile(r"3\.2\.2\.\d+[A-E]?|" + re.escape(FARM_ENTRY))
 ASKS = re.compile(
     r"\b(?:which|what)\b.*\b(?:article|classification|applies|apply|fits?)\b|\bnot sure\b|\bno idea\b|"
     r"\bdon'?t know\b|\byou (?:pick|choose|decide|tell me)\b|\b(?:suggest|propose|recommend)\b|"
@@ -44,7 +45,9 @@ def accepted(item: FormItem, state: ProjectState, message: str) -> list[str] | N
     if not says_yes_to_it(message):
         return None
     proposed = thread[-1].question.split(MARK, 1)[1].split(". ", 1)[0]
-    return p.classification_articles(proposed) or None
+    # One per occupancy, in 3.02's order; an article may serve two ("3.2.2.48, 3.2.2.48": a storage
+    # garage built to the residential article), so repeats are kept.
+    return PROPOSED_ARTICLE.findall(proposed) or None
 
 
 # What a yes to the proposal may say besides yes: "yes, go with your proposed article please".
