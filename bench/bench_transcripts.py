@@ -207,7 +207,7 @@ class Consultant:
         elif (
             item.answer_type == "occupant_load"  # 3.18 rows are given without their labels: the total
             and isinstance(expected, dict)
-            and f"{expected.get('total', 0):,} persons" in question
+            and _offered_total(question) == expected.get("total")
             and "shall i record it" in question  # the reading offered: a consultant says yes
         ) or (
             expected is not None
@@ -244,6 +244,12 @@ class Consultant:
                 source = "gave up" if section in self.out.gave_up else (answer.source if answer else "none")
                 confidence = answer.confidence if answer else None
                 self.out.wrong.append((section, expected, value, confidence, source))
+
+
+def _offered_total(question: str) -> int | None:
+    """The total persons an occupant-load offer reads ("I read 1158 persons (…)")."""
+    found = re.search(r"\bi read ([\d,]+) persons\b", question)
+    return int(found[1].replace(",", "")) if found else None
 
 
 # 3.21-3.23 hold rows now and 3.24-3.25 the sheet's fields; these transcripts expect the text they

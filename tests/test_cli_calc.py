@@ -220,3 +220,10 @@ def test_bad_input_exits_2_naming_the_input(args, named):
     (line,) = done.stderr.strip().splitlines()
     assert named.lower() in line.lower(), line
     assert "e+" not in line  # plain numbers
+
+
+@pytest.mark.parametrize("calculator", ["occupant-load", "fixtures", "spatial"])
+def test_each_calculators_help_prints(calculator: str) -> None:
+    done = calc(calculator, "--help")
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout and "failed unexpectedly" not in done.stderr

@@ -45,9 +45,16 @@ def findings(state: ProjectState) -> list[Finding]:
 
 def blocking(state: ProjectState, section: str, value: Any) -> list[Finding]:
     """The errors recording ``value`` for ``section`` would create (the gate)."""
+    return [f for f in _findings(state, section, value) if f.severity == "error"]
+
+
+def _findings(state: ProjectState, section: str, value: Any) -> list[Finding]:
     answers = answers_of(state)
     answers[section] = value
-    return [f for f in engine.check(answers, focus=section) if f.severity == "error"]
+    return engine.check(answers, focus=section)
+
+
+CAUTIONED_CONFIDENCE = 0.75  # an answer the checks raise a point on (a warning): recorded to confirm
 
 
 def insists(message: str) -> bool:
@@ -71,9 +78,10 @@ def review(
         except InvalidReplyError as error:
             return _question(item, str(error), list(item.references), answer)
         change = replace(change, answer=answer)
-    errors = blocking(state, item.number, answer.value)
+    findings = _findings(state, item.number, answer.value)
+    errors = [f for f in findings if f.severity == "error"]
     if not errors:
-        return change
+        return _cautioned(change, [f for f in findings if f.severity == "warning" and f.item == item.number])
     if insists(message):
         return replace(change, answer=overridden(answer, errors, message))
     content = contradiction(item, answer.answer, errors, proposal_text(state, item))
@@ -86,6 +94,17 @@ def review(
             return replace(change, answer=kept, reply=reply)
     references = list(dict.fromkeys(a for f in errors for a in f.articles)) or list(item.references)
     return _question(item, content, references, answer)
+
+
+def _cautioned(change: Change, warnings: list[Finding]) -> Change:
+    """An answer the checks raise a point on is recorded below 0.8, the point said with it."""
+    answer = change.answer
+    if not warnings or answer is None or answer.confidence < 0.8:
+        return change
+    said = f"{answer.answer} To confirm: {warnings[0].message}"
+    answer = answer.model_copy(update={"confidence": CAUTIONED_CONFIDENCE, "answer": said})
+    reply = change.reply.model_copy(update={"confidence": CAUTIONED_CONFIDENCE, "content": said})
+    return replace(change, answer=answer, reply=reply)
 
 
 def _question(item: FormItem, content: str, references: list[str], answer: FormAnswer) -> Change:

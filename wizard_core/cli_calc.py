@@ -71,7 +71,7 @@ def add_commands(commands: Any) -> None:
     plumbing.add_argument("--persons", type=_count, required=True, help="occupant load (3.18)")
     plumbing.add_argument("--use", default=None, help="the use, e.g. restaurant, school, theatre")
     plumbing.add_argument("--area", type=_figure, default=None, help="floor area, m² (Group D: 14 m²/person)")
-    plumbing.add_argument("--male-pct", type=_figure, default=50.0, help="share of males, % (default 50)")
+    plumbing.add_argument("--male-pct", type=_figure, default=50.0, help="share of males, %% (default 50)")
     plumbing.add_argument("--format", choices=("json", "text"), default="text")
 
 

@@ -57,3 +57,13 @@ def state_with(answers: dict[str, Any], forms: FormQuestionService = FORMS) -> P
             )
         )
     return ProjectState(project_id="answers-test", finalized_answers=finalized)
+
+
+def at_gross_area(message: str) -> tuple[Any, FormAnswer | None]:
+    """A new D building of 1,200 m2 building area, then ``message`` at 3.05: the reply, what 3.05 holds."""
+    manager = make_manager()
+    project = manager.start_project(f"Gross area: {message[:40]}").project_id
+    for answer in ("New construction", "D offices", "no", "1,200 m2 all new"):
+        manager.process_user_response(project, answer)
+    reply = manager.process_user_response(project, message)
+    return reply, manager.storage.load_project(project).answer_for("3.05")

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.support import FORMS, state_with
-from tests.support import make_manager
+from tests.answers.support import FORMS, at_gross_area, state_with
 from wizard_core.answers import read
 
 BUILDING = FORMS.get_item("3.04")
@@ -32,16 +31,6 @@ def _asked(reading, *figures: str) -> None:
     assert not reading.complete and reading.value is None
     for figure in figures:
         assert figure in reading.missing
-
-
-def _turn(message: str):
-    """The wizard at 3.05 after a new 1,200 m2 building area: the reply and what 3.05 holds."""
-    wizard = make_manager()
-    project = wizard.start_project(f"Areas {message}").project_id
-    for answer in ("New construction", "D offices", "no", "1,200 m2 all new"):
-        wizard.process_user_response(project, answer)
-    reply = wizard.process_user_response(project, message)
-    return reply, wizard.load_project(project).answer_for("3.05")
 
 
 # 1. "Same as 3.04" for a one-storey building; a storey count is never an area.
@@ -105,14 +94,14 @@ def test_same_as_something_else_is_not_the_building_area():
     "message", ["Same as 3.04, but there are two floors", "same as the building area x 2 storeys"]
 )
 def test_the_wizard_does_not_copy_3_04_when_more_storeys_are_said(message):
-    reply, answer = _turn(message)
+    reply, answer = at_gross_area(message)
     assert reply.type == "clarifying_question" and answer is None
     assert "2,400" in reply.content
 
 
 @pytest.mark.parametrize("message", ["See 3.04 - one level only", "as per the building area, single storey"])
 def test_the_wizard_records_the_building_area_for_a_one_storey_building(message):
-    reply, answer = _turn(message)
+    reply, answer = at_gross_area(message)
     assert reply.type == "form_answer" and answer.value["total"] == 1200
 
 
@@ -199,7 +188,7 @@ def test_a_corrected_sum_in_a_follow_up_is_recorded():
 
 
 def test_a_wrong_sum_reaches_the_consultant_as_a_question():
-    reply, answer = _turn("1,200 + 1,200 = 2,600 m2")
+    reply, answer = at_gross_area("1,200 + 1,200 = 2,600 m2")
     assert reply.type == "clarifying_question" and answer is None
     assert "2,400" in reply.content and "2,600" in reply.content
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.support import ask
+from tests.answers.support import advance_to, ask
 from tests.support import answer_items, make_manager
 from wizard_core.answers import parsing as p
 from wizard_core.answers import read
@@ -239,3 +239,29 @@ def test_sprinklers_in_the_basement_only_beside_unsprinklered_floors_are_asked_n
         "3.11", "Upper floors unsprinklered; the basement gets heads per 3.2.1.5 since it is over 600 m2."
     )
     assert not reading.complete or reading.value == "Basement"
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("d - the owner calls it a pet hospital, but it's a vet office", ["D"]),
+        ("F2 dry cleaning plant; mostly restaurant linens and hotel towels", ["F2"]),
+        ("f3 cold room kept at 2 °C; the office is ancillary", ["F3"]),
+        ("A2 church; the hall and the nursery rooms are church uses too", ["A2"]),
+    ],
+)
+def test_uses_named_only_as_words_about_something_else(text, groups):
+    reading = _read("3.02", text)
+    assert reading.complete and reading.value == groups
+
+
+def test_a_revision_of_one_of_two_parts_keeps_the_other():
+    wizard = make_manager()
+    project = wizard.start_project("Entrances").project_id
+    advance_to(wizard, project, "3.21")
+    before = wizard.load_project(project).answer_for("3.20").value
+    reply = wizard.process_user_response(project, "Going back to the entrances: only 1 is barrier-free.")
+    answer = wizard.load_project(project).answer_for("3.20")
+    assert reply.decision == "revision"
+    assert answer.value == {**before, "barrier_free_entrances": 1}
+    assert "kept from the earlier answer" in answer.answer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.answers.support import at_gross_area
 from tests.support import make_manager
 from wizard_core.answers import read
 from wizard_core.forms import FormQuestionService
@@ -77,15 +78,6 @@ def test_parking_levels_and_basements_in_shorthand_are_storeys_below_grade(text,
     assert reading.confidence >= 0.8
 
 
-def _gross(message: str):
-    wizard = make_manager()
-    project = wizard.start_project(f"Working {message}").project_id
-    for answer in ("New construction", "D offices", "no", "1,200 m2 all new"):
-        wizard.process_user_response(project, answer)
-    reply = wizard.process_user_response(project, message)
-    return reply, wizard.load_project(project).answer_for("3.05")
-
-
 @pytest.mark.parametrize(
     "message",
     [
@@ -96,7 +88,7 @@ def _gross(message: str):
     ],
 )
 def test_shown_working_that_multiplies_out_records_its_result(message):
-    reply, answer = _gross(message)
+    reply, answer = at_gross_area(message)
     expected = 2400 if message.startswith("2,400") else 4800
     assert reply.type == "form_answer" and answer is not None and answer.value["total"] == expected
 
@@ -106,5 +98,5 @@ def test_shown_working_that_multiplies_out_records_its_result(message):
     ["3 storeys of 1,200 = 4,800 m2", "4 floors @ 1,150 m2 = 4,800 m2 all new", "1,200 x 3 = 4,800 m2"],
 )
 def test_working_that_does_not_multiply_out_is_asked_about_never_recorded(message):
-    reply, answer = _gross(message)
+    reply, answer = at_gross_area(message)
     assert reply.type == "clarifying_question" and answer is None

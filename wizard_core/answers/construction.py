@@ -90,9 +90,12 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
 
 # "…, so it is combustible", "so a mix": what the parts named before add up to, in the consultant's words.
 CONCLUSION = re.compile(
-    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it)\b(?:\s+(?:it|that|this)(?:'s|\s+is))?",
+    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is))\b"
+    r"(?:\s+(?:it|that|this)(?:'s|\s+is))?",
     re.I,
 )
+# A word for construction of both kinds: the consultant said so, it is not read from parts alone.
+MIXED_SAID = re.compile(r"\b(?:mix|mixed|hybrid|combination|podium|both)\b", re.I)
 # "combustible ok", "noncombustible is fine": the restriction in a site-office shorthand.
 ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(?:ok|okay|fine)\b", re.I)
 
@@ -117,6 +120,7 @@ def _expanded(lowered: str) -> str:
 def read_construction(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
+    parts_only = False
     for text in texts:
         built: set[Material] = set()  # the actual construction: every part this message names
         concluded = False  # "…, so it is combustible": the consultant's own conclusion stands
@@ -125,7 +129,9 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             restricts = bool(words.restriction.search(clause))
             conclusion = CONCLUSION.search(clause)
             if conclusion and not restricts and not words.heavy_timber.search(clause[conclusion.end() :]):
-                summed_up = materials_named(item, clause[conclusion.end() :])
+                summed_up = materials_named(
+                    item, re.split(r"\s[-\u2013\u2014:]\s|\(", clause[conclusion.end() :])[0]
+                )
                 if summed_up:
                     built, concluded = set(summed_up), True
                     continue
@@ -146,6 +152,9 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
         option = _naming(item.field_options["actual"], built) if built else None
         if option:
             found["actual"] = option.label
+            # walls of one kind and floors of the other, with no word for it: "combustible" as a whole or
+            # "combustible and noncombustible" is the consultant's call, so it is recorded to confirm
+            parts_only = len(option.materials) > 1 and not concluded and not MIXED_SAID.search(said)
     notes = _implied(item, found)
     missing = [n for n in FIELDS if n not in found]
     if missing:
@@ -156,6 +165,11 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
     if "heavy_timber" not in found:
         found["heavy_timber"] = False
         notes.append("heavy timber was not mentioned, so it is recorded as not used")
+    if parts_only:
+        notes.append(
+            "parts of both kinds were named, so it is recorded as both: confirm, or say 'combustible'"
+        )
+        return Reading(found, True, confidence=0.7, notes=notes)
     return Reading(found, True, confidence=0.8 if notes else 0.9, notes=notes)
 
 

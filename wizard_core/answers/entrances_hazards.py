@@ -25,6 +25,15 @@ def _describe(item: FormItem, value: Any) -> str:
     return f"{value['barrier_free_entrances']} barrier-free entrance(s); {hazards}"
 
 
+ARE_BARRIER_FREE = re.compile(
+    r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|none)\s+(?:of\s+them\s+)?(?:is|are)\s+"
+    r"(?:barrier[\s-]*free|accessible)\b",
+    re.I,
+)
+# "Nothing hazardous", "no haz": none present (the lexicon's negation words cover "no", "not", "none").
+NOTHING = re.compile(r"\b(?:nothing|none|nil)\b", re.I)
+
+
 @cache
 def _hazard_clause() -> re.Pattern[str]:
     """The clause (between stops) that mentions hazards."""
@@ -58,6 +67,8 @@ def read_entrances_hazards(
     for text in texts:
         lowered = p.normalize(text).lower()
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
+        if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
+            count = p.word_number(said["n"])
         total = _stated_total(lowered) if count is not None else None
         if total is not None:
             entrances = total  # "one into the shops and one into the flats, so two": the sum wins
@@ -65,7 +76,18 @@ def read_entrances_hazards(
             entrances = count
         clause = _hazard_clause().search(lowered)
         if clause:
-            hazards = not p.lexicon().negation.search(clause.group())
+            hazards = not (p.lexicon().negation.search(clause.group()) or NOTHING.search(clause.group()))
+    before = state.answer_for(item.number)  # a revision that gives one of the two keeps the other
+    kept = []
+    if (
+        before is not None
+        and isinstance(before.value, dict)
+        and (entrances is not None or hazards is not None)
+    ):
+        if entrances is None:
+            entrances, kept = before.value.get("barrier_free_entrances"), ["the barrier-free entrances"]
+        if hazards is None:
+            hazards, kept = before.value.get("hazardous_substances"), ["hazardous substances"]
     if entrances is None or hazards is None:
         need = [
             n
@@ -76,8 +98,18 @@ def read_entrances_hazards(
             if v is None
         ]
         return Reading(missing=" and ".join(need))
-    return Reading(
-        {"barrier_free_entrances": entrances, "hazardous_substances": hazards}, True, confidence=0.95
+    notes = [f"{kept[0]} kept from the earlier answer"] if kept else []
+    return (
+        Reading(
+            {"barrier_free_entrances": entrances, "hazardous_substances": hazards},
+            True,
+            confidence=0.9,
+            notes=notes,
+        )
+        if kept
+        else Reading(
+            {"barrier_free_entrances": entrances, "hazardous_substances": hazards}, True, confidence=0.95
+        )
     )
 
 

@@ -265,7 +265,7 @@ def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
                     if phrase[-1].isdigit()
                     else re.escape(phrase)
                 )
-                pattern = rf"(?<![\w-]){spaced}(?![\w-])"
+                pattern = rf"(?<![\w°-]){spaced}(?![\w-])"  # never the C of "4 °C"
                 normalized = normalize(text)
                 # A code is case-sensitive ("D", never the word "d"), but one with its division's
                 # digit ("b2", "f3") or after "group" ("group c") reads in any case.
