@@ -185,9 +185,9 @@ def test_a_floor_over_a_named_basement_level_is_that_assembly():
 
 def test_computed_rows_named_otherwise_than_the_consultant_did_are_recorded_only_to_confirm():
     _, state = ask("3.18", "offices 1,050 m2; more offices 1,150 m2; same again upstairs")
-    answer = state.answer_for("3.18")
-    if answer is not None:  # read as rows the consultant did not name: a proposal to confirm
-        assert answer.confidence < 0.8
+    answer = state.answer_for("3.18")  # rows named "More offices", and "same again upstairs" left over
+    assert answer is not None
+    assert answer.confidence < 0.8 and "Same again upstairs" in answer.answer
 
 
 @pytest.mark.parametrize(

@@ -98,19 +98,10 @@ def read_entrances_hazards(
             if v is None
         ]
         return Reading(missing=" and ".join(need))
-    notes = [f"{kept[0]} kept from the earlier answer"] if kept else []
-    return (
-        Reading(
-            {"barrier_free_entrances": entrances, "hazardous_substances": hazards},
-            True,
-            confidence=0.9,
-            notes=notes,
-        )
-        if kept
-        else Reading(
-            {"barrier_free_entrances": entrances, "hazardous_substances": hazards}, True, confidence=0.95
-        )
-    )
+    value = {"barrier_free_entrances": entrances, "hazardous_substances": hazards}
+    if kept:
+        return Reading(value, True, confidence=0.9, notes=[f"{kept[0]} kept from the earlier answer"])
+    return Reading(value, True, confidence=0.95)
 
 
 ENTRANCES_HAZARDS = AnswerType(
