@@ -48,8 +48,11 @@ def blocking(state: ProjectState, section: str, value: Any) -> list[Finding]:
     return [f for f in _findings(state, section, value) if f.severity == "error"]
 
 
-def _findings(state: ProjectState, section: str, value: Any) -> list[Finding]:
+def _findings(
+    state: ProjectState, section: str, value: Any, also: dict[str, Any] | None = None
+) -> list[Finding]:
     answers = answers_of(state)
+    answers.update(also or {})
     answers[section] = value
     return engine.check(answers, focus=section)
 
@@ -62,12 +65,18 @@ def insists(message: str) -> bool:
 
 
 def review(
-    state: ProjectState, item: FormItem, change: Change, message: str, worked_out_already: bool = False
+    state: ProjectState,
+    item: FormItem,
+    change: Change,
+    message: str,
+    worked_out_already: bool = False,
+    also: dict[str, Any] | None = None,
 ) -> Change:
     """The gate: an answer the checks contradict becomes a question, unless the consultant insists.
 
     A computed item's rows have their figures worked out by the engine first, unless the advisor's
-    own reading already did so with the same calculators (``worked_out_already``).
+    own reading already did so with the same calculators (``worked_out_already``). ``also`` holds
+    the values the same message gives other items, which the checks weigh the answer with.
     """
     answer = change.answer
     if answer is None:
@@ -78,7 +87,7 @@ def review(
         except InvalidReplyError as error:
             return _question(item, str(error), list(item.references), answer)
         change = replace(change, answer=answer)
-    findings = _findings(state, item.number, answer.value)
+    findings = _findings(state, item.number, answer.value, also)
     errors = [f for f in findings if f.severity == "error"]
     if not errors:
         return _cautioned(change, [f for f in findings if f.severity == "warning" and f.item == item.number])

@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
+from wizard_core.answers.parsing import all_quantities, question_after_answer
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -139,7 +140,8 @@ class DecisionEngine:
                 f"a question about the code ('{definition.group().strip()}'), which does not answer {current}"
             )
             return Decision("side_question", 0.85, reason)
-        if asks and current and not self._about_current(message, current):
+        answered_first = self._answers_before_asking(state, message, current)
+        if asks and current and not answered_first and not self._about_current(message, current):
             confidence = 0.85 if cue else 0.7
             reason = (
                 f"a question ('{cue.group().strip()}') not about {current}"
@@ -157,7 +159,12 @@ class DecisionEngine:
         current = state.current_form_section
         trigger = self._revision.search(message)
         navigates = self._navigation.search(message)
-        numbers = [n for n in ITEM_NUMBER.findall(message) if self.forms.has_item(n)]
+        numbers = [
+            m[0]
+            for m in ITEM_NUMBER.finditer(message)
+            if self.forms.has_item(m[0])
+            and not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
+        ]
         for number in [n for n in numbers if n != current and n != "3.00"][:1]:
             target = self.forms.get_item(number)
             if (
@@ -179,15 +186,34 @@ class DecisionEngine:
                 continue
             if navigates or self._carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
+        quoted = _quoted_item(state, message, current) if trigger else None
+        if quoted is not None:
+            return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
         return None
 
     def names(self, item: FormItem, message: str) -> bool:
         """Whether the message names the item: its number, its title, a word for its fact, or (for
         the classification item) an article of Subsection 3.2.2."""
         lowered = message.lower()
-        if item.number in ITEM_NUMBER.findall(message) or self._named_end(item, lowered) is not None:
+        if item.number in _addressed_numbers(message) or self._named_end(item, lowered) is not None:
             return True
         return item.answer_type == "articles" and bool(re.search(r"\b3\.2\.2\.\d", message))
+
+    def said_of(self, item: FormItem, message: str) -> str:
+        """What a message says of an item it names in passing: the rest of the sentence after its
+        name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), the whole
+        sentence when the figure after the name has its unit before it ("… = 1,950 m2, and the gross
+        is the same 1,950"), or the message's answer text when it names the item otherwise."""
+        end = self._named_end(item, message.lower())
+        if end is not None:
+            stop = SENTENCE_STOP.search(message, end)
+            clause = message[end : stop.start() if stop else len(message)]
+            if any(q.unit for q in all_quantities(clause)):  # "… and the gross goes down to 3,360 m2"
+                return clause
+            if re.search(r"\d", clause):  # "… and the gross is the same 1,950": its sentence gives the unit
+                start = max((m.end() for m in SENTENCE_STOP.finditer(message, 0, end)), default=0)
+                return message[start : stop.end() if stop else len(message)].strip()
+        return self.answer_text(message)
 
     def _named_end(self, item: FormItem, lowered: str) -> int | None:
         """Where the message's naming of the item ends: its title, or a word for the fact it holds
@@ -245,7 +271,18 @@ class DecisionEngine:
         text = without_item_numbers(message)
         lead = re.match(rf"{LEAD_IN}{self._revision.pattern}\W*", text, re.I)
         rest = text[lead.end() :].strip() if lead else ""
+        quoting = QUOTING.search(lead.group()) if lead else None
+        if quoting is not None:  # "I said 3,450 but it's 3,540": the old figure is named as the old one
+            rest = text[quoting.start() :].strip()
         return rest if re.search(r"\w", rest) else text
+
+    def _answers_before_asking(self, state: ProjectState, message: str, current: str | None) -> bool:
+        """'Existing 3,850 m2, so 4,970 m2. Should I check it?': an answer, with a question after it."""
+        asked = question_after_answer(message)
+        if not asked or current is None:
+            return False
+        said = message[: message.rfind(asked)]
+        return self._carries_value(state, self.forms.get_item(current), said, None)
 
     def _asks_for_the_answer(self, message: str, current: str) -> bool:
         """'What are the options?', 'which article applies?' on 3.10: a question for the advisor."""
@@ -268,6 +305,24 @@ def _title(item: FormItem) -> str:
 
 # "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
 # off before the question.
+# An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
+CROSS_REFERENCE = re.compile(r"\b(?:see|cf\.?|same as|as in|as per|per|like)\s*(?:item\s*)?\(?$", re.I)
+
+
+SENTENCE_STOP = re.compile(r"[;!?\n]|\.(?!\d)")
+
+
+def _addressed_numbers(message: str) -> list[str]:
+    """The item numbers a message addresses, leaving out those it cites ("(see 3.05)")."""
+    return [
+        m[0]
+        for m in ITEM_NUMBER.finditer(message)
+        if not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
+    ]
+
+
+# Revision words that quote the old answer: kept with what follows, which they mark as replaced.
+QUOTING = re.compile(r"\bi (?:said|gave you|gave|had|put)\W*$", re.I)
 LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,6}\s*[:,;\u2014-]+\s*)?"
 
 
@@ -297,3 +352,27 @@ ITEM_REFERENCE = re.compile(
 def without_item_numbers(message: str) -> str:
     """The message as an answer: the item numbers it names to address an item taken out."""
     return re.sub(r"\s{2,}", " ", ITEM_REFERENCE.sub(" ", message)).strip()
+
+
+AREA_UNITS = ("m2", "ft2")
+QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
+
+
+def _quoted_item(state: ProjectState, message: str, current: str | None) -> str | None:
+    """The one answered item whose recorded figure the revision quotes ("I said it grows by 8 m2",
+    "4,223.3 m2, not 4,233.3"), when the message names the item by a word of its own ("the booth")."""
+    said = {
+        q.value
+        for q in all_quantities(message)
+        if not q.standard and (q.value >= QUOTED_SMALLEST or q.value != int(q.value) or q.unit in AREA_UNITS)
+    }
+    if not said:
+        return None
+    found = []
+    for answer in state.finalized_answers:
+        if answer.section in (current, "3.00") or not isinstance(answer.value, dict):
+            continue
+        figures = {v for v in answer.value.values() if isinstance(v, int | float) and not isinstance(v, bool)}
+        if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
+            found.append(answer.section)
+    return found[0] if len(found) == 1 else None

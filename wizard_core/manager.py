@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from wizard_core import checks, commands, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
@@ -84,12 +85,13 @@ class ContextManager:
             package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
             change = self._advise(state, item, package, usage, on_text)
             worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
-            change = checks.review(state, item, change, turn.text, worked)
+            named = self._named_values(state, turn, item) if turn.decision.kind == "revision" else {}
+            change = checks.review(state, item, change, turn.text, worked, named)
             flagged = dict(state.flagged)
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
-            if turn.decision.kind == "revision" and change.answer is not None:
-                result = self._named_dependants(state, turn, flagged, result)
+            if named and change.answer is not None:
+                result = self._named_dependants(state, turn.text, named, flagged, result)
         turns.complete(state, result)
         self.storage.save_project(state)
         return result
@@ -183,28 +185,37 @@ class ContextManager:
         usage.record(record)
         return change
 
+    def _named_values(self, state: ProjectState, turn: Turn, revised: FormItem) -> dict[str, Any]:
+        """The new values a revision message gives in passing for other answered items it names
+        ("… so 1,950 m2, and the gross is the same 1,950"): read from what it says of each, sure
+        and different from the answer recorded. The code checks weigh the revision with them."""
+        values: dict[str, Any] = {}
+        for section in state.answered_sections:
+            item = self.forms.get_item(section)
+            current = state.answer_for(section)
+            if section == revised.number or current is None or not self.decisions.names(item, turn.text):
+                continue  # a value for it must be said of it, not read off the revised item's figure
+            reading = read(item, [self.decisions.said_of(item, turn.text)], state, self.forms)
+            if reading.complete and reading.confidence >= CONFIDENT and reading.value != current.value:
+                values[section] = reading.value
+        return values
+
     def _named_dependants(
-        self, state: ProjectState, turn: Turn, flagged: dict[str, str], result: TurnResult
+        self,
+        state: ProjectState,
+        message: str,
+        named: dict[str, Any],
+        flagged: dict[str, str],
+        result: TurnResult,
     ) -> TurnResult:
         """A revision that also gives the new value of an item it flags ("sprinklered now, which moves
-        us from 3.2.2.85 to 3.2.2.88") revises that item too, when its reading is sure and the code
-        checks accept it; otherwise the item stays flagged for the consultant."""
+        us from 3.2.2.85 to 3.2.2.88") revises that item too, when the code checks accept it;
+        otherwise the item stays flagged for the consultant."""
         revised = []
-        for section in [s for s in state.flagged if s not in flagged]:
-            item = self.forms.get_item(section)
-            if not self.decisions.names(item, turn.text):
-                continue  # a value for it must be said of it, not read off the revised item's figure
-            reading = read(item, [self.decisions.answer_text(turn.text)], state, self.forms)
-            current = state.answer_for(section)
-            if (
-                not reading.complete
-                or reading.confidence < 0.9
-                or current is None
-                or current.value == reading.value
-            ):
-                continue
+        for section in [s for s in state.flagged if s not in flagged and s in named]:
+            item, value = self.forms.get_item(section), named[section]
             content = (
-                f"{section} {item.title}: {describe_value(item, reading.value)}, as the same message "
+                f"{section} {item.title}: {describe_value(item, value)}, as the same message "
                 f"revising {result.section} says."
             )
             raw = {
@@ -212,13 +223,13 @@ class ContextManager:
                 "content": content,
                 "confidence": NAMED_DEPENDANT_CONFIDENCE,
                 "obc_references": list(item.references),
-                "value": reading.value,
+                "value": value,
             }
             try:
                 change = self.response_processor.process(raw, item, self.clock(), self.advisor.name)
             except WizardError:
                 continue
-            change = checks.review(state, item, change, turn.text, True)
+            change = checks.review(state, item, change, message, True)
             if change.answer is not None:
                 progress.finalize(state, change.answer, self.forms)
                 revised.append(content)
@@ -243,6 +254,7 @@ class ContextManager:
         )
 
 
+CONFIDENT = 0.8  # a reading sure enough to revise an item named in passing
 NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item
 
 

@@ -154,4 +154,30 @@ def test_a_reply_that_a_room_is_separate_still_keeps_it():
     reading = _read(
         "F2 furniture plant; the front offices are up by the street.", "They're a separate tenant."
     )
-    _recorded(reading, ["F2", "D"])
+    assert reading.complete and reading.value == ["F2", "D"]
+    # the offices' Group D is read from words, never named: recorded for the consultant to confirm
+    assert reading.confidence < 0.8
+    assert any("occupancies were read from your description" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "f2 body shop. the front counter, estimator's desk and lunch room all serve the shop.",
+        "A2 daycare; the kitchen and the staff room support the centre.",
+    ],
+)
+def test_the_use_named_as_what_the_rooms_serve_is_not_a_second_occupancy(message):
+    reading = _read(message)
+    assert reading.complete and len(reading.value) == 1, (reading.value, reading.missing)
+
+
+def test_an_option_named_after_rather_than_is_not_chosen():
+    item = FORMS.get_item("3.01")
+    reading = read(
+        item,
+        ["It's an addition, as opposed to an addition and renovation; the old part is untouched."],
+        state_with({}),
+        FORMS,
+    )
+    assert reading.value == "Addition"

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import fallbacks
+from wizard_core.answers import doubt, fallbacks, parsing
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -107,12 +107,21 @@ def type_hint(item: FormItem) -> str:
     return answer_type(item).hint
 
 
+# Items whose answer a consultant may paste as a header row over a row of figures.
+TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards"})
+
+
 def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     """The offline reading of the consultant's ``texts`` (oldest first) for ``item``.
 
     When the answer type's reader reads nothing usable, ``fallbacks`` tries once more: a misspelled
-    option offered for a yes, or numbers written in words recorded as a proposal to confirm.
+    option offered for a yes, or numbers written in words recorded as a proposal to confirm. A
+    reading whose message also holds a rival to its value (another figure of its kind, another
+    option named) is recorded below 0.8 to confirm (``doubt``).
     """
     kind = answer_type(item)
+    if item.answer_type in TABLED:
+        texts = [parsing.unpivoted(t) for t in texts]
     reading = kind.read(item, texts, state, forms)
-    return fallbacks.second_try(item, texts, reading, lambda again: kind.read(item, again, state, forms))
+    reading = fallbacks.second_try(item, texts, reading, lambda again: kind.read(item, again, state, forms))
+    return doubt.weighed(item, texts, reading, state, forms)

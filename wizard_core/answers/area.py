@@ -161,6 +161,8 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         about = "the exact figure and its unit: you gave about" if approximate else "the unit: is"
         return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
     settled = _settle(dict(roles), list(notes), state, forms)
+    if not settled.complete:  # a revision's sum keeping one recorded part: "1,260 + 690 = 1,950"
+        settled = _kept_part(item, roles, texts[-1], state, forms) or settled
     split = _split_as_base(roles, base)
     if split and base is not None:  # the building area's total again: split as that one is
         as_base = _settle(split, list(notes), state, forms)
@@ -184,6 +186,32 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             offer_reason=f"about {shown} taken as the exact figure",
         )
     return settled
+
+
+def _kept_part(
+    item: FormItem, roles: dict[str, float], text: str, state: ProjectState, forms: FormFacts
+) -> Reading | None:
+    """A revised total whose sum names one part of the recorded answer unchanged: that part keeps
+    its role and the other figure of the sum takes the other ("the new wing is 690 now, so 1,260 +
+    690 = 1,950" over existing 1,260, new 710)."""
+    recorded = state.answer_for(item.number)
+    total = roles.get("total")
+    if recorded is None or not isinstance(recorded.value, dict) or total is None or len(roles) > 1:
+        return None
+    figures = [
+        q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1.0)
+        for q in p.quantities(text)
+        if q.unit in ("m2", "ft2", "") and not q.standard and not q.counted
+    ]
+    for kept, other in (("existing", "new"), ("new", "existing")):
+        part = recorded.value.get(kept)
+        if not part or not any(abs(f - part) < 0.05 for f in figures):
+            continue
+        rest = [f for f in figures if abs(f + part - total) < 0.05]
+        if rest:
+            note = f"the {kept} {p_fmt(part)} kept from the answer recorded"
+            return _settle({kept: part, other: rest[0], "total": total}, [note], state, forms)
+    return None
 
 
 def p_fmt(value: float) -> str:

@@ -167,7 +167,7 @@ def _left_out_dropped(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]
     out: set[int] = set()
     for index, q in enumerate(found):
         start = _sentence_start(lowered, q.start)
-        after = words.left_out_after.match(lowered[q.end : q.end + 50])
+        after = words.left_out_after.match(lowered[q.end : q.end + 50].split("\n")[0])  # its own line
         if words.left_out_before.search(lowered[max(start, q.start - 40) : q.start]) or (
             after and not _labelled(after[1]) and not q.result
         ):

@@ -170,6 +170,10 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         "is not read as a major occupancy"
         for label, words in found.set_aside.items()
     ]
+    notes += [
+        f"'{words}' names the use the rooms serve, so Group {label} is not read as a major occupancy"
+        for label, words in found.served_use.items()
+    ]
     notes += settled
     if found.doubts and len(found.labels) > 1:
         said = "', '".join(dict.fromkeys(found.doubts))

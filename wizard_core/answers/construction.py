@@ -117,6 +117,32 @@ def _expanded(lowered: str) -> str:
     return lowered
 
 
+def restrictions_named(item: FormItem, lowered: str) -> set[str]:
+    """The restriction options the clauses of a lowercased message that speak of the restriction name."""
+    words = _words()
+    said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(lowered))
+    named = set()
+    for clause in words.clause_break.split(said):
+        if words.restriction.search(clause):
+            restriction = item.field_options["restriction"]
+            option = _naming(restriction, materials_named(item, clause), permissive=True)
+            if option:
+                named.add(option.label)
+    return named
+
+
+def construction_clauses(lowered: str) -> list[str]:
+    """The clauses of a lowercased message that speak of what is built: not the restriction, nor
+    heavy timber."""
+    words = _words()
+    said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(lowered))
+    return [
+        c
+        for c in words.clause_break.split(said)
+        if not words.restriction.search(c) and not words.heavy_timber.search(c)
+    ]
+
+
 def read_construction(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
@@ -129,8 +155,8 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             restricts = bool(words.restriction.search(clause))
             conclusion = CONCLUSION.search(clause)
             if conclusion and not restricts and not words.heavy_timber.search(clause[conclusion.end() :]):
-                summed_up = materials_named(
-                    item, re.split(r"\s[-\u2013\u2014:]\s|\(", clause[conclusion.end() :])[0]
+                summed_up = materials_named(  # "so it is combustible: brick walls, wood joists"
+                    item, re.split(r"\s[-\u2013\u2014]\s|:|\(", clause[conclusion.end() :])[0]
                 )
                 if summed_up:
                     built, concluded = set(summed_up), True

@@ -58,6 +58,8 @@ class _Words:
             rf"|{kinds})",
             re.I,
         )
+        # "one below for the basement", "1 below (the old cellar)", "one below for the parking"
+        self.below_for = re.compile(rf"{counted_below}\s+{below}\b(?:\s+grade)?\s*(?:for\b|\()", re.I)
         self.with_basement = re.compile(
             rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
             rf"(?:the\s+)?(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
@@ -103,13 +105,14 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
     for text in texts:
         doubt = ""
-        lowered = p.normalize(text).lower()
+        lowered = _count_first(p.normalize(text).lower())
         below = (
             words.storeys_below.search(lowered)
             or words.below_after_above.search(lowered)
             or words.named_below.search(lowered)
             or words.basements.search(lowered)
             or words.below_by_kind.search(lowered)
+            or words.below_for.search(lowered)
             or words.with_basement.search(lowered)
         )
         levels = _parking_levels(lowered)
@@ -213,6 +216,17 @@ PARKING_LEVEL = re.compile(
 )
 
 
+def _count_first(lowered: str) -> str:
+    """A count written after its label ("storeys above grade: 3", "below 0", from a pasted table)
+    as the count before it ("3 storeys above grade")."""
+    counts = rf"\d{{1,2}}|{p.lexicon().number_words}"
+    label_first = re.compile(
+        rf"\b(?:stor(?:eys?|y|ies)\s+)?(above|below)(?:\s+grade)?\s*[:=]?\s*({counts})\b"
+        r"(?!\s*(?:m|ft|metres?|meters?|feet|'|storeys?|stor(?:y|ies))\b)(?![.,]\d)"
+    )
+    return label_first.sub(lambda m: f"{m[2]} storeys {m[1]} grade", lowered)
+
+
 def _parking_levels(lowered: str) -> int:
     """How many parking levels below grade 'P1…Pn' names (0 when none)."""
     found = [int(n) for match in PARKING_LEVEL.finditer(lowered) for n in match.groups() if n]
@@ -236,8 +250,18 @@ def _lengths(text: str) -> list[p.Quantity]:
         q for q in lengths if ELEMENT.search(clause(q)) and not _words().building_height.search(clause(q))
     ]
     lengths = [q for q in lengths if q not in levels] or lengths
+    concluded = [q for q in lengths if CONCLUDED.search(text[max(0, q.start - 25) : q.start])]
+    if concluded:  # "… and 9.9 m; I use the higher one, so 10.4 m": the consultant's own pick
+        return concluded[-1:]
     said = [q for q in lengths if _words().height.search(clause(q))]
     return said or lengths
+
+
+# Words before the figure a consultant settles on among several: "so 10.4 m", "I'll use 9.9 m".
+CONCLUDED = re.compile(
+    r"(?:\bso|\btherefore|\bhence|\buse|\busing|\bgo with|\bwhich gives|\bwhich makes it|=)\s*(?:about\s+)?$",
+    re.I,
+)
 
 
 BUILDING_HEIGHT = AnswerType(

@@ -42,6 +42,7 @@ class Sorted:
     served: dict[str, str] = field(default_factory=dict)  # label -> the room words that serve the main use
     unclear: dict[str, str] = field(default_factory=dict)  # label -> the room words to ask about
     set_aside: dict[str, str] = field(default_factory=dict)  # label -> the words naming it rejected or former
+    served_use: dict[str, str] = field(default_factory=dict)  # label -> the words naming the use served
     doubts: list[str] = field(default_factory=list)  # exclusion or comparison words left unexplained
 
 
@@ -114,13 +115,15 @@ def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
 
 def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorted:
     result = Sorted(doubts=doubts)
-    kept = {label: [(r, w) for r, w in seen if r != "aside"] for label, seen in roles.items()}
+    kept = {label: [(r, w) for r, w in seen if r not in ("aside", "object")] for label, seen in roles.items()}
     if not any(kept.values()):  # every use named was set aside: read them all, with a doubt
         kept, result.doubts = roles, [*doubts, *(w for seen in roles.values() for _, w in seen)]
     main = {label for label, seen in kept.items() if any(r in ("main", "aside") for r, _ in seen)}
     for label, seen in kept.items():
-        if not seen:
-            result.set_aside[label] = roles[label][0][1]
+        if not seen and all(r == "object" for r, _ in roles[label]):
+            result.served_use[label] = roles[label][0][1]
+        elif not seen:
+            result.set_aside[label] = next(w for r, w in roles[label] if r == "aside")
         elif label in main or not main:
             result.labels.append(label)
         elif any(r == "served" for r, _ in seen):
@@ -179,6 +182,8 @@ def _role(
     said = sentences[at].group()
     if match.by_label or _separate(said, words):
         return "main"
+    if _served_object(said, match.start - sentences[at].start(), words):
+        return "object"  # "… all serve the shop": the main use, called by another word
     serving = _serving_at(said, words)
     if serving is not None and match.start < sentences[at].start() + serving:
         return "served"
@@ -256,6 +261,15 @@ def _serving_at(said: str, words: _Words, last: bool = True) -> int | None:
     at = [m.start() for m in words.serving.finditer(said)]
     at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
     return (max if last else min)(at, default=None)
+
+
+def _served_object(said: str, at: int, words: _Words) -> bool:
+    """Whether the use word at ``at`` is what a serving word serves ("the rooms serve the shop")."""
+    return any(
+        re.fullmatch(r"\s*(?:(?:the|our|its|their|this|that|whole|main|rest of the)\s+)*", said[m.end() : at])
+        for m in words.serving.finditer(said)
+        if m.end() <= at
+    )
 
 
 def _points_back(said: str, words: _Words) -> bool:

@@ -144,10 +144,41 @@ def quantities(text: str) -> list[Quantity]:
     return [q for q in found if q not in replaced]
 
 
+_BULLET = re.compile(r"(?m)^[ \t]*[-*\u2022\u2013\u2014][ \t]+")  # "- existing: 2,800", "• new …"
+_CELLS = re.compile(r"\t+|\s*\|\s*")
+
+
+def unpivoted(text: str) -> str:
+    """A little table pasted from a spreadsheet, its labels in a header row over the figures
+    ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2"), as the label beside each
+    figure ("existing 1,260, new 710, total 1,970 m2"); bullet marks at line starts are left out.
+    Other text is returned as it is."""
+    text = _BULLET.sub("", text)
+    lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        return text
+    header = [c.strip() for c in _CELLS.split(lines[0])]
+    if len(header) < 2 or any(not c or re.search(r"\d", c) for c in header):
+        return text
+    rows = []
+    for line in lines[1:]:
+        cells = [c.strip() for c in _CELLS.split(line)]
+        if len(cells) != len(header):
+            return text
+        rows.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
+    return ". ".join(rows)
+
+
+def all_quantities(text: str) -> list[Quantity]:
+    """Every number in ``text`` with its unit, the figures a correction replaces included."""
+    return list(_quantities(text))
+
+
 # Words before a figure that the text goes on to replace, and the "to" of "from 620 to 640".
 _REPLACED_BEFORE = re.compile(
     r"(?:\bnot|\binstead of|\brather than|\bwas|\bwere|\bpreviously|\bformerly|\bup from|\bdown from|"
-    r"\bno longer)\s+(?:the\s+|an?\s+|about\s+)?$",
+    r"\bno longer|\bi (?:said|gave(?: you)?|had|put(?: down)?|wrote|typed|entered))"
+    r"\s+(?:the\s+|an?\s+|about\s+)?$",
     re.I,
 )
 _FROM_TO = re.compile(r"^\s*(?:m2|m²|sq\.?\s*m|sm|sf|sq\.?\s*ft|ft2|ft²|m|ft)?\s*to\s+(?:about\s+)?\d", re.I)
@@ -237,9 +268,33 @@ def accepts(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    """A question back to the advisor rather than an answer."""
+    """A question back to the advisor rather than an answer: it ends with a question mark, opens
+    with a question, or asks one in a sentence of its own ("For the flats, do I count a bachelor
+    as one bedroom? We have three.")."""
     stripped = text.strip()
-    return stripped.endswith("?") or bool(lexicon().question_start.match(stripped))
+    if stripped.endswith("?") or lexicon().question_start.match(stripped) or _ASKS_FIRST.match(stripped):
+        return True
+    return any(_INTERROGATIVE.search(s) for s in re.findall(r"[^.?!]*\?", stripped))
+
+
+def question_after_answer(text: str) -> str:
+    """The question a message ends on after saying something first ("Existing 3,850 m2, total
+    4,970 m2. Should I double-check it with the surveyor?"), or "" when it asks nothing or opens
+    with its question."""
+    sentences = [s.strip() for s in re.findall(r"[^.?!]+(?:\.\d+[^.?!]*)*[.?!]*", text) if s.strip()]
+    if len(sentences) < 2 or not sentences[-1].endswith("?") or any(s.endswith("?") for s in sentences[:-1]):
+        return ""
+    return sentences[-1]
+
+
+# "q: …", "quick question - …": a message that says it is a question.
+_ASKS_FIRST = re.compile(r"^\W*(?:q\s*:|quick (?:question|q)\b|question\s*:)", re.I)
+# A sentence asking something: an interrogative opening its clause ("…, do I count …?").
+_INTERROGATIVE = re.compile(
+    r"(?:^\s*|[,;:\u2014-]\s*|\b(?:so|and|but)\s+)(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|"
+    r"what|which|how|when|where|why|who|must|may)\b[^?]*\?$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from wizard_core import carried
 from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.offline import asking, proposals
-from wizard_core.answers import Reading, answer_type, describe_value, read
+from wizard_core.answers import Reading, answer_type, describe_value, doubt, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
@@ -72,11 +72,24 @@ class OfflineAdvisor:
             offer := proposals.propose(item, state, request.forms, texts)
         ):
             return self._clarify(request, offer["content"], Reading(missing="the article"), offer)
+        if p.is_question(message) and (asked := p.question_after_answer(message)):
+            reading = read(item, texts, state, request.forms)
+            if reading.complete:  # "4,970 m2 total. Should I check it with the surveyor?"
+                reading.confidence = min(reading.confidence, doubt.DOUBTED_CONFIDENCE)
+                reading.notes.append(f"you also asked '{asked}': ask it on its own for an answer")
+                return self._answer(item, reading.value, reading, message)
         if p.is_question(message):
             missing = "which option applies" if item.options else "the answer"
             return self._clarify(request, self._explain(item), Reading(missing=missing))
         if item.allows_not_applicable and _not_applicable(message, item):
-            return self._answer(item, None, Reading(None, True, confidence=0.9), message)
+            guess = doubt.hedged(message)  # "I don't think there are any": the consultant's guess, to confirm
+            confidence = doubt.DOUBTED_CONFIDENCE if guess else 0.9
+            return self._answer(
+                item,
+                None,
+                Reading(None, True, confidence=confidence, notes=[guess] if guess else []),
+                message,
+            )
         copied = _same_as(request)
         if copied is not None:
             return self._answer(item, copied.value, copied, message)
