@@ -314,3 +314,40 @@ def test_a_revision_giving_its_dependant_in_passing_is_checked_with_it_and_revis
     assert state.answer_for("3.04").value["total"] == 1120
     assert state.answer_for("3.05").value["total"] == 3360
     assert "3.05" in results[-1].content and "3.05" not in state.flagged
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value"),
+    [
+        ("3.08", "I don't think so - the top floor is only 11 m up.", False),
+        ("3.12", "We don't need one, it's two storeys.", False),
+    ],
+)
+def test_a_no_in_other_words(section, message, value):
+    reading = _read(section, message)
+    assert reading.complete and reading.value is value
+
+
+def test_an_article_never_an_option_or_only_what_it_would_be_is_not_the_answer():
+    state = state_with({"3.02": ["A2"]})
+    text = (
+        "3.2.2.25 - 3.2.2.24 was never an option at this size; unsprinklered we would be pushed to 3.2.2.23."
+    )
+    reading = read(FORMS.get_item("3.10"), [text], state, FORMS)
+    # the one article given as the answer, recorded or (with the others named around it) offered
+    assert (reading.value or reading.offer) == ["3.2.2.25"]
+
+
+def test_one_article_said_to_cover_every_occupancy_is_recorded_for_each_to_confirm():
+    state = state_with({"3.02": ["C", "D"]})
+    reading = read(FORMS.get_item("3.10"), ["3.2.2.50, the same article for both."], state, FORMS)
+    assert reading.value == ["3.2.2.50", "3.2.2.50"]
+    _to_confirm(reading, "for each of C, D")
+
+
+def test_a_question_after_the_answer_in_its_own_sentence_is_not_the_message_being_a_question():
+    message = "Two barrier-free entrances; is the loading door one? I'd say not. Nothing hazardous."
+    reading = _read("3.20", message)
+    assert reading.value == {"barrier_free_entrances": 2, "hazardous_substances": False}
+    _, state = ask("3.09", "For a corner lot, does the lane count? It's 6 m wide.")
+    assert state.answer_for("3.09") is None

@@ -81,3 +81,56 @@ def test_the_height_the_consultant_settles_on_among_several_is_taken_and_left_to
     )
     assert reading.value["height_m"] == 9.3
     assert reading.confidence < 0.8  # the other height is in the message: to confirm
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value"),
+    [
+        (
+            "3.20",
+            "barrier-free entrances | 3 (front, side, garage lobby)\nhazardous substances | Y",
+            {"barrier_free_entrances": 3, "hazardous_substances": True},
+        ),
+        (
+            "3.15",
+            "restriction\tnoncombustible required\nactual\tnoncombustible\nheavy timber\tN",
+            {"restriction": "Noncombustible required", "actual": "Noncombustible", "heavy_timber": False},
+        ),
+        ("3.09", "1 | Lakeshore Blvd | the rear lane is private, not a street", 1),
+    ],
+)
+def test_a_label_and_its_value_on_each_line_or_one_row_of_cells(section, message, value):
+    reading = _read(section, message)
+    assert reading.complete, reading.missing
+    assert reading.value == value
+
+
+@pytest.mark.parametrize(
+    ("message", "actual", "heavy_timber"),
+    [
+        (
+            "comb. ok | actual NC: steel columns, concrete on metal deck; not wood | HT: no",
+            "Noncombustible",
+            False,
+        ),
+        (
+            "Combustible permitted; actual noncombustible block and steel, never wood. HT: no",
+            "Noncombustible",
+            False,
+        ),
+        (
+            "Combustible permitted; actual combustible + noncombustible; HT yes (glulam roof)",
+            "Combustible and noncombustible",
+            True,
+        ),
+    ],
+)
+def test_a_material_named_only_to_deny_it_and_the_trade_shorthand(message, actual, heavy_timber):
+    reading = _read("3.15", message)
+    assert reading.complete, reading.missing
+    assert (reading.value["actual"], reading.value["heavy_timber"]) == (actual, heavy_timber)
+
+
+def test_a_figure_for_the_other_storeys_is_not_the_building_area():
+    reading = _read("3.04", "1,610 m2 at grade, the biggest plate; the floors above are 1,540 each. All new.")
+    assert reading.complete and reading.value["total"] == 1610

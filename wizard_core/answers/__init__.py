@@ -108,7 +108,7 @@ def type_hint(item: FormItem) -> str:
 
 
 # Items whose answer a consultant may paste as a header row over a row of figures.
-TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards"})
+TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards", "construction", "yes_no"})
 
 
 def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:

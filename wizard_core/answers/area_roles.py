@@ -245,6 +245,8 @@ def _working(
         ]
         if count is None:
             if not gross:
+                if each and others:  # "1,420 m2; the wood floors above are 1,380 each": other storeys
+                    dropped.add(index)
                 continue
             multiples = [
                 k for k in others if found[k].value >= 2 * q.value and _whole(found[k].value / q.value)

@@ -71,12 +71,25 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
         mentions = article_mentions(text)
         if mentions.named:
             articles = [a for a in mentions.answers if a not in set_aside]
+            if len(set(articles)) == 1 and len(groups) > 1 and FOR_EVERY.search(text):
+                note = (
+                    f"{articles[0]} for each of {', '.join(groups)}, as you said: confirm it covers them all"
+                )
+                return Reading([articles[0]] * len(groups), True, confidence=0.75, notes=[note])
             return _reading_of(articles, mentions, groups, where, forms)
         set_aside |= mentions.rejected
         if not groups and PART_2.search(text):
             return Reading([FARM_BUILDINGS], True, confidence=0.6)
     spans = "; ".join(f"{g}: {_span(forms, g)}" for g in groups) if groups else "3.2.2.20 to 3.2.2.93"
     return Reading(missing=f"the classification article for each major occupancy ({spans})")
+
+
+# One article said to cover every occupancy: "3.2.2.51 for both", "the same article for all of them".
+FOR_EVERY = re.compile(
+    r"\bfor\s+(?:both|all|each|every\s+one)(?:\s+of\s+them)?\b|\bboth\s+(?:go|fall|come)\s+under\b|"
+    r"\bsame\s+article\b|\bcovers\s+(?:both|all)\b",
+    re.I,
+)
 
 
 # How an article stands in a sentence. An article set aside (ruled out, too big for, rather than,
@@ -114,14 +127,18 @@ _REJECTED_AFTER = re.compile(
     rf"^\s*(?:(?:->|=>|\u2192)\s*{ART}|(?:becomes|became|changes\s+to|changed\s+to|is\s+replaced\s+by|gives\s+way\s+to)"
     rf"\s+{_LEAD}{ART}|\W{{0,3}}(?:(?:is|was|'s|has\s+been|got)\s+)?(?:out\b|off\s+the\s+table|ruled\s+out|rejected|"
     rf"excluded|dropped|no\s+good|too\s+{_SIZE}\b|(?:does\s*n[o']?t|won'?t|will\s+not|would\s*n[o']?t|can'?t|cannot|"
-    rf"no\s+longer)\s+(?:work|apply|applies|fit|do|cover|be)|not\s+(?:an\s+option|possible|usable|available)|fails\b))",
+    rf"no\s+longer)\s+(?:work|apply|applies|fit|do|cover|be)|(?:not|never|n't)\s+(?:an\s+option|possible|usable|"
+    rf"available)|fails\b))",
     re.I,
 )
 _DOUBTFUL_BEFORE = re.compile(
     r"(?:\bvs\.?|\bversus|\bv\.|\bcompared\s+(?:to|with)|\bcomparing|\bthan|\bagainst|\bchecked|\bsimilar\s+to|"
     r"\blike|\bcf\.?|\blimits?\s+(?:of|in|under|from|for|set\s+by)|\b(?:cap|max|maximum|allowance)\s+(?:of|in|under|from)|"
     r"\b(?:allowed|permitted|set|given)\s+(?:by|in|under)|\bfrom|\bwhether|\blook(?:ed)?\s+at|\bconsider(?:ed|ing)?|"
-    r"\btried|\btrying)\s+" + _LEAD + _LIST + rf"$|\bif\b[^{ART}]*$",
+    r"\btried|\btrying|\bwould\s+(?:\w+\s+){0,3}(?:to|into|under|need|use))\s+"
+    + _LEAD
+    + _LIST
+    + rf"$|\bif\b[^{ART}]*$",
     re.I,
 )
 _DOUBTFUL_AFTER = re.compile(

@@ -95,7 +95,10 @@ CONCLUSION = re.compile(
     re.I,
 )
 # A word for construction of both kinds: the consultant said so, it is not read from parts alone.
-MIXED_SAID = re.compile(r"\b(?:mix|mixed|hybrid|combination|podium|both)\b", re.I)
+MIXED_SAID = re.compile(
+    r"\b(?:mix|mixed|hybrid|combination|podium|both)\b|\bcombustible\s*(?:\+|&|and|/)\s*non-?combustible\b",
+    re.I,
+)
 # "combustible ok", "noncombustible is fine": the restriction in a site-office shorthand.
 ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(?:ok|okay|fine)\b", re.I)
 
@@ -111,10 +114,19 @@ ABBREVIATIONS = (
 )
 
 
+# A material named only to deny it: "actual NC - steel frame … not wood", "not combustible".
+NEGATED_MATERIAL = re.compile(
+    r"\b(?:not|never|isn't|is not|no longer)\s+(?:an?\s+|any\s+)?(?:(?:light\s+)?wood(?:\s+frame)?|timber|"
+    r"(?:non-?)?combustible|steel|concrete|masonry|block)\b"
+    r"(?!\s+(?:permitted|allowed|required|construction is))",
+    re.I,
+)
+
+
 def _expanded(lowered: str) -> str:
     for pattern, word in ABBREVIATIONS:
         lowered = pattern.sub(word, lowered)
-    return lowered
+    return NEGATED_MATERIAL.sub(" ", lowered)
 
 
 def restrictions_named(item: FormItem, lowered: str) -> set[str]:

@@ -54,6 +54,13 @@ def _total() -> re.Pattern[str]:
     )
 
 
+@cache
+def _count_after() -> re.Pattern[str]:
+    """A count after its label: "barrier-free entrances: 2", "BF entrances = 3"."""
+    nouns = alternation(vocabulary().entrances.entrance_words)
+    return re.compile(rf"{nouns}\s*[:=]\s*(?P<n>\d+|{p.lexicon().number_words})\b(?=\s*(?:[.,;(]|$))", re.I)
+
+
 def _stated_total(lowered: str) -> int | None:
     """The last total the message states for its entrances, if it gives one after the parts."""
     found = list(_total().finditer(lowered))
@@ -68,6 +75,8 @@ def read_entrances_hazards(
         lowered = p.normalize(text).lower()
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
+            count = p.word_number(said["n"])
+        if count is None and (said := _count_after().search(lowered)):  # "bf entrances: 2", from a sheet
             count = p.word_number(said["n"])
         total = _stated_total(lowered) if count is not None else None
         if total is not None:

@@ -149,24 +149,34 @@ _CELLS = re.compile(r"\t+|\s*\|\s*")
 
 
 def unpivoted(text: str) -> str:
-    """A little table pasted from a spreadsheet, its labels in a header row over the figures
-    ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2"), as the label beside each
-    figure ("existing 1,260, new 710, total 1,970 m2"); bullet marks at line starts are left out.
-    Other text is returned as it is."""
+    """A little table pasted from a spreadsheet, read across: labels in a header row over the
+    figures ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2") as the label beside
+    each figure ("existing 1,260, new 710, total 1,970 m2"); a label and its value on each line
+    ("hazardous | N") as "hazardous: no"; one row of cells as clauses. Bullet marks at line starts
+    are left out; other text is returned as it is."""
     text = _BULLET.sub("", text)
     lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
-    if len(lines) < 2:
+    rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
+    if not any(len(cells) > 1 for cells in rows):
         return text
-    header = [c.strip() for c in _CELLS.split(lines[0])]
+    if len(rows) > 1 and all(len(cells) == 2 for cells in rows):  # "hazardous | N" under "BF entrances | 2"
+        return "; ".join(f"{key}: {value}" for key, value in rows)
+    if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
+        return "; ".join(rows[0])
+    header = rows[0]
     if len(header) < 2 or any(not c or re.search(r"\d", c) for c in header):
         return text
-    rows = []
-    for line in lines[1:]:
-        cells = [c.strip() for c in _CELLS.split(line)]
+    read_across = []
+    for cells in rows[1:]:
         if len(cells) != len(header):
             return text
-        rows.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
-    return ". ".join(rows)
+        read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
+    return ". ".join(read_across)
+
+
+def _yes_no_cell(cell: str) -> str:
+    """A spreadsheet's Y or N in a cell of its own, as the word."""
+    return {"y": "yes", "n": "no"}.get(cell.lower(), cell)
 
 
 def all_quantities(text: str) -> list[Quantity]:
@@ -268,13 +278,15 @@ def accepts(text: str) -> bool:
 
 
 def is_question(text: str) -> bool:
-    """A question back to the advisor rather than an answer: it ends with a question mark, opens
-    with a question, or asks one in a sentence of its own ("For the flats, do I count a bachelor
-    as one bedroom? We have three.")."""
+    """A question back to the advisor rather than an answer: it ends with a question mark, says it
+    is a question ("quick one - …"), or opens with a question in a sentence of its own ("For the
+    flats, do I count a bachelor as one bedroom? We have three."). A question asked after the
+    answer ("Three entrances: …; should I leave the ambulance door out? I'll leave it out.") is not."""
     stripped = text.strip()
     if stripped.endswith("?") or lexicon().question_start.match(stripped) or _ASKS_FIRST.match(stripped):
         return True
-    return any(_INTERROGATIVE.search(s) for s in re.findall(r"[^.?!]*\?", stripped))
+    first = re.match(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?", stripped)
+    return bool(first and _INTERROGATIVE.search(first[0]))
 
 
 def question_after_answer(text: str) -> str:
@@ -288,7 +300,7 @@ def question_after_answer(text: str) -> str:
 
 
 # "q: …", "quick question - …": a message that says it is a question.
-_ASKS_FIRST = re.compile(r"^\W*(?:q\s*:|quick (?:question|q)\b|question\s*:)", re.I)
+_ASKS_FIRST = re.compile(r"^\W*(?:q\s*:|quick (?:question|q|one)\b|question\s*:)", re.I)
 # A sentence asking something: an interrogative opening its clause ("…, do I count …?").
 _INTERROGATIVE = re.compile(
     r"(?:^\s*|[,;:\u2014-]\s*|\b(?:so|and|but)\s+)(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|"
