@@ -13,8 +13,9 @@ with, written from the facts of the building. The runner plays the consultant:
 
 Scored: items whose final value matches the expected one (dict keys the transcript leaves out
 are not compared), the longest run of identical consecutive questions, answers recorded wrong
-with confidence 0.8 or more, side questions answered without consuming the item, and messages
-the wizard refused.
+with confidence 0.8 or more (an answer flagged for review by a revision of what it rests on is
+shown as "check this still holds", not asserted: it is listed as flagged, not as confident), side
+questions answered without consuming the item, and messages the wizard refused.
 
     python bench/bench_transcripts.py [--show] [--only NAME] [--written before|after|outside]
 """
@@ -236,12 +237,14 @@ class Consultant:
             answer = state.answer_for(section)
             value = answer.value if answer else "(unanswered)"
             right = bool(answer) and section not in self.out.gave_up and same(expected, value)
-            if answer and answer.source == "advisor" and section not in self.out.gave_up:
+            flagged = section in state.flagged  # shown as "check this still holds": not asserted
+            if answer and answer.source == "advisor" and section not in self.out.gave_up and not flagged:
                 self.out.recorded.append((answer.confidence, right))
             if right:
                 self.out.right.append(section)
             else:
                 source = "gave up" if section in self.out.gave_up else (answer.source if answer else "none")
+                source = "flagged for review" if flagged and source == "advisor" else source
                 confidence = answer.confidence if answer else None
                 self.out.wrong.append((section, expected, value, confidence, source))
 

@@ -174,15 +174,16 @@ class DecisionEngine:
             ):
                 how = "item number" + ("" if trigger else " on a finished matrix")
                 return self._revision_decision(number, trigger or navigates, message, 0.95, how)
-        if not trigger and current is not None:
-            return None
         lowered = message.lower()
+        addressed = ADDRESSING.match(lowered)
+        if not trigger and current is not None and addressed is None:
+            return None
         answered = state.answered_sections
         for item in self.forms.items:
             if item.number not in answered or item.number in (current, "3.00"):
                 continue
             named = self._named_end(item, lowered)
-            if named is None:
+            if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
                 continue
             if navigates or self._carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
@@ -201,18 +202,21 @@ class DecisionEngine:
 
     def said_of(self, item: FormItem, message: str) -> str:
         """What a message says of an item it names in passing: the rest of the sentence after its
-        name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), the whole
-        sentence when the figure after the name has its unit before it ("… = 1,950 m2, and the gross
-        is the same 1,950"), or the message's answer text when it names the item otherwise."""
+        name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), else the
+        sentence naming it when that gives one ("… = 1,950 m2, and the gross is the same 1,950",
+        "so 1,180 m2 for both the building area and the gross"), or the message's answer text."""
         end = self._named_end(item, message.lower())
         if end is not None:
             stop = SENTENCE_STOP.search(message, end)
             clause = message[end : stop.start() if stop else len(message)]
             if any(q.unit for q in all_quantities(clause)):  # "… and the gross goes down to 3,360 m2"
                 return clause
-            if re.search(r"\d", clause):  # "… and the gross is the same 1,950": its sentence gives the unit
-                start = max((m.end() for m in SENTENCE_STOP.finditer(message, 0, end)), default=0)
-                return message[start : stop.end() if stop else len(message)].strip()
+            start = max((m.end() for m in SENTENCE_STOP.finditer(message, 0, end)), default=0)
+            sentence = message[start : stop.end() if stop else len(message)].strip()
+            # "… and the gross is the same 1,950", "so 760 + 420 = 1,180 m2, for both the building area
+            # and the gross": the sentence naming it gives the figure
+            if re.search(r"\d", clause) or any(q.unit for q in all_quantities(sentence)):
+                return sentence
         return self.answer_text(message)
 
     def _named_end(self, item: FormItem, lowered: str) -> int | None:
@@ -305,6 +309,12 @@ def _title(item: FormItem) -> str:
 
 # "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
 # off before the question.
+# A message that opens by saying which earlier item it is about: "re construction -", "About the
+# streets thing, …", "as for the gross, …". The item's name must follow within a few words.
+ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
+ADDRESSED_WITHIN = 30  # characters after the opening words
+
+
 # An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
 CROSS_REFERENCE = re.compile(r"\b(?:see|cf\.?|same as|as in|as per|per|like)\s*(?:item\s*)?\(?$", re.I)
 

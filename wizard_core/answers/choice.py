@@ -171,7 +171,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         for label, words in found.set_aside.items()
     ]
     notes += [
-        f"'{words}' names the use the rooms serve, so Group {label} is not read as a major occupancy"
+        f"'{words}' names a use already given its group, so Group {label} is not read as a major occupancy"
         for label, words in found.served_use.items()
     ]
     notes += settled

@@ -45,7 +45,7 @@ class _Words:
 
     def __init__(self, words: Vocabulary) -> None:
         c = words.construction
-        self.clause_break = re.compile(rf"[;.,]|{alternation(c.clause_breaks)}", re.I)
+        self.clause_break = re.compile(rf"[;.,]|\s/\s|{alternation(c.clause_breaks)}", re.I)
         self.part_break = re.compile(rf"{alternation(c.part_breaks)}", re.I)
         self.cladding = phrase_pattern(c.cladding_words)
         self.heavy_timber = phrase_pattern(c.heavy_timber)
@@ -123,9 +123,18 @@ NEGATED_MATERIAL = re.compile(
 )
 
 
+# The answer after the words for heavy timber: "Heavy timber, no.", "HT - yes".
+TIMBER_ANSWERED = re.compile(
+    r"\b(heavy timbers?|ht)\s*[,:\u2013\u2014-]?\s*(no|none|nil|n|yes|y)\b(?!['\w])", re.I
+)
+
+
 def _expanded(lowered: str) -> str:
     for pattern, word in ABBREVIATIONS:
         lowered = pattern.sub(word, lowered)
+    lowered = TIMBER_ANSWERED.sub(
+        lambda m: f"no {m[1]}" if m[2].lower() in ("no", "none", "nil", "n") else f"{m[1]} used", lowered
+    )
     return NEGATED_MATERIAL.sub(" ", lowered)
 
 
@@ -194,6 +203,11 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             # "combustible and noncombustible" is the consultant's call, so it is recorded to confirm
             parts_only = len(option.materials) > 1 and not concluded and not MIXED_SAID.search(said)
     notes = _implied(item, found)
+    before = state.answer_for(item.number)  # a revision of one part keeps the others recorded
+    if found and before is not None and isinstance(before.value, dict):
+        kept = [n for n in FIELDS if n not in found and n in before.value]
+        found.update({n: before.value[n] for n in kept})
+        notes += [f"the {n.replace('_', ' ')} kept from the answer recorded" for n in kept]
     missing = [n for n in FIELDS if n not in found]
     if missing:
         return Reading(

@@ -85,7 +85,7 @@ def _rival(item: FormItem, text: str, value: Any) -> str:
     if kind == "construction":
         return _other_materials(item, text, value)
     if kind == "yes_no":
-        return _yes_no_from_words(text)
+        return _yes_no_from_words(item, text)
     if kind in FIGURES:
         return _rival_figure(item, text, value)
     return ""
@@ -217,12 +217,21 @@ def _other_materials(item: FormItem, text: str, value: Any) -> str:
     return ""
 
 
-def _yes_no_from_words(text: str) -> str:
-    """No leading yes or no, and words pointing both ways in a message of several points."""
+GENERIC_WORDS = frozenset({"required", "system", "design", "major", "number", "type"})  # in many titles
+
+
+def _yes_no_from_words(item: FormItem, text: str) -> str:
+    """No leading yes or no, and the message speaks of something else, or has words pointing both
+    ways in several points."""
     words = p.lexicon()
     normalized = p.normalize(text)
     if words.yes.match(normalized) or words.no.match(normalized):
         return ""  # a leading yes or no decides
+    lowered = normalized.lower()
+    title_words = [w for w in re.findall(r"[a-z][a-z-]{3,}", item.title.lower()) if w not in GENERIC_WORDS]
+    terms = [*title_words, *(k.lower() for k in item.keywords)]
+    if not any(re.search(rf"\b{re.escape(t)}", lowered) for t in terms if t):
+        return f"the message does not speak of {item.title.lower()}"
     both = words.negation.search(normalized) and words.affirming.search(normalized)
     return "the yes or no was read from words pointing both ways" if both and len(_clauses(text)) > 1 else ""
 

@@ -73,6 +73,9 @@ def read_entrances_hazards(
     entrances = hazards = None
     for text in texts:
         lowered = p.normalize(text).lower()
+        lowered = re.sub(
+            r"\bsubst\.", "substances", re.sub(r"\bhaz\.", "hazardous", lowered)
+        )  # "Haz. subst.: N"
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
             count = p.word_number(said["n"])

@@ -99,6 +99,8 @@ def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
             span = (match.start, max(match.end, match.start))
         if last and last[0].option is match.option and _in_brackets_after(lowered, last[0], match):
             role = last[1]  # "the former printing plant (F2)", "a bank, D": the code says what the words said
+        elif last and last[0].by_label and not match.by_label and _right_after(lowered, last[0], match):
+            role = "coded"  # "F2 shop", "E store": the words name the use the code gave
         elif span:
             explained.append(span)
             role = "aside"
@@ -115,12 +117,15 @@ def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
 
 def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorted:
     result = Sorted(doubts=doubts)
-    kept = {label: [(r, w) for r, w in seen if r not in ("aside", "object")] for label, seen in roles.items()}
+    kept = {
+        label: [(r, w) for r, w in seen if r not in ("aside", "object", "coded")]
+        for label, seen in roles.items()
+    }
     if not any(kept.values()):  # every use named was set aside: read them all, with a doubt
         kept, result.doubts = roles, [*doubts, *(w for seen in roles.values() for _, w in seen)]
     main = {label for label, seen in kept.items() if any(r in ("main", "aside") for r, _ in seen)}
     for label, seen in kept.items():
-        if not seen and all(r == "object" for r, _ in roles[label]):
+        if not seen and all(r in ("object", "coded") for r, _ in roles[label]):
             result.served_use[label] = roles[label][0][1]
         elif not seen:
             result.set_aside[label] = next(w for r, w in roles[label] if r == "aside")
@@ -212,6 +217,10 @@ def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.Op
     return any(m.option is not match.option and after <= m.start < end for m in matches)
 
 
+def _right_after(lowered: str, code: p.OptionMatch, match: p.OptionMatch) -> bool:
+    return bool(re.fullmatch(r"\s*", lowered[max(code.end, code.start) : match.start]))
+
+
 def _in_brackets_after(lowered: str, previous: p.OptionMatch, match: p.OptionMatch) -> bool:
     return bool(re.fullmatch(r"\s*[(,-]\s*", lowered[max(previous.end, previous.start) : match.start]))
 
@@ -250,8 +259,12 @@ def _denied(said: str, found: re.Match[str], words: _Words) -> bool:
 
 
 def _separate(said: str, words: _Words) -> bool:
-    """Whether ``said`` calls something separate (and does not deny it)."""
-    return any(not _denied(said, found, words) for found in words.separate.finditer(said))
+    """Whether ``said`` calls something separate (and does not deny it). The people a room is
+    there for ("the leasing office is there for the tenants") are not a separate tenancy."""
+    return any(
+        not _denied(said, found, words) and not _served_object(said, found.start(), words)
+        for found in words.separate.finditer(said)
+    )
 
 
 def _serving_at(said: str, words: _Words, last: bool = True) -> int | None:

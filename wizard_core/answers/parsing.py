@@ -145,6 +145,7 @@ def quantities(text: str) -> list[Quantity]:
 
 
 _BULLET = re.compile(r"(?m)^[ \t]*[-*\u2022\u2013\u2014][ \t]+")  # "- existing: 2,800", "• new …"
+_YES_NO_AFTER_LABEL = re.compile(r"(:)\s*([YNyn])\b(?![\w'.])")  # "HT: N", "Haz. substances: Y"
 _CELLS = re.compile(r"\t+|\s*\|\s*")
 
 
@@ -154,7 +155,9 @@ def unpivoted(text: str) -> str:
     each figure ("existing 1,260, new 710, total 1,970 m2"); a label and its value on each line
     ("hazardous | N") as "hazardous: no"; one row of cells as clauses. Bullet marks at line starts
     are left out; other text is returned as it is."""
-    text = _BULLET.sub("", text)
+    text = _YES_NO_AFTER_LABEL.sub(
+        lambda m: f"{m[1]} {'yes' if m[2] in 'Yy' else 'no'}", _BULLET.sub("", text)
+    )
     lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
     rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
     if not any(len(cells) > 1 for cells in rows):
@@ -179,6 +182,20 @@ def _yes_no_cell(cell: str) -> str:
     return {"y": "yes", "n": "no"}.get(cell.lower(), cell)
 
 
+# The consultant's own earlier working, quoted to be replaced: "I did 655 x 3, but …".
+_OLD_WORKING = re.compile(
+    r"\bi (?:did|had|used|wrote|put(?: down)?|gave(?: you)?|said)\s+(?:about\s+|approx\.?\s+)?(?=\d)"
+    r"[^,;]*?(?=,|;|\.(?!\d)|\s+but\b|$)",
+    re.I,
+)
+
+
+def old_working_dropped(text: str) -> str:
+    """``text`` without the earlier figures or working it quotes as replaced ("I did 655 x 3, but the
+    third floor is smaller … so 1,620 m2" -> ", but the third floor is smaller … so 1,620 m2")."""
+    return _OLD_WORKING.sub(" ", text)
+
+
 def all_quantities(text: str) -> list[Quantity]:
     """Every number in ``text`` with its unit, the figures a correction replaces included."""
     return list(_quantities(text))
@@ -187,7 +204,7 @@ def all_quantities(text: str) -> list[Quantity]:
 # Words before a figure that the text goes on to replace, and the "to" of "from 620 to 640".
 _REPLACED_BEFORE = re.compile(
     r"(?:\bnot|\binstead of|\brather than|\bwas|\bwere|\bpreviously|\bformerly|\bup from|\bdown from|"
-    r"\bno longer|\bi (?:said|gave(?: you)?|had|put(?: down)?|wrote|typed|entered))"
+    r"\bno longer|\bi (?:said|gave(?: you)?|had|did|used|put(?: down)?|wrote|typed|entered))"
     r"\s+(?:the\s+|an?\s+|about\s+)?$",
     re.I,
 )
