@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
-from wizard_core.answers.parsing import all_quantities, question_after_answer
+from wizard_core.answers.parsing import all_quantities, opens_as_question, question_after_answer
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -123,13 +123,14 @@ class DecisionEngine:
         if reset and current:
             remainder = _strip(self._reset.sub(" ", message[reset.end() :]))
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
-        revision = self._revision_target(state, message)
+        stripped = message.strip()
+        said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
+        revision = None if said_to_ask else self._revision_target(state, message)
         if revision is not None:
             return revision
-        stripped = message.strip()
         cue = self._side.match(stripped)
         definition = self._definition.match(stripped) or self._rule_question.match(stripped)
-        asks = stripped.endswith("?") or cue is not None or definition is not None
+        asks = stripped.endswith("?") or cue is not None or definition is not None or said_to_ask
         if current is None:
             if asks:
                 topic = self._topic(message)
@@ -140,6 +141,8 @@ class DecisionEngine:
                 f"a question about the code ('{definition.group().strip()}'), which does not answer {current}"
             )
             return Decision("side_question", 0.85, reason)
+        if said_to_ask and not self._asks_for_the_answer(message, current):
+            return Decision("side_question", 0.85, "a message that opens by saying it is a question")
         answered_first = self._answers_before_asking(state, message, current)
         if asks and current and not answered_first and not self._about_current(message, current):
             confidence = 0.85 if cue else 0.7

@@ -29,6 +29,7 @@ def test_project_type_shorthand_for_an_addition_with_renovation(message):
     [
         ("Combustible permitted; actual combustible (wood trusses). Heavy timber: no.", False),
         ("comb. permitted / actual comb. / HT - N", False),
+        ("combustible ok; actual is steel and block = NC. no HT", False),
         ("Combustible permitted, actual combustible, heavy timber, yes - glulam arches", True),
     ],
 )
@@ -109,3 +110,19 @@ def test_a_yes_or_no_read_from_a_message_about_something_else_is_recorded_to_con
     _, state = ask("3.12", "The lobby is wood-framed, not steel as I said.")
     answer = state.answer_for("3.12")
     assert answer is None or answer.confidence < 0.8
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "um quick question before the height does the bell tower count its just an open steel frame",
+        "Q: the projection booths are enclosed rooms on the deck - mezzanine or storey?",
+        "Side question: does a crawl space count as a storey below grade",
+        "question about the gross - do I include the covered loading dock",
+    ],
+)
+def test_a_message_that_opens_by_saying_it_is_a_question_is_never_an_answer_or_a_revision(message):
+    results, state = ask("3.07", message)
+    assert results[-1].type == "side_answer"
+    assert state.answer_for("3.07") is None and state.current_form_section == "3.07"
+    assert state.answer_for("3.05").value["total"] == 3450  # the office scenario's gross area, untouched

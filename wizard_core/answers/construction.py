@@ -105,7 +105,8 @@ ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(
 
 # The trade's abbreviations for the construction kinds: "NC", "non-comb.", "comb.", "C permitted".
 ABBREVIATIONS = (
-    (re.compile(r"\bnon-?comb\b\.?|\bn\.?c\.?(?=[\s,;)]|$)"), "noncombustible"),
+    # "NC" (its full stop, if any, ends the sentence: "= NC. no HT"), "n.c.", "non-comb."
+    (re.compile(r"\bnon-?comb\b\.?|\bn\.c\.?(?=[\s,;)]|$)|\bnc(?=[\s,;.)]|$)"), "noncombustible"),
     (re.compile(r"\bcomb\b\.?"), "combustible"),
     (
         re.compile(r"\bc(?=\s+(?:permitted|allowed|ok|okay|construction|is permitted|is allowed)\b)"),

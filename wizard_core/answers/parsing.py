@@ -317,7 +317,20 @@ def question_after_answer(text: str) -> str:
 
 
 # "q: …", "quick question - …": a message that says it is a question.
-_ASKS_FIRST = re.compile(r"^\W*(?:q\s*:|quick (?:question|q|one)\b|question\s*:)", re.I)
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
+    r"(?:q\s*:|quick (?:question|q|one)\b|side question\b|"
+    r"(?:a |one |another )?question\s*(?::|-|\u2014|before|about|on|for))",
+    re.I,
+)
+
+
+def opens_as_question(text: str) -> bool:
+    """Whether a message says at its start that it is a question ("Q: …", "um quick question before
+    the height …", "Side question: …"): never an answer, nor a revision."""
+    return bool(_ASKS_FIRST.match(text.strip()))
+
+
 # A sentence asking something: an interrogative opening its clause ("…, do I count …?").
 _INTERROGATIVE = re.compile(
     r"(?:^\s*|[,;:\u2014-]\s*|\b(?:so|and|but)\s+)(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|"
