@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
-from wizard_core.answers.parsing import all_quantities, opens_as_question, question_after_answer
+from wizard_core.answers.parsing import all_quantities, opens_as_question, quantities, question_after_answer
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -118,6 +118,9 @@ class DecisionEngine:
         self._continuity = phrases(self.triggers.continuity, anchored=True)
 
     def decide(self, state: ProjectState, message: str) -> Decision:
+        message = re.sub(
+            r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
+        )  # "gross_area: …" from a checklist
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current:
@@ -368,16 +371,25 @@ def without_item_numbers(message: str) -> str:
 
 
 AREA_UNITS = ("m2", "ft2")
+# Words that give a figure as the old one: "I said it grows by 8 m2", "the 445 I gave you".
+QUOTED_BEFORE = re.compile(
+    r"\bi (?:said|gave(?: you)?|had|put(?: down)?|wrote|typed|entered|did)\b[^.;]*$", re.I
+)
 QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
 
 
 def _quoted_item(state: ProjectState, message: str, current: str | None) -> str | None:
-    """The one answered item whose recorded figure the revision quotes ("I said it grows by 8 m2",
-    "4,223.3 m2, not 4,233.3"), when the message names the item by a word of its own ("the booth")."""
+    """The one answered item whose recorded figure the revision quotes as the old one ("I said it
+    grows by 8 m2", "4,223.3 m2, not 4,233.3"), when the message names the item by a word of its own
+    ("the booth"). A recorded figure used in new working ("the 1,380 on the ground floor plus …") is
+    no quotation."""
+    kept = {(q.start, q.end) for q in quantities(message)}
     said = {
         q.value
         for q in all_quantities(message)
-        if not q.standard and (q.value >= QUOTED_SMALLEST or q.value != int(q.value) or q.unit in AREA_UNITS)
+        if not q.standard
+        and (q.value >= QUOTED_SMALLEST or q.value != int(q.value) or q.unit in AREA_UNITS)
+        and ((q.start, q.end) not in kept or QUOTED_BEFORE.search(message[max(0, q.start - 24) : q.start]))
     }
     if not said:
         return None

@@ -126,3 +126,92 @@ def test_a_message_that_opens_by_saying_it_is_a_question_is_never_an_answer_or_a
     assert results[-1].type == "side_answer"
     assert state.answer_for("3.07") is None and state.current_form_section == "3.07"
     assert state.answer_for("3.05").value["total"] == 3450  # the office scenario's gross area, untouched
+
+
+# Round seven's kinds, in other words.
+
+
+def test_nothing_qualifying_as_heavy_timber_is_no_heavy_timber():
+    reading = _read(
+        "3.15",
+        "Combustible permitted; actual combustible, light wood trusses - nothing that counts as "
+        "heavy timber.",
+    )
+    assert reading.value["heavy_timber"] is False
+
+
+def test_the_actual_construction_said_outright_wins_over_words_about_the_restriction():
+    message = (
+        "The article would let us build in wood, but it's all block and steel -> combustible permitted "
+        "/ actual NC / no HT"
+    )
+    reading = _read("3.15", message)
+    assert reading.value["actual"] == "Noncombustible"
+
+
+def test_a_code_named_only_as_a_supposition_does_not_vouch_for_an_occupancy():
+    reading = _read(
+        "3.02",
+        "F2 millwork. The small sales counter might be called E, but it's well under 10 %, so not separate.",
+    )
+    assert reading.value == ["F2"] or reading.confidence < 0.8
+
+
+def test_a_checklists_underscored_labels_read_as_words():
+    answers = {"3.01": "Addition", "3.05": {"existing": 1900, "new": 700, "total": 2600}}
+    state = state_with(answers)
+    state.current_form_section = "3.09"
+    message = (
+        "gross_area: correction - existing is 2,050 not 1,900\ngross_existing: 2050\ngross_new: 700\n"
+        "gross_total: 2750 m2"
+    )
+    decision = ENGINE.decide(state, message)
+    assert (decision.kind, decision.target) == ("revision", "3.05")
+    reading = read(FORMS.get_item("3.05"), [ENGINE.answer_text(message)], state, FORMS)
+    assert reading.value == {"existing": 2050, "new": 700, "total": 2750}
+
+
+@pytest.mark.parametrize(
+    ("message", "groups"),
+    [
+        (
+            "Sales floor and offices are the retail side; the paint shop is the hazard -> E and F2",
+            ["E", "F2"],
+        ),
+        ("classrooms, gym and the admin wing all for the kids, so A2.", ["A2"]),
+        ("B2 clinic; the cafe and the pharmacy counter serve the patients, no seperate occupancy", ["B2"]),
+    ],
+)
+def test_the_groups_a_description_ends_on_and_a_misspelt_separate(message, groups):
+    reading = _read("3.02", message)
+    assert reading.value == groups, (reading.value, reading.missing)
+
+
+def test_a_range_narrowed_down_to_one_figure_reads_that_figure():
+    reading = _read(
+        "3.04", "Anywhere between 2,100 and 2,200 m2 on the old plans; the survey says 2,164 m2. All new."
+    )
+    assert reading.complete and reading.value["total"] == 2164
+
+
+def test_a_recorded_figure_used_in_new_working_is_no_quotation_of_it():
+    state = state_with({"3.01": "New construction", "3.04": {"existing": 0, "new": 1500, "total": 1500}})
+    state.current_form_section = "3.05"
+    message = "Should be 2,700 m2: the 1,500 on the main floor plus 1,200 on the upper floor. All new."
+    assert ENGINE.decide(state, message).kind == "continuing"
+
+
+def test_a_revision_without_a_unit_near_the_recorded_figure_keeps_its_square_metres():
+    state = state_with({"3.01": "New construction", "3.04": {"existing": 0, "new": 2860, "total": 2860}})
+    reading = read(FORMS.get_item("3.04"), ["fat fingers - it's 2680 not 2860"], state, FORMS)
+    assert reading.complete and reading.value["total"] == 2680
+    assert not read(
+        FORMS.get_item("3.04"), ["it's 2680"], state_with({}), FORMS
+    ).complete  # no answer to go by
+
+
+def test_a_question_opened_with_q_dash_is_a_side_question():
+    results, state = ask(
+        "3.02", "q - the chapel seats 60 on stacking chairs; is that its own A2 or part of the main use?"
+    )
+    assert results[-1].type == "side_answer" and state.answer_for("3.02") is None

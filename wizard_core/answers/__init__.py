@@ -124,6 +124,8 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
         texts = [parsing.unpivoted(t) for t in texts]
     if item.answer_type == "area":
         texts = [parsing.old_working_dropped(t) for t in texts]
+    if item.answer_type in ("area", "building_height"):
+        texts = [parsing.range_dropped(t) for t in texts]
     reading = kind.read(item, texts, state, forms)
     reading = fallbacks.second_try(item, texts, reading, lambda again: kind.read(item, again, state, forms))
     return doubt.weighed(item, texts, reading, state, forms)

@@ -157,6 +157,9 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             value = round(written * p.FT2_TO_M2, 1)
             notes.append(_converted(written, value))
             roles["total" if role == "roleless" and "total" not in roles else role] = value
+    if not has_unit and bare and _near_recorded(item, list(bare.values()), state):
+        has_unit = True  # "3120 not 3210" revising 3,210 m2: the recorded answer's square metres
+        notes.append("in m², as the answer it revises")
     if not has_unit:
         about = "the exact figure and its unit: you gave about" if approximate else "the unit: is"
         return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
@@ -186,6 +189,16 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             offer_reason=f"about {shown} taken as the exact figure",
         )
     return settled
+
+
+def _near_recorded(item: FormItem, written: list[float], state: ProjectState) -> bool:
+    """Whether figures given without a unit revise this item's recorded answer: each within a
+    quarter of one of its figures (a slip of the keys, a part left out)."""
+    recorded = state.answer_for(item.number)
+    if recorded is None or not isinstance(recorded.value, dict):
+        return False
+    figures = [v for v in recorded.value.values() if isinstance(v, int | float) and v]
+    return bool(figures) and all(any(0.75 <= w / f <= 1.33 for f in figures) for w in written if w)
 
 
 def _kept_part(

@@ -122,6 +122,12 @@ CODE_BEFORE = re.compile(r"(?:^|(?<=[\s(,;:/]))([a-z])[ \t]*(?:[-:,][ \t]*)?$")
 CODE_AFTER = re.compile(r"^[ \t]*(?:\(([a-z])\)|[-:,]?[ \t]*([a-z]))(?![\w'.-]|\.\w)")
 
 
+# The occupancies a description ends on, after an arrow or "so": "… -> E and F2", "so A2 and D.".
+CONCLUDED_CODES = re.compile(
+    r"(?:->|=>|\u2192|=|\bso\b)\s*(?P<codes>(?:[A-Fa-f][1-4]?)(?:\s*(?:,|and|&|\+|/)\s*[A-Fa-f][1-4]?)*)\s*\.?\s*$"
+)
+
+
 def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     """The occupancies named, oldest text first: a later list replaces an earlier one, and a reply
     about rooms the wizard asked of ('it's a separate tenant') settles just those."""
@@ -129,6 +135,9 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     by_label = True
     settled: list[str] = []
     for text in texts:
+        concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
+        if concluded and p.match_options(concluded["codes"], item.options):
+            text = concluded["codes"]
         normalized = p.normalize(text)
         codes = [
             p.OptionMatch(o, True, m.start(), m.end())

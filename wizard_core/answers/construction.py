@@ -94,6 +94,12 @@ CONCLUSION = re.compile(
     r"(?:\s+(?:it|that|this)(?:'s|\s+is))?",
     re.I,
 )
+# "actual noncombustible", "actual is combustible and noncombustible", "actual = NC": the kind said.
+ACTUAL_SAID = re.compile(
+    r"\bactual(?:ly)?(?:\s+construction)?\s*(?:is|=|:|-)?\s*((?:non-?)?combustible(?:\s*(?:and|\+|&|/)\s*"
+    r"non-?combustible)?)\b",
+    re.I,
+)
 # A word for construction of both kinds: the consultant said so, it is not read from parts alone.
 MIXED_SAID = re.compile(
     r"\b(?:mix|mixed|hybrid|combination|podium|both)\b|\bcombustible\s*(?:\+|&|and|/)\s*non-?combustible\b",
@@ -198,6 +204,9 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             if (not restricts or words.also_used.search(clause)) and not concluded:
                 built |= named
         option = _naming(item.field_options["actual"], built) if built else None
+        stated = ACTUAL_SAID.search(said)  # "-> … / actual noncombustible": the consultant's own word
+        if stated and (own := _naming(item.field_options["actual"], materials_named(item, stated[1]))):
+            option, concluded = own, True
         if option:
             found["actual"] = option.label
             # walls of one kind and floors of the other, with no word for it: "combustible" as a whole or

@@ -168,14 +168,17 @@ def _several(item: FormItem, text: str, value: Any) -> str:
     return ""
 
 
+HYPOTHETICAL = re.compile(r"\b(?:could|might|would|may|if)\b", re.I)  # "the showroom could be called E"
+
+
 def _only_codes(text: str, codes: list[str]) -> bool:
     """Whether every occupancy recorded was named by its code ("A2 and D", "c over e"), and not
-    in a negation ("not the C route")."""
+    in a negation ("not the C route") or a supposition ("the showroom could be called E")."""
     normalized = p.normalize(text)
     said = set()
     for m in re.finditer(r"(?<![\w-])(?:[A-Fa-f]\s?[1-4]|[CDEcde])(?![\w-])", normalized):
         clause = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()])[-1]
-        if not p.lexicon().negated_before.search(clause):
+        if not p.lexicon().negated_before.search(clause) and not HYPOTHETICAL.search(clause):
             said.add(m[0].replace(" ", "").upper())
     return all(code in said for code in codes)
 

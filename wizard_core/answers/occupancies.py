@@ -218,7 +218,15 @@ def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.Op
 
 
 def _right_after(lowered: str, code: p.OptionMatch, match: p.OptionMatch) -> bool:
-    return bool(re.fullmatch(r"\s*", lowered[max(code.end, code.start) : match.start]))
+    """Whether the use word describes the code just given: "F2 shop", "F2. It's a custom cabinet shop"."""
+    between = lowered[max(code.end, code.start) : match.start]
+    return bool(_DESCRIBING.fullmatch(between))
+
+
+# What may stand between a code and the words describing it: "F2. It's a custom cabinet shop".
+_DESCRIBING = re.compile(
+    r"\s*|\s*[.,:;\u2013\u2014-]?\s*(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
+)
 
 
 def _in_brackets_after(lowered: str, previous: p.OptionMatch, match: p.OptionMatch) -> bool:

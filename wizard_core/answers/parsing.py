@@ -114,10 +114,11 @@ _THOUSANDS = re.compile(
 
 
 def normalize(text: str) -> str:
-    """Fold 'non-combustible' spellings, unify dashes and spaces, write '12k sf' as '12,000 sf' and
-    feet and inches (18'-6", 12 ft 3 in) as decimal feet."""
+    """Fold 'non-combustible' spellings, unify dashes and spaces, read a checklist's 'gross_area' as
+    words, write '12k sf' as '12,000 sf' and feet and inches (18'-6", 12 ft 3 in) as decimal feet."""
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
+    text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text, flags=re.I)  # "gross_area: 4,170", from a checklist
     text = re.sub(r"\bnon[-\s]+(?=combustible)", "non", text, flags=re.I)
     text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
@@ -194,6 +195,20 @@ def old_working_dropped(text: str) -> str:
     """``text`` without the earlier figures or working it quotes as replaced ("I did 655 x 3, but the
     third floor is smaller … so 1,620 m2" -> ", but the third floor is smaller … so 1,620 m2")."""
     return _OLD_WORKING.sub(" ", text)
+
+
+_RANGE = re.compile(
+    r"\b(?:somewhere\s+)?between\s+(?:about\s+)?\d[\d,.]*\s*(?:[a-z²']{1,6}\s+)?(?:and|to|-)\s+\d[\d,.]*"
+    r"(?:\s*(?:m2|m²|sq\.?\s*m|sm|sf|sq\.?\s*ft|ft2|ft²|m|ft)\b)?",
+    re.I,
+)
+
+
+def range_dropped(text: str) -> str:
+    """``text`` without a range it narrows down to one figure ("somewhere between 1,350 and 1,400 m2
+    … exactly 1,380 m2" -> "… exactly 1,380 m2"); a range alone is left for the reader to ask about."""
+    without = _RANGE.sub(" ", text)
+    return without if without != text and re.search(r"\d", without) else text
 
 
 def all_quantities(text: str) -> list[Quantity]:
@@ -319,7 +334,7 @@ def question_after_answer(text: str) -> str:
 # "q: …", "quick question - …": a message that says it is a question.
 _ASKS_FIRST = re.compile(
     r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
-    r"(?:q\s*:|quick (?:question|q|one)\b|side question\b|"
+    r"(?:q\s*[:\u2013\u2014-]|quick (?:question|q|one)\b|side question\b|"
     r"(?:a |one |another )?question\s*(?::|-|\u2014|before|about|on|for))",
     re.I,
 )
