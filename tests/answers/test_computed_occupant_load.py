@@ -278,10 +278,12 @@ def test_a_rate_that_only_one_use_of_the_building_has_names_that_use(state, mess
     assert (row["use"], row["persons"], row["posted_limit"]) == (use, persons, False)
 
 
-def test_a_rate_that_several_uses_share_is_asked_about_naming_them():
+def test_a_rate_that_several_uses_share_is_offered_for_a_yes_naming_them():
+    # the persons are the same whichever use the figure is for: offered with the first, never recorded
     garage = building(("F3",), ("3.2.2.82",), storeys=1, below=0)
-    question = asked("3.18", "12,000 m2 at 46 m2 per person = 261 persons.", state=garage)
-    assert "46 m² per person is Table 3.1.17.1's for storage garages or aircraft hangars" in question
+    result = offered("3.18", "12,000 m2 at 46 m2 per person = 261 persons.", state=garage)
+    assert "storage garages or aircraft hangars" in result.missing and "confirm the use" in result.missing
+    assert result.offer["total"] == 261
 
 
 @pytest.mark.parametrize(

@@ -215,3 +215,11 @@ def test_a_question_opened_with_q_dash_is_a_side_question():
         "3.02", "q - the chapel seats 60 on stacking chairs; is that its own A2 or part of the main use?"
     )
     assert results[-1].type == "side_answer" and state.answer_for("3.02") is None
+
+
+def test_rows_whose_factor_several_uses_share_are_offered_with_the_total_for_a_yes():
+    state = state_with({"3.02": ["F2", "D"]})
+    message = "brewhouse 1,200 m2 @ 4.6 = 261\nbottling 600 m2 @ 4.6 = 131\noffices 300 m2 @ 9.3 = 33"
+    reading = read(FORMS.get_item("3.18"), [message], state, FORMS)
+    assert not reading.complete and reading.offer is not None and reading.offer["total"] == 425
+    assert "confirm the use" in reading.missing and "manufacturing or process rooms" in reading.missing

@@ -153,6 +153,15 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if care is not None:
         use = row.use = care
     by_rate = _use_by_rate(row, use, state)
+    tied = _tied_uses(row, use, state) if by_rate is None else []
+    if tied:  # "parts rm 140 / 46": storage or a storage garage, the persons the same either way
+        by_rate = tied[0]
+        others = " or ".join(u.label for u in tied)
+        work.soft.append(
+            f"row '{name}': {r.figure_text(row.rate)} m² per person is Table 3.1.17.1's figure for {others}; "
+            f"taken as {tied[0].label}, the persons being the same: confirm the use"
+        )
+        work.reasons.append(f"'{name}' taken as {tied[0].label}")
     if by_rate is not None:
         work.working.append(
             f"{name}: {r.figure_text(row.rate)} m² per person is Table 3.1.17.1's figure for {by_rate.label}"
@@ -251,6 +260,23 @@ def _use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | 
     elif len(fitting) > 1:  # an occupancy's own use before a use of any building
         fitting = [u for u in fitting if u.group != "any"] or fitting
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _tied_uses(row: LoadInput, use: Use | None, state: ProjectState) -> list[Use]:
+    """The uses a consultant's m² per person fits when the words name none and several of the
+    building's occupancies (or any building) share that figure, the building's first occupancy's
+    first; [] when the words name a use or the figure fits none or one."""
+    if row.rate is None or use is not None or row.area is None:
+        return []
+    groups = facts_from_answers(_answers(state)).groups
+    fitting = [
+        u
+        for u in uses()
+        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
+    ]
+    order = [g[:1] for g in groups] + ["any"]
+    fitting.sort(key=lambda u: order.index(u.group) if u.group in order else len(order))
+    return fitting if len(fitting) > 1 else []
 
 
 _CARE_USES = {"B1": "detention", "B2": "treatment", "B3": "care_sleeping"}
