@@ -15,7 +15,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
-from wizard_core.answers.parsing import all_quantities, opens_as_question, quantities, question_after_answer
+from wizard_core.answers.parsing import (
+    QUOTING_WORDS,
+    all_quantities,
+    opens_as_question,
+    quantities,
+    question_after_answer,
+)
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService
@@ -338,7 +344,7 @@ def _addressed_numbers(message: str) -> list[str]:
 
 
 # Revision words that quote the old answer: kept with what follows, which they mark as replaced.
-QUOTING = re.compile(r"\bi (?:said|gave you|gave|had|put)\W*$", re.I)
+QUOTING = re.compile(rf"\b{QUOTING_WORDS}\W*$", re.I)
 LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,6}\s*[:,;\u2014-]+\s*)?"
 
 
@@ -372,9 +378,7 @@ def without_item_numbers(message: str) -> str:
 
 AREA_UNITS = ("m2", "ft2")
 # Words that give a figure as the old one: "I said it grows by 8 m2", "the 445 I gave you".
-QUOTED_BEFORE = re.compile(
-    r"\bi (?:said|gave(?: you)?|had|put(?: down)?|wrote|typed|entered|did)\b[^.;]*$", re.I
-)
+QUOTED_BEFORE = re.compile(rf"\b{QUOTING_WORDS}\b[^.;]*$", re.I)
 QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
 
 

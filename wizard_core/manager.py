@@ -11,7 +11,7 @@ from typing import Any
 
 from wizard_core import checks, commands, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
-from wizard_core.answers import describe_value, read
+from wizard_core.answers import describe_value, doubt, read
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
 from wizard_core.decisions import DecisionEngine, temporal
@@ -196,7 +196,7 @@ class ContextManager:
             if section == revised.number or current is None or not self.decisions.names(item, turn.text):
                 continue  # a value for it must be said of it, not read off the revised item's figure
             reading = read(item, [self.decisions.said_of(item, turn.text)], state, self.forms)
-            if reading.complete and reading.confidence >= CONFIDENT and reading.value != current.value:
+            if reading.complete and reading.confidence >= doubt.CONFIDENT and reading.value != current.value:
                 values[section] = reading.value
         return values
 
@@ -254,7 +254,6 @@ class ContextManager:
         )
 
 
-CONFIDENT = 0.8  # a reading sure enough to revise an item named in passing
 NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item
 
 

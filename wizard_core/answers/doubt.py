@@ -54,6 +54,7 @@ _CLAUSE = re.compile(
     re.I,
 )
 YEARS = range(1850, 2101)
+_SENTENCE = re.compile(r"(?<!\bapprox)(?<!\bca)\.(?!\d)|[;!?\n]")  # a sentence, or a step of shown working
 
 
 def weighed(
@@ -288,14 +289,11 @@ def _rival_figure(item: FormItem, text: str, value: Any) -> str:
     return ""
 
 
-_STEP = re.compile(r"[;\n]|(?<!\bapprox)(?<!\bca)\.(?!\d)")
-
-
 def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
     """The first step of shown working whose figures make none of the figures recorded
     ("1,438.1 + 2 @ 1,392.6 = 4,233.3"), as written; None when every step adds up."""
     start = 0
-    for stop in [*(m.start() for m in _STEP.finditer(masked)), len(masked)]:
+    for stop in [*(m.start() for m in _SENTENCE.finditer(masked)), len(masked)]:
         step = [
             q
             for q in p.quantities(text)
@@ -392,7 +390,6 @@ _LEFT_OUT = re.compile(
     r"not included|n't included|not in the|below grade|underground|separate",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<!\bapprox)(?<!\bca)\.(?!\d)|[;!?\n]")
 
 
 def _set_aside(masked: str, q: p.Quantity) -> bool:

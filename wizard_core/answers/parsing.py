@@ -183,10 +183,12 @@ def _yes_no_cell(cell: str) -> str:
     return {"y": "yes", "n": "no"}.get(cell.lower(), cell)
 
 
+# The words that give what follows as the consultant's own earlier answer: "I said 3,450", "I did
+# 655 x 3", "the 445 I gave you" (the replaced figure, old working, a revision quoting the old answer).
+QUOTING_WORDS = r"i (?:said|gave(?: you)?|had|did|used|put(?: down)?|wrote|typed|entered)"
 # The consultant's own earlier working, quoted to be replaced: "I did 655 x 3, but …".
 _OLD_WORKING = re.compile(
-    r"\bi (?:did|had|used|wrote|put(?: down)?|gave(?: you)?|said)\s+(?:about\s+|approx\.?\s+)?(?=\d)"
-    r"[^,;]*?(?=,|;|\.(?!\d)|\s+but\b|$)",
+    rf"\b{QUOTING_WORDS}\s+(?:about\s+|approx\.?\s+)?(?=\d)[^,;]*?(?=,|;|\.(?!\d)|\s+but\b|$)",
     re.I,
 )
 
@@ -219,7 +221,7 @@ def all_quantities(text: str) -> list[Quantity]:
 # Words before a figure that the text goes on to replace, and the "to" of "from 620 to 640".
 _REPLACED_BEFORE = re.compile(
     r"(?:\bnot|\binstead of|\brather than|\bwas|\bwere|\bpreviously|\bformerly|\bup from|\bdown from|"
-    r"\bno longer|\bi (?:said|gave(?: you)?|had|did|used|put(?: down)?|wrote|typed|entered))"
+    rf"\bno longer|\b{QUOTING_WORDS})"
     r"\s+(?:the\s+|an?\s+|about\s+)?$",
     re.I,
 )
