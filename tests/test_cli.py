@@ -68,6 +68,7 @@ def test_replay_of_the_plain_office_transcript_answers_every_item(tmp_path):
     assert report["complete"] is True and report["current_section"] is None
     assert set(report) == {
         "project_id",
+        "name",
         "complete",
         "current_section",
         "answers",

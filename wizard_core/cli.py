@@ -190,7 +190,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _replay_md(report: dict) -> str:
-    lines = [f"Project {report['project_id']}", ""]
+    lines = [f"Project {report['project_id']}: {report['name']}", ""]
     for turn in report["turns"]:
         lines += [
             f"[{turn['section']}] consultant: {turn['message']}",

@@ -304,7 +304,8 @@ class ProjectActions:
         }
         candidate, number = name, 2
         while _name_key(candidate) in taken:
-            candidate, number = f"{name} ({number})", number + 1
+            suffix = f" ({number})"  # the base is shortened so the numbered name is still a valid one
+            candidate, number = f"{name[: MAX_NAME_CHARS - len(suffix)].rstrip()}{suffix}", number + 1
         return candidate
 
     def _revisable_item(self, section: str) -> FormItem:

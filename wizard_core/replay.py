@@ -103,6 +103,8 @@ class ReplayClock:
 def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[str, Any]:
     """Send every message to a new project; the report has one turn per message.
 
+    The project takes the transcript's name, or "name (2)", "name (3)"… when that is taken.
+
     A message the advisor fails on is reported as an error turn and the replay goes on (the
     message is kept, as in the app). If the store fails, or the wizard itself does, the replay
     stops there with a message naming the message and the project holding the ones before it.
@@ -110,7 +112,8 @@ def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[s
     times = _times(transcript.messages)
     if times[0] is not None:
         clock.set(times[0] - timedelta(seconds=1))
-    project_id = wizard.start_project(transcript.name).project_id
+    # Replaying a transcript again (or the demo) makes another project beside the first.
+    project_id = wizard.start_project(wizard.free_name(transcript.name)).project_id
     turns = []
     total = len(transcript.messages)
     for number, (message, at) in enumerate(zip(transcript.messages, times, strict=True), start=1):
@@ -175,6 +178,7 @@ def _failed_turn(state: ProjectState, text: str, error: WizardError) -> dict[str
 def report(state: ProjectState, turns: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "project_id": state.project_id,
+        "name": state.name,
         "complete": state.complete,
         "current_section": state.current_form_section,
         "answers": {

@@ -79,6 +79,11 @@ class Wizard:
     def start_project(self, name: str, code_edition: str = "2024", address: str = "") -> ProjectState:
         return self.projects.start_project(name, code_edition, address)
 
+    def free_name(self, name: str) -> str:
+        """``name`` if no project has it, else the first free "name (2)", "name (3)"…: what a taken name
+        is refused with, and what a replay takes instead."""
+        return self.projects.free_name(name)
+
     def answer_directly(
         self, project_id: str, section: str, value: Any, override: str | None = None
     ) -> FormAnswer:
