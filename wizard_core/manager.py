@@ -212,7 +212,15 @@ class ContextManager:
         us from 3.2.2.85 to 3.2.2.88") revises that item too, when the code checks accept it;
         otherwise the item stays flagged for the consultant."""
         revised = []
-        for section in [s for s in state.flagged if s not in flagged and s in named]:
+        # Flagged by this revision, or resting on it in the form though the engine sees no change.
+        dependants = [
+            s
+            for s in self.forms.sections
+            if s in named
+            and s not in flagged
+            and (s in state.flagged or result.section in self.forms.get_item(s).depends_on)
+        ]
+        for section in dependants:
             item, value = self.forms.get_item(section), named[section]
             content = (
                 f"{section} {item.title}: {describe_value(item, value)}, as the same message "

@@ -49,6 +49,9 @@ class FormAnswer(Record):
     # Checked and kept ("still holds") after an item it depends on was revised: when, and the flag's reason.
     reviewed_at: datetime | None = None
     reviewed_for: str | None = None
+    # A free-text answer (3.26, 3.27) that is a reminder to follow something up, not yet the note:
+    # exports print it as "To do: …", never as the note.
+    to_do: bool = False
 
     @property
     def proposed(self) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from wizard_core.answers.text import marked_to_do
+from wizard_core.dependants import revision_flags
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import AnswerStep, ClarifyingQA, FormAnswer, ProjectState
@@ -21,6 +23,7 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
     is kept as a step, so the consultant can undo it.
     """
     section = answer.section
+    answer = marked_to_do(forms.get_item(section), answer)
     step = AnswerStep(
         section=section,
         at=answer.timestamp,
@@ -33,10 +36,10 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
     previous = state.answer_for(section)
     if previous is not None:
         step.replaced = True
+        if previous.value != answer.value:
+            step.flags_before = flag_dependants(state, previous, answer, forms)
         state.answer_history.setdefault(section, []).append(previous)
         state.finalized_answers.remove(previous)
-        if previous.value != answer.value:
-            step.flags_before = flag_dependants(state, section, forms)
     state.flagged.pop(section, None)
     if section in state.skipped:
         state.skipped.remove(section)
@@ -115,15 +118,16 @@ def ask(state: ProjectState, question: ClarifyingQA) -> None:
     state.updated_at = question.timestamp
 
 
-def flag_dependants(state: ProjectState, section: str, forms: FormQuestionService) -> dict[str, str | None]:
-    """Mark answered items whose answers depend on ``section`` for review; returns each one's
-    earlier flag (None if it had none), so the revision can be undone."""
-    title = forms.get_item(section).title
+def flag_dependants(
+    state: ProjectState, previous: FormAnswer, answer: FormAnswer, forms: FormQuestionService
+) -> dict[str, str | None]:
+    """Flag the answered items the revision of ``previous`` to ``answer`` really changes, each with
+    what changed (``dependants``); returns each one's earlier flag (None if it had none), so the
+    revision can be undone."""
     earlier: dict[str, str | None] = {}
-    for item in forms.items:
-        if section in item.depends_on and item.number in state.answered_sections:
-            earlier[item.number] = state.flagged.get(item.number)
-            state.flagged[item.number] = f"{section} {title} was revised; check this answer still holds."
+    for number, reason in revision_flags(state, previous, answer, forms).items():
+        earlier[number] = state.flagged.get(number)
+        state.flagged[number] = reason
     return earlier
 
 

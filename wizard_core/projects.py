@@ -218,11 +218,18 @@ class ProjectActions:
         self.storage.save_project(state)
         return answer
 
-    def confirm_all(self, project_id: str) -> list[FormAnswer]:
+    def confirm_all(self, project_id: str) -> review.ConfirmedAll:
         state = self.storage.load_project(project_id)
         confirmed = review.confirm_all(state, self.clock())
         self.storage.save_project(state)
         return confirmed
+
+    def keep_all(self, project_id: str, sections: list[str]) -> list[FormAnswer]:
+        """Several flagged answers still hold: all kept in one save, or none."""
+        state = self.storage.load_project(project_id)
+        kept = review.keep_all(state, sections, self.clock())
+        self.storage.save_project(state)
+        return kept
 
     def keep_answer(self, project_id: str, section: str) -> FormAnswer:
         """A flagged answer still holds after the revision that flagged it."""

@@ -6,10 +6,14 @@ consultant confirms it; undo takes an answer back using the step ``progress.fina
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import datetime
 
+from wizard_core.checks import findings
 from wizard_core.errors import InputError
+from wizard_core.export.rows import STATUSES, answer_status
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import AnswerStep, FormAnswer, ProjectState
 from wizard_core.progress import move_to, park
@@ -35,15 +39,79 @@ def confirm(state: ProjectState, section: str, now: datetime) -> FormAnswer:
     return answer
 
 
-def confirm_all(state: ProjectState, now: datetime) -> list[FormAnswer]:
-    """Confirm every proposed answer at once; InputError when there is none."""
+@dataclass(frozen=True)
+class ConfirmedAll:
+    """What "confirm all proposed" did: the answers confirmed, and the proposed ones it left for the
+    consultant (item -> why: its review flag, or the check it fails). Iterates as the answers
+    confirmed."""
+
+    confirmed: list[FormAnswer]
+    left: dict[str, str] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[FormAnswer]:
+        return iter(self.confirmed)
+
+    def __len__(self) -> int:
+        return len(self.confirmed)
+
+    @property
+    def text(self) -> str:
+        """'Confirmed 12 answers; 3 flagged items were left for you to review: 3.05, 3.10, 3.12.'"""
+        text = f"Confirmed {_count(len(self.confirmed), 'answer')}"
+        if self.left:
+            were = "was" if len(self.left) == 1 else "were"
+            text += (
+                f"; {_count(len(self.left), 'flagged item')} {were} left for you to review: "
+                f"{', '.join(self.left)}"
+            )
+        return text + "."
+
+
+def confirm_all(state: ProjectState, now: datetime) -> ConfirmedAll:
+    """Confirm every proposed answer at once, except those flagged for review or failing a check
+    (an error finding open), which are left for the consultant; InputError when none can be."""
     proposed = [a for a in state.finalized_answers if a.proposed]
     if not proposed:
         raise InputError("There are no proposed answers to confirm.")
-    for answer in proposed:
+    errors = {f.item: f.message for f in findings(state) if f.severity == "error"}
+    left = {
+        a.section: state.flagged.get(a.section) or errors[a.section]
+        for a in proposed
+        if a.section in state.flagged or a.section in errors
+    }
+    confirmed = [a for a in proposed if a.section not in left]
+    if not confirmed:
+        raise InputError(
+            f"Nothing was confirmed: the proposed {'answer is' if len(left) == 1 else 'answers are'} "
+            f"flagged for review ({', '.join(left)}). Review each one, then confirm it or say it still holds."
+        )
+    for answer in confirmed:
         _confirm(answer, now)
     state.updated_at = now
-    return proposed
+    return ConfirmedAll(confirmed, left)
+
+
+def keep_all(state: ProjectState, sections: list[str], now: datetime) -> list[FormAnswer]:
+    """Several flagged answers still hold at once; InputError (nothing changed) when one is not flagged."""
+    not_flagged = [s for s in sections if s not in state.flagged or state.answer_for(s) is None]
+    if not sections or not_flagged:
+        named = ", ".join(not_flagged) or "none given"
+        raise InputError(f"Not flagged for review, so nothing was kept: {named}.")
+    return [keep(state, section, now) for section in dict.fromkeys(sections)]
+
+
+def statuses(state: ProjectState, forms: FormQuestionService) -> dict[str, str]:
+    """Each item's one status, as every export gives it (confirmed, proposed, overridden, flagged,
+    skipped, to do)."""
+    found = findings(state)
+    return {item.number: answer_status(state, item.number, found) for item in forms.items}
+
+
+def status_counts(state: ProjectState, forms: FormQuestionService) -> dict[str, int]:
+    """How many items stand at each status, in the exports' order: confirmed, proposed,
+    overridden, flagged, skipped, to do."""
+    tally = Counter(statuses(state, forms).values())
+    return {status: tally[status] for status in STATUSES}
 
 
 def keep(state: ProjectState, section: str, now: datetime) -> FormAnswer:
@@ -132,6 +200,10 @@ def _back_to(state: ProjectState, step: AnswerStep, now: datetime) -> None:
         if not archive:
             state.archived_clarifying_sessions.pop(step.section, None)
         state.active_clarifying_thread = thread + state.active_clarifying_thread
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _confirm(answer: FormAnswer, now: datetime) -> None:

@@ -110,13 +110,22 @@ class Wizard:
         """Confirm the advisor's proposed answer to ``section``."""
         return self.projects.confirm_answer(project_id, section)
 
-    def confirm_all(self, project_id: str) -> list[FormAnswer]:
-        """Confirm every proposed answer; returns those confirmed."""
+    def confirm_all(self, project_id: str) -> review.ConfirmedAll:
+        """Confirm every proposed answer not flagged; iterates as those confirmed, ``left`` the rest."""
         return self.projects.confirm_all(project_id)
 
     def keep_answer(self, project_id: str, section: str) -> FormAnswer:
         """A flagged answer still holds: clear its flag and note the review."""
         return self.projects.keep_answer(project_id, section)
+
+    def keep_all(self, project_id: str, sections: list[str]) -> list[FormAnswer]:
+        """Several flagged answers still hold: clear their flags in one save."""
+        return self.projects.keep_all(project_id, sections)
+
+    def status_counts(self, state: ProjectState) -> dict[str, int]:
+        """Items per status, as the exports count them: confirmed, proposed, overridden, flagged,
+        skipped, to do."""
+        return review.status_counts(state, self.forms)
 
     def undo_last_answer(self, project_id: str, expected_revision: int | None = None) -> review.Undo:
         """Take back the most recent answer (repeatable, newest first)."""
