@@ -172,6 +172,14 @@ class Advisor(_Section):
     same_as: Phrases
 
 
+class Notes(_Section):
+    """Free-text notes (3.26, 3.27): what makes one a to-do, and the chat around a note."""
+
+    to_do: Phrases  # a note that opens with one of these is a reminder, not yet the note ("will follow up")
+    lead_ins: Phrases  # chat before a note, set off by a colon or dash ("ok so for notes: …")
+    sign_offs: Phrases  # chat after it, as its own last sentence ("… thanks!")
+
+
 class Vocabulary(_Section):
     """Every word list the readers use; a phrase matches as whole words, in any case."""
 
@@ -189,6 +197,7 @@ class Vocabulary(_Section):
     entrances: Entrances
     construction: Construction
     advisor: Advisor
+    notes: Notes
 
     @model_validator(mode="after")
     def _counts_are_numbers(self) -> Vocabulary:

@@ -17,6 +17,7 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.offline import asking, proposals
 from wizard_core.answers import Reading, answer_type, describe_value, doubt, read
 from wizard_core.answers import parsing as p
+from wizard_core.answers.text import is_to_do
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
 from wizard_core.decisions import load_triggers
@@ -154,7 +155,7 @@ class OfflineAdvisor:
         if value is None:
             content = f"{item.number} {item.title}: not applicable ({message.strip()})."
         elif item.answer_type == "text":
-            content = f"{item.number} {item.title}: {value}"
+            content = f"{item.number} {item.title}: {'to do: ' if is_to_do(value) else ''}{value}"
         else:
             content = f"{item.number} {item.title}: {describe_value(item, value)}."
         if reading.notes:
