@@ -22,6 +22,7 @@ from wizard_core.errors import (
 from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS, ExportFormat
 from wizard_core.export import file_name as export_file_name
 from wizard_core.importing import MatrixImport
+from wizard_core.knowledge.code_catalog import ImportInfo
 from wizard_core.knowledge.code_files import MAX_PDF_BYTES
 from wizard_core.knowledge.code_import import ImportResult
 from wizard_core.knowledge.service import Quote
@@ -55,6 +56,7 @@ __all__ = [
     "Finding",
     "FormAnswer",
     "FormItem",
+    "ImportInfo",
     "ImportResult",
     "InputError",
     "InvalidReplyError",

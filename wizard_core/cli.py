@@ -8,23 +8,17 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import re
 import sys
 from pathlib import Path
 
-from storage import default_data_dir, open_code_texts, open_storage
-from wizard_core import cli_calc, cli_matrix, cli_store
+from storage import open_code_texts, open_storage
+from wizard_core import cli_calc, cli_kb, cli_matrix, cli_store
+from wizard_core.cli_text import UsageError, inert, store_option
 from wizard_core.errors import WizardError
 from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS
-from wizard_core.knowledge.code_import import import_code_text, imported_dir
-from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.replay import ReplayClock, load_transcript, replay
 from wizard_core.wiring import ADVISORS, make_advisor, open_wizard
 from wizard_core.wizard import Wizard
-
-
-class UsageError(WizardError):
-    """The command line itself is wrong."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,13 +46,6 @@ class _HelpBeforeText(argparse.Action):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m wizard_core", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    def store_option(cmd: argparse.ArgumentParser) -> None:
-        cmd.add_argument(
-            "--store",
-            default=None,
-            help="data folder or postgresql:// URL (default $WIZARD_DATA_DIR or ./data)",
-        )
 
     replay = commands.add_parser("replay", help="replay a transcript into a new project")
     replay.add_argument("transcript", type=Path)
@@ -111,39 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     store_option(exp)
 
-    kb = commands.add_parser("kb", help="search the code knowledge, or import your own code text")
-    kb_commands = kb.add_subparsers(dest="kb_command", required=True, parser_class=_Parser)
-    kb_search = kb_commands.add_parser("search", help="the excerpts that best answer a question")
-    kb_search.add_argument("query")
-    kb_search.add_argument("--k", type=_positive_int, default=5, help="how many excerpts (default 5)")
-    kb_search.add_argument("--format", choices=("json", "text"), default="text")
-    store_option(kb_search)
-    kb_import = kb_commands.add_parser("import", help="import code text from a .txt, .md or .pdf file")
-    kb_import.add_argument("path", type=Path)
-    kb_import.add_argument("--edition", default="2024")
-    kb_import.add_argument("--name", default=None, help="import name (default: the file name)")
-    store_option(kb_import)
+    cli_kb.add_commands(commands, _Parser)  # kb search, import, list, remove
     cli_store.add_commands(commands)  # migrate, keygen
     cli_calc.add_commands(commands)  # calc spatial, occupant-load, fixtures
     cli_matrix.add_commands(commands)  # import-matrix
     return parser
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return int(text)
-
-
-# Control characters and escape sequences (a model's among them) would act on the terminal.
-# A lone surrogate (from a file name that is not UTF-8) could not be printed at all.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-
-
-def inert(text: str, one_line: bool = False) -> str:
-    """``text`` safe to print: control characters shown as U+FFFD (and line breaks as spaces)."""
-    text = " ".join(text.split()) if one_line else text
-    return _CONTROL.sub("\ufffd", text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -309,41 +268,6 @@ def _write_file(path: Path, data: bytes) -> None:
         raise UsageError(f"export: cannot write {inert(str(path), one_line=True)}: {reason}") from error
 
 
-def cmd_kb(args: argparse.Namespace) -> int:
-    if args.kb_command == "search" and not args.query.strip():
-        raise UsageError("kb search: give a question or article number to search for")
-    # The store's own code text: a database's, or a data folder's (read in place, made only when written).
-    code_texts = open_code_texts(args.store)
-    folder = Path(args.store) if args.store is not None else default_data_dir()
-    if args.kb_command == "import":
-        where = code_texts if code_texts is not None else folder
-        print(import_code_text(args.path, where, edition=args.edition, name=args.name).describe())
-        return 0
-    if code_texts is not None:
-        knowledge = _wizard(args).knowledge  # a database's text, through the wizard's local copy
-    else:
-        knowledge = KnowledgeBaseService(imported_dir=imported_dir(folder))
-    hits = knowledge.search_hits(args.query, args.k)
-    rows = [
-        {
-            "id": h.entry.id,
-            "score": h.score,
-            "text": h.entry.text,
-            "source": h.entry.source,
-            "title": h.entry.title,
-            "edition": h.entry.edition,
-            "origin": h.origin,
-        }
-        for h in hits
-    ]
-    if args.format == "json":
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
-    else:
-        for row in rows:
-            print(f"{row['score']:8.3f}  {row['id']}  {row['title']} ({row['edition']}, {row['source']})")
-    return 0
-
-
 COMMANDS = {
     "replay": cmd_replay,
     "new": cmd_new,
@@ -353,7 +277,7 @@ COMMANDS = {
     "context": cmd_context,
     "check": cmd_check,
     "export": cmd_export,
-    "kb": cmd_kb,
+    **cli_kb.COMMANDS,
     **cli_store.COMMANDS,
     **cli_calc.COMMANDS,
     **cli_matrix.COMMANDS,

@@ -22,7 +22,7 @@ from wizard_core.engine import Finding
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.importing import MatrixImport, import_matrix
-from wizard_core.knowledge import code_import
+from wizard_core.knowledge import code_catalog, code_import
 from wizard_core.knowledge.code_sync import CodeTextSync
 from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
@@ -280,6 +280,10 @@ class Wizard:
     def imports(self) -> list[str]:
         """Names of the code text imported into this wizard's store (a data folder or a database)."""
         return self.code_text.store.names() if self.code_text is not None else []
+
+    def import_list(self) -> list[code_catalog.ImportInfo]:
+        """Each imported code text with its edition, source file, article count and date imported."""
+        return code_catalog.catalog(self.code_text.store) if self.code_text is not None else []
 
     def imported_articles(self, name: str) -> int:
         return self.knowledge.imported_count(name)

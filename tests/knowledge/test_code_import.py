@@ -224,7 +224,8 @@ def test_an_unprotected_pdf_with_an_owner_password_imports(tmp_path, data_dir):
 
 def test_reimporting_a_name_replaces_it_and_leaves_no_temporary_files(tmp_path, data_dir):
     import_code_text(write(tmp_path, "code.txt", code_text(5)), data_dir)
-    import_code_text(write(tmp_path, "other.txt", code_text(3, part=8)), data_dir, name="code")
+    # The same file, amended, under the same edition: the import is replaced.
+    import_code_text(write(tmp_path, "code.txt", code_text(3, part=8)), data_dir, name="code")
     assert stored_files(data_dir) == [imported_dir(data_dir) / "code.md"]
     assert [e.id for e in load_knowledge(imported_dir(data_dir) / "code.md")] == [
         "8.1.1.1",

@@ -4,7 +4,9 @@ The text is split at article headings (``3.2.4.1. Title`` or ``Article 3.2.4.1. 
 written as one Markdown file in the knowledge format, ``## 3.2.4.1 | Title`` then the article's
 lines, so retrieval indexes it and expansion can read lines around an article. Division A and
 C articles get an ``A-``/``C-`` prefix. Nothing is written unless the whole file imports: the
-result goes to the code-text store (``code_store.py``) in one write that replaces the old import.
+result goes to the code-text store (``code_store.py``) in one write. It replaces an earlier
+import only when that is the same file under the same edition; any other keeps its name and
+the new import takes another (``code_catalog.py``), and the result says which.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from wizard_core.errors import InputError
+from wizard_core.knowledge.code_catalog import ImportInfo, place
 from wizard_core.knowledge.code_files import DIVISION, MARKUP, read_code_file
 from wizard_core.knowledge.code_store import (
     CodeTextStore,
@@ -48,6 +51,8 @@ _RUNS_ON = re.compile(
 )
 _TITLE_LINE = re.compile(r"^[A-Z][^.:;()]{2,118}$")
 _KNOWLEDGE_SYNTAX = re.compile(r"^(?:#|(?:Edition|Keywords):)", re.IGNORECASE)
+# A file name is written into the header's one line: no line break, control or direction character.
+_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+")
 
 
 @dataclass
@@ -72,10 +77,21 @@ class ImportResult:
     edition: str
     articles: int
     skipped: int
+    replaced: ImportInfo | None = None  # the same file's earlier import under the same edition
+    beside: ImportInfo | None = None  # another import that had the name asked for, kept
 
     def describe(self) -> str:
         skipped = f"; {self.skipped} headings without text were left out" if self.skipped else ""
-        return f"Imported {self.articles} articles ({self.edition} edition) as '{self.name}'{skipped}."
+        done = f"Imported {self.articles:,} articles ({self.edition} edition) as '{self.name}'{skipped}."
+        if self.replaced is not None:
+            made = f", made {self.replaced.imported}" if self.replaced.imported else ""
+            done += f" It replaces the earlier import of the same file and edition{made}."
+        elif self.beside is not None:
+            done += (
+                f" The import {self.beside.describe()} is kept beside it under its own name; "
+                "remove either one if it is not wanted."
+            )
+        return done
 
 
 def imported_dir(data_dir: Path) -> Path:
@@ -119,16 +135,22 @@ def import_code_text(
             f"{path.name} holds {len(articles):,} articles; an import may hold at most {MAX_ARTICLES:,} "
             "(the whole code has a few thousand). Split it into parts, or check that it is code text."
         )
-    import_name = safe_name(name or path.stem)
-    markdown = render_markdown(articles, import_name, path.name, edition)
     if isinstance(store, str | Path):
         store = folder_store(Path(store))
+    source = source_name(path.name)
+    placed = place(store, safe_name(name or path.stem), edition, source)
+    markdown = render_markdown(articles, placed.name, source, edition)
     if not isinstance(store, FolderCodeTexts):
         check_text(markdown)  # a folder checks its own temp file before the rename
-    store.write(import_name, markdown)
-    target = store.folder / f"{import_name}.md" if isinstance(store, FolderCodeTexts) else None
+    store.write(placed.name, markdown)
+    target = store.folder / f"{placed.name}.md" if isinstance(store, FolderCodeTexts) else None
     log.info("Imported %s articles from %s into %s", len(articles), path, store.label)
-    return ImportResult(import_name, target, edition, len(articles), skipped)
+    return ImportResult(placed.name, target, edition, len(articles), skipped, placed.replaces, placed.beside)
+
+
+def source_name(file_name: str) -> str:
+    """The file's name as the import's header records it: one line, at most 200 characters."""
+    return " ".join(_NOT_IN_A_LINE.sub(" ", file_name).split())[:200] or "a file"
 
 
 def split_articles(text: str) -> tuple[list[Article], int]:

@@ -154,7 +154,8 @@ def write_atomically(target: Path, text: str) -> None:
     """Write via a temporary file that is checked, then renamed over the target."""
     temporary: Path | None = None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(target.parent)
+        # mkstemp makes the file 0600, and the rename keeps it so: the code text is the consultant's.
         descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-", suffix=".tmp")
         temporary = Path(name)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
@@ -169,6 +170,25 @@ def write_atomically(target: Path, text: str) -> None:
     finally:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` and any missing parents readable by this user alone (0700), and tighten ``folder``
+    itself if it was there already; parents that were there are left as they are."""
+    missing = []
+    path = folder
+    while not path.is_dir() and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:
+            continue  # made meanwhile by another process
+        os.chmod(path, 0o700)  # whatever the umask
+    with contextlib.suppress(OSError):  # a folder of another user's: the files are still 0600
+        if folder.stat().st_mode & 0o077:
+            os.chmod(folder, 0o700)
 
 
 def copy_texts(source: CodeTextStore, destination: CodeTextStore) -> str:

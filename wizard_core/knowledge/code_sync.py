@@ -20,6 +20,7 @@ from wizard_core.knowledge.code_store import (
     CodeTextStore,
     FolderCodeTexts,
     is_safe_name,
+    private_folder,
     remove_stale_temps,
     write_atomically,
 )
@@ -85,7 +86,7 @@ def mirror(store: CodeTextStore, folder: Path) -> list[str]:
     index its stamp). A name that is not a safe name, or a text that does not read as code
     text, is left out and named, never written.
     """
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     wanted, problems = set(), []
     for name in store.names():
         if not is_safe_name(name):

@@ -1,0 +1,34 @@
+"""What every command prints and refuses with: text safe for a terminal, and the usage error."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from wizard_core.errors import WizardError
+
+
+class UsageError(WizardError):
+    """The command line itself is wrong."""
+
+
+# Control characters and escape sequences (a model's among them) would act on the terminal.
+# A lone surrogate (from a file name that is not UTF-8) could not be printed at all.
+_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def inert(text: str, one_line: bool = False) -> str:
+    """``text`` safe to print: control characters shown as U+FFFD (and line breaks as spaces)."""
+    text = " ".join(text.split()) if one_line else text
+    return _CONTROL.sub("\ufffd", text)
+
+
+def store_option(cmd: argparse.ArgumentParser) -> None:
+    """``--store``, which every command that reads or writes the store takes."""
+    cmd.add_argument(
+        "--store",
+        default=None,
+        help="data folder or postgresql:// URL (default $WIZARD_DATA_DIR or ./data)",
+    )
