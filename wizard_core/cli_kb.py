@@ -95,11 +95,10 @@ def _list(args: argparse.Namespace) -> int:
     if not found:
         print("No code text is imported; `kb import FILE` imports your copy of the code.")
         return 0
-    table = [("NAME", "EDITION", "SOURCE FILE", "ARTICLES", "IMPORTED")]
-    table += [
-        (i.name, i.edition or "?", i.source or "?", f"{i.articles:,}", i.imported or "?") for i in found
-    ]
-    table = [tuple(inert(cell, one_line=True) for cell in row) for row in table]
+    table = [["NAME", "EDITION", "SOURCE FILE", "ARTICLES", "IMPORTED"]]
+    for i in found:
+        table.append([i.name, i.edition or "?", i.source or "?", f"{i.articles:,}", i.imported or "?"])
+    table = [[inert(cell, one_line=True) for cell in row] for row in table]
     widths = [max(len(row[column]) for row in table) for column in range(4)]
     for row in table:
         print("  ".join([*(cell.ljust(width) for cell, width in zip(row, widths, strict=False)), row[4]]))
