@@ -14,6 +14,8 @@ practice profile every project's sheet names unless the project has its own copy
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 import threading
 import weakref
@@ -24,9 +26,11 @@ from typing import Any, NamedTuple, Protocol
 
 from pydantic import ValidationError
 
-from storage import bounds, logs
+from storage import bounds, key_check, logs
+from storage.crypto import SealedError, Sealer
 from storage.records import (
     Entries,
+    NotAProject,
     ProjectSummary,
     decode,
     encode,
@@ -45,7 +49,7 @@ from wizard_core.errors import (
     WizardError,
 )
 from wizard_core.models import Practice, ProjectState
-from wizard_core.store import ProjectPage
+from wizard_core.store import ProjectPage, name_key, name_taken
 
 __all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
 
@@ -61,7 +65,8 @@ CONFLICT_MESSAGE = (
 
 # The store's settings, by the name a backend keeps them under, as a message names them.
 PRACTICE = "practice"
-SETTINGS = {PRACTICE: "The practice profile"}
+SETTINGS = {PRACTICE: "The practice profile", key_check.KEY_CHECK: "The store's key check"}
+log = logging.getLogger(__name__)
 
 
 class Listing(NamedTuple):
@@ -112,6 +117,10 @@ class Backend(Protocol):
         """Exclude every other writer of this project (threads, processes, sessions) while held."""
         ...
 
+    def lock_names(self) -> AbstractContextManager[object]:
+        """Exclude every other create, rename and change of key while held; taken before ``lock``."""
+        ...
+
     def list(self) -> Iterable[Listing]:
         """Every stored project, cheaply: no record is read."""
         ...
@@ -129,8 +138,23 @@ class Backend(Protocol):
 class ProjectStore:
     """Where projects live; saves are guarded by the revision the state was loaded at."""
 
-    def __init__(self, backend: Backend, index: SummaryIndexFile | None = None) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        index: SummaryIndexFile | None = None,
+        sealer: Sealer | None = None,
+        *,
+        sealing: bool = False,
+    ) -> None:
         self.backend = backend
+        self._sealer = sealer  # the key records are sealed with, for the key check (``key_check.py``)
+        # Only a store that may seal (``sealer``, or ``sealing``: with or without a key) keeps the check.
+        self._checks_key = sealing or sealer is not None
+        self._key_ready = False  # the check named this session's key at its last write
+        # Listed projects whose summary could not be read for want of the right key, and files
+        # beside the projects that hold none (by version): the list leaves those out.
+        self._key_problems: set[str] = set()
+        self._foreign: dict[str, Hashable] = {}
         self._summaries: dict[str, tuple[Hashable, ProjectSummary]] = {}
         self._summaries_lock = threading.Lock()
         # The summaries kept on disk for the next process, loaded on the first listing.
@@ -156,16 +180,39 @@ class ProjectStore:
             self._remember(state, logs.seen(state, meta))
         return state
 
-    def save_project(self, state: ProjectState) -> None:
-        """Store ``state`` if nobody saved since it was loaded; bumps ``state.revision``."""
+    def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
+        """Store ``state`` if nobody saved since it was loaded; bumps ``state.revision``.
+
+        With ``unique_name``, NameTaken (nothing saved) if another project has the name: checked and
+        written under the store's names lock, so of concurrent creates of one name only one is kept.
+        """
         project_id = state.project_id
         require_saveable_id(project_id)
         seen = self._baseline(state)
         log = logs.plan(state, seen, seen.meta if seen else None)
         record = _checked(encode(state, log.meta), log)
         where = self.backend.where(project_id)
+        self._prepare_key()
+        try:
+            with self.backend.lock_names() if unique_name else contextlib.nullcontext():
+                if unique_name:
+                    self._require_free_name(state)
+                self._write(state, seen, log, record, where)
+        except OSError as exc:
+            raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
+
+    def _write(
+        self,
+        state: ProjectState,
+        seen: logs.Baseline | None,
+        log: logs.LogWrite,
+        record: dict[str, Any],
+        where: str,
+    ) -> None:
+        project_id = state.project_id
         try:
             with self.backend.lock(project_id):
+                self._verify_key()
                 stored = self.backend.read(project_id, logs=False)
                 # Decoding refuses to write over a record that cannot be read.
                 current = None if stored is None else decode(stored.record, project_id, where).revision
@@ -192,8 +239,10 @@ class ProjectStore:
         record = encode(state, log.meta)
         record["revision"] = state.revision
         record = _checked(record, log)
+        self._prepare_key()
         try:
             with self.backend.lock(project_id):
+                self._verify_key()
                 if self.backend.read(project_id, logs=False) is not None:
                     raise ConflictError(
                         f"A project {project_id} is already stored here; it was not replaced."
@@ -205,13 +254,70 @@ class ProjectStore:
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
         require_id(project_id)
+        self._prepare_key()
         try:
             with self.backend.lock(project_id):
+                self._verify_key()
                 deleted = self.backend.delete(project_id)
         except OSError as exc:
             raise StorageError(f"The project could not be deleted ({exc.strerror or exc}).") from exc
         if not deleted:
             raise not_found(project_id)
+
+    def _require_free_name(self, state: ProjectState) -> None:
+        """NameTaken unless ``state``'s name is free; a refusal if a project's name cannot be read for want
+        of the key. Called under the names lock; a damaged project, whose name nobody can read, is passed."""
+        summaries = [s for s in self._all_summaries() if s.project_id != state.project_id]
+        sealed = [s.project_id for s in summaries if s.project_id in self._key_problems]
+        if sealed:
+            source = self._sealer.source if self._sealer else key_check.KEY_ENV
+            raise StorageError(
+                f"{len(sealed)} of the projects here are encrypted with a key this session does not have, so "
+                f"the new name cannot be checked against theirs and nothing was saved. Set {source} to the "
+                "store's key."
+            )
+        damaged = [s.project_id for s in summaries if s.error is not None]
+        if damaged:
+            log.warning("Name of %s not checked: unreadable projects %s", state.project_id, damaged)
+        taken = [name_key(s.name) for s in summaries if s.error is None]
+        if name_key(state.name) in taken:
+            raise name_taken(state.name, taken)
+
+    def _prepare_key(self) -> None:
+        """Before a write: learn the store's key check, or seal it again under a new key (``key_check``)."""
+        if self._key_ready or not self._checks_key:
+            return
+        verdict = key_check.judge(self._sealer, key_check.read(self.backend, self._sealer))
+        if verdict == key_check.CURRENT:
+            self._key_ready = True
+        if verdict == key_check.CURRENT or self._sealer is None:
+            return  # a plain store is asked again next time: another session may seal it
+        sealer = self._sealer
+        with self.backend.lock_names():
+            verdict = key_check.judge(sealer, key_check.read(self.backend, sealer))
+            if verdict == key_check.ABSENT:
+                # Learnt only when every project the list reads opens with this key (a new store: none).
+                self._all_summaries()
+                if self._key_problems:
+                    raise key_check.wrong_key(sealer)
+            if verdict == key_check.OLDER or (verdict == key_check.ABSENT and len(sealer.fingerprints) > 1):
+                # The check goes first: from now on a session with the old key alone writes nothing.
+                key_check.write(self.backend, sealer)
+                ids = sorted(
+                    entry.project_id for entry in self.backend.list() if is_valid_id(entry.project_id)
+                )
+                key_check.reseal(self.backend, ids, [PRACTICE])
+            elif verdict == key_check.ABSENT:
+                key_check.write(self.backend, sealer)
+        self._key_ready = True
+
+    def _verify_key(self) -> None:
+        """Under the project's lock: refuse unless the check names this session's key (or there is none)."""
+        if not self._checks_key:
+            return
+        verdict = key_check.judge(self._sealer, key_check.read(self.backend, self._sealer))
+        if verdict == key_check.OLDER:
+            raise key_check.wrong_key(self._sealer)  # type: ignore[arg-type]  # OLDER needs a sealer
 
     def exists(self, project_id: str) -> bool:
         """Whether a project with this id is stored, readable or not."""
@@ -252,6 +358,8 @@ class ProjectStore:
             found = [(entry, cache.get(entry.project_id)) for entry in listed]
         summaries = []
         for entry, cached in found:
+            if self._foreign.get(entry.project_id, self) == entry.version:
+                continue  # a file that holds no project, unchanged since it was read
             summary = cached[1] if cached is not None and cached[0] == entry.version else self._summary(entry)
             if summary is not None:
                 summaries.append(summary)
@@ -259,10 +367,16 @@ class ProjectStore:
         with self._summaries_lock:
             for gone in self._summaries.keys() - {entry.project_id for entry in listed}:
                 del self._summaries[gone]
+                self._key_problems.discard(gone)
             # Written when a noticeable share was read fresh: a cold start then reads at most that share.
             if self._index is not None and self._unsaved and self._unsaved * PERSIST_SHARE >= len(summaries):
                 snapshot, self._unsaved = dict(self._summaries), 0
-        if snapshot is not None and self._index is not None:
+            sealed = bool(self._key_problems)
+        if sealed and self._index is not None:
+            # Opened without the key of a store that seals: no index (``TinyDBStorage``), and none kept.
+            self._index.remove()
+            self._index = None
+        elif snapshot is not None and self._index is not None:
             self._index.save(snapshot)
         return newest_first(summaries)
 
@@ -272,7 +386,8 @@ class ProjectStore:
         kept = self._index.load()
         with self._summaries_lock:
             for project_id, cached in kept.items():
-                self._summaries.setdefault(project_id, cached)
+                if cached[1].error is None:  # an unreadable one is read again: its reason may have changed
+                    self._summaries.setdefault(project_id, cached)
             self._index_loaded = True
 
     def _summary(self, entry: Listing) -> ProjectSummary | None:
@@ -289,9 +404,20 @@ class ProjectStore:
         except OSError:
             # Not cached: a file that cannot be opened now may open next time.
             return unreadable(project_id, entry.label, entry.modified, str(unopenable(where)))
+        except NotAProject:
+            self._foreign[project_id] = entry.version
+            return None
         except WizardError as exc:
             summary = unreadable(project_id, entry.label, entry.modified, str(exc))
+            sealed = isinstance(exc, SealedError)
+        else:
+            sealed = False
+        self._foreign.pop(project_id, None)
         with self._summaries_lock:
+            if sealed:
+                self._key_problems.add(project_id)
+            else:
+                self._key_problems.discard(project_id)
             self._summaries[project_id] = (entry.version, summary)
             self._unsaved += 1
         return summary
@@ -322,7 +448,9 @@ class ProjectStore:
             raise InputError(f"The practice profile was not saved: {_problems(error)}.") from None
         # A lone surrogate is kept as U+FFFD, as in a record (``bounds``), never refused here.
         value = {field: bounds.valid_text(text) for field, text in checked.model_dump(mode="json").items()}
+        self._prepare_key()
         try:
+            self._verify_key()
             self.backend.write_setting(PRACTICE, value)
         except OSError as exc:
             raise StorageError(

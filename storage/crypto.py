@@ -7,27 +7,34 @@ turns encryption on; the record is sealed on its next save, and ``migrate`` seal
 but a sealed value with no key, or with another key, is a StorageError and nothing is written.
 
 The key comes from ``WIZARD_ENCRYPTION_KEY`` and is only ever held in a ``Sealer``, whose repr
-hides it: it is never stored, logged, exported or put in a message.
+hides it: it is never stored, logged, exported or put in a message. The variable may hold the new
+key followed by the old ones, comma-separated, to change keys: values are sealed with the first
+and opened with any (``MultiFernet``); ``key_check.py`` then re-seals the store under the first.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import os
-from collections.abc import Iterable, Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Mapping
 from typing import Any
 
-from cryptography.fernet import Fernet, InvalidToken
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
 from storage import bounds
-from storage.base import Backend, Listing, Stored, setting_where
-from storage.logs import LogWrite
 from wizard_core.errors import StorageError
 
 KEY_ENV = "WIZARD_ENCRYPTION_KEY"
 SEALED = "sealed"
+# What a key's fingerprint is the HMAC of: names a key without revealing anything of it.
+_FINGERPRINT_OF = b"obc-matrix-wizard key check 1"
+
+
+class SealedError(StorageError):
+    """A sealed value that this session cannot open: no key, or not the key it was sealed with."""
 
 
 def new_key() -> str:
@@ -40,21 +47,34 @@ class Sealer:
 
     def __init__(self, key: str, source: str = KEY_ENV) -> None:
         self._source = source  # what a message names: the variable, never its value
+        keys = [part.strip() for part in key.split(",")]
         try:
-            raw = base64.urlsafe_b64decode(key.strip().encode("ascii"))
-            if len(raw) != 32:
+            raws = [base64.urlsafe_b64decode(part.encode("ascii")) for part in keys]
+            if any(len(raw) != 32 for raw in raws):
                 raise ValueError
-            self._fernet = Fernet(key.strip().encode("ascii"))
+            fernets = [Fernet(part.encode("ascii")) for part in keys]
         except (ValueError, binascii.Error, UnicodeEncodeError):
             raise StorageError(
-                f"{source} is not a valid encryption key; make one with `python -m wizard_core keygen`."
+                f"{source} is not a valid encryption key (or comma-separated list of keys, the new one "
+                "first); make one with `python -m wizard_core keygen`."
             ) from None
+        self._fernet = MultiFernet(fernets)
+        self._first = fernets[0]
+        # Each key's fingerprint, the sealing key's first (``key_check.py``); never the key itself.
+        self.fingerprints = tuple(
+            hmac.new(raw, _FINGERPRINT_OF, hashlib.sha256).hexdigest()[:32] for raw in raws
+        )
 
     def __repr__(self) -> str:
         return f"Sealer(key from {self._source}, hidden)"
 
+    @property
+    def source(self) -> str:
+        """The variable the key came from, as a message names it."""
+        return self._source
+
     def seal(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        token = self._fernet.encrypt(bounds.dumps(dict(value)))
+        token = self._first.encrypt(bounds.dumps(dict(value)))
         return {SEALED: token.decode("ascii")}
 
     def open(self, value: Any, where: str) -> Any:
@@ -64,7 +84,7 @@ class Sealer:
         try:
             data = self._fernet.decrypt(value[SEALED].encode("ascii"))
         except (InvalidToken, UnicodeEncodeError):
-            raise StorageError(
+            raise SealedError(
                 f"{where} is encrypted with another key than the one in {self._source}; "
                 "nothing was changed. Set the key it was saved with."
             ) from None
@@ -80,7 +100,7 @@ def open_value(sealer: Sealer | None, value: Any, where: str) -> Any:
     if sealer is not None:
         return sealer.open(value, where)
     if is_sealed(value):
-        raise StorageError(
+        raise SealedError(
             f"{where} is encrypted; set {KEY_ENV} to the key it was saved with. Nothing was changed."
         )
     return value
@@ -108,56 +128,3 @@ def from_environment(env: Mapping[str, str] | None = None, name: str = KEY_ENV) 
     """The sealer for the key in the environment variable ``name``, or None if it is unset or empty."""
     key = (env if env is not None else os.environ).get(name, "").strip()
     return Sealer(key, source=name) if key else None
-
-
-class SealingBackend:
-    """A backend whose records, log entries and settings are sealed on the way in and opened on the way out.
-
-    Ids and what the list shows before a record is read (a file's name and time) stay plain.
-    """
-
-    def __init__(self, inner: Backend, sealer: Sealer | None) -> None:
-        self.inner = inner
-        self.sealer = sealer
-
-    def __repr__(self) -> str:
-        return f"SealingBackend({self.inner!r}, {self.sealer!r})"
-
-    def where(self, project_id: str) -> str:
-        return self.inner.where(project_id)
-
-    def read(self, project_id: str, logs: bool = True) -> Stored | None:
-        stored = self.inner.read(project_id, logs)
-        if stored is None:
-            return None
-        where = self.inner.where(project_id)
-        record = open_value(self.sealer, stored.record, where)
-        entries = {
-            name: {seq: open_value(self.sealer, entry, where) for seq, entry in kept.items()}
-            for name, kept in stored.entries.items()
-        }
-        return Stored(record, entries, stored.position)
-
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
-        if self.sealer is not None:
-            sealer = self.sealer
-            record = sealer.seal(record)
-            entries = {name: [(seq, sealer.seal(e)) for seq, e in got] for name, got in log.entries.items()}
-            log = LogWrite(entries, log.restart, log.meta)
-        self.inner.write(project_id, record, log, previous)
-
-    def delete(self, project_id: str) -> bool:
-        return self.inner.delete(project_id)
-
-    def lock(self, project_id: str) -> AbstractContextManager[object]:
-        return self.inner.lock(project_id)
-
-    def list(self) -> Iterable[Listing]:
-        return self.inner.list()
-
-    def read_setting(self, name: str) -> Any:
-        value = self.inner.read_setting(name)
-        return None if value is None else open_value(self.sealer, value, setting_where(name))
-
-    def write_setting(self, name: str, value: dict[str, Any]) -> None:
-        self.inner.write_setting(name, seal_value(self.sealer, value))

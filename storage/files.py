@@ -3,6 +3,7 @@
 Nothing here follows a link or waits on a pipe: a project folder may hold anything (a FIFO named
 ``x.json`` would hang a plain ``open``, a link to ``/dev/zero`` would fill memory), so every file
 is opened without following links and without blocking, and refused unless it is a regular file.
+What the store writes is the consultant's alone: files are created 0600 and folders 0700.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
 
 
 class NotAFile(Exception):
@@ -34,7 +38,7 @@ def kind(mode: int) -> str:
     return "it is a device, not a file"
 
 
-def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644) -> int:
+def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = FILE_MODE) -> int:
     """A descriptor of the regular file at ``path``; NotAFile for a link, pipe, folder or device.
 
     Opened without following a link and without blocking (a pipe would wait for a writer).
@@ -84,6 +88,32 @@ def read_bounded(path: Path, limit: int, start: int = 0, length: int | None = No
             chunks.append(chunk)
             remaining -= len(chunk)
         return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` and any missing parent 0700 (``mkdir(parents=True)`` would make the parents 0755)."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for path in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # made meanwhile by another process
+            path.mkdir(mode=FOLDER_MODE)
+
+
+def make_private(path: Path) -> None:
+    """Take group and other access off the file or folder at ``path``; a link, pipe or device is left."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return  # a link (ELOOP), gone, or not ours to open
+    try:
+        st = os.fstat(fd)
+        if (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)) and stat.S_IMODE(st.st_mode) & 0o077:
+            with contextlib.suppress(OSError):  # not ours: left as it is
+                os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o700)
     finally:
         os.close(fd)
 
@@ -141,3 +171,34 @@ def exclusive_lock(path: Path, keep: Callable[[], bool]) -> Iterator[None]:
                     os.unlink(path)
         finally:
             os.close(fd)
+
+
+@contextlib.contextmanager
+def lock_if_free(path: Path) -> Iterator[bool]:
+    """Hold the flock on ``path`` if nobody does, without waiting; yields whether nobody holds it.
+
+    An absent lock file is free too (it is never created here). While this holds the lock, no
+    writer following ``exclusive_lock`` is inside its critical section, so what such a writer
+    leaves behind (a temp file, the lock file itself) belongs to nobody alive.
+    """
+    try:
+        fd = open_regular(path, os.O_RDWR)
+    except FileNotFoundError:
+        yield True
+        return
+    except (NotAFile, OSError):
+        yield False  # not ours to judge: left alone
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            free = False  # a live process holds it
+        else:
+            try:
+                free = os.fstat(fd).st_ino == os.lstat(path).st_ino
+            except FileNotFoundError:
+                free = True  # released and removed meanwhile
+        yield free
+    finally:
+        os.close(fd)

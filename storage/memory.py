@@ -13,6 +13,7 @@ from typing import Any
 from storage import bounds, crypto
 from storage.base import Listing, ProjectStore, Stored
 from storage.logs import LogWrite
+from storage.sealing import SealingBackend
 
 # Unreadable records sort last; memory records carry no file time to show instead.
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -68,6 +69,9 @@ class MemoryBackend:
         # One lock for all projects: memory writes take microseconds, so it never queues long.
         return self._lock
 
+    def lock_names(self) -> AbstractContextManager[object]:
+        return self._lock
+
     def list(self) -> Iterable[Listing]:
         with self._lock:
             versions = [(project_id, row.version) for project_id, row in self._rows.items()]
@@ -89,4 +93,5 @@ class InMemoryStorage(ProjectStore):
 
     def __init__(self, sealer: crypto.Sealer | crypto.FromEnv | None = None) -> None:
         # No key unless one is given: memory outlives nothing, so only tests seal it.
-        super().__init__(crypto.SealingBackend(MemoryBackend(), crypto.resolve(sealer)))
+        key = crypto.resolve(sealer)
+        super().__init__(SealingBackend(MemoryBackend(), key), sealer=key, sealing=True)

@@ -9,6 +9,7 @@ never the password.
 from __future__ import annotations
 
 import os
+import re
 import threading
 
 import psycopg
@@ -47,7 +48,7 @@ def process_pool(url: DatabaseURL) -> ConnectionPool:
         except (psycopg.Error, PoolTimeout) as error:
             pool.close()
             raise StorageError(
-                f"The project database {url.label} cannot be reached ({reason(url, error)}). "
+                f"The project database {url.label} cannot be reached: {reason(url, error)}. "
                 "Check that the server is running and the store URL is right."
             ) from None
         _pools[key] = pool
@@ -66,17 +67,77 @@ def failure(url: DatabaseURL, doing: str, error: Exception) -> StorageError:
     """The error for a database call that failed while the project was being ``doing`` ("saved", "read")."""
     nothing = " Nothing was saved." if doing == "saved" else ""
     return StorageError(
-        f"The project database {url.label} could not be {doing} ({reason(url, error)}).{nothing} "
+        f"The project database {url.label} could not be {doing}: {reason(url, error)}.{nothing} "
         "Check that the server is running and the store URL is right, then try again."
     )
 
 
+# What libpq says of a connection that failed, and the same in words; the first that matches wins.
+_SAID = (
+    (
+        re.compile(r"failed to resolve host|could not translate host name|Name or service not known", re.I),
+        "the host name {host} could not be found; check its spelling, and the network or DNS",
+    ),
+    (
+        re.compile(r"Connection refused", re.I),
+        "nothing at {host} port {port} accepted the connection; "
+        "the server is not running there, or the port is wrong",
+    ),
+    (
+        re.compile(r"timeout expired|timed out", re.I),
+        "{host} port {port} did not answer in time; "
+        "the host is down or unreachable, or a firewall drops the traffic",
+    ),
+    (
+        re.compile(r"No route to host|Network is unreachable|Host is unreachable", re.I),
+        "there is no network route to {host}",
+    ),
+    (
+        re.compile(
+            r"invalid response to SSL negotiation|received invalid response|not a PostgreSQL|"
+            r"server closed the connection unexpectedly|unexpected response",
+            re.I,
+        ),
+        "something at {host} port {port} answered, but not as a PostgreSQL server; check the host and port",
+    ),
+    (
+        re.compile(r"password authentication failed|no password supplied|authentication failed", re.I),
+        "the server refused the user name or password",
+    ),
+    (
+        re.compile(r"no pg_hba\.conf entry", re.I),
+        "the server does not accept connections from this machine for this user and database",
+    ),
+    (
+        re.compile(r"too many clients|remaining connection slots", re.I),
+        "the server has no free connections left",
+    ),
+    (
+        re.compile(r"the database system is (starting up|shutting down|in recovery mode)", re.I),
+        "the server is starting up or shutting down",
+    ),
+)
+
+
 def reason(url: DatabaseURL, error: Exception) -> str:
-    """The server's or driver's reason in a few words, without the password."""
+    """What failed, in a few plain words, without the password (never a bare code such as "H")."""
     if isinstance(error, PoolTimeout):
         return "no connection could be made in time"
-    lines = str(error).strip().splitlines()
-    if not lines:
-        return type(error).__name__
-    # "connection failed: connection to server at …, port … failed: FATAL:  <the reason>"
-    return url.scrub(lines[0].rsplit(": ", 1)[-1].strip()) or type(error).__name__
+    text = url.scrub(" ".join(str(error).split()))
+    host, port = _host_port(url)
+    for pattern, words in _SAID:
+        if pattern.search(text):
+            return words.format(host=host, port=port)
+    # The server's own sentence (e.g. 'database "x" does not exist'), after libpq's "…failed: FATAL:".
+    said = re.split(r"failed:\s*(?:FATAL:|ERROR:)?\s*", text.splitlines()[0] if text else "")[-1].strip()
+    if len(said) >= 12 and any(c.isalpha() for c in said):
+        return said
+    detail = text[:200] or "no reason given"
+    return f"the connection to {host} port {port} failed ({type(error).__name__}: {detail})"
+
+
+def _host_port(url: DatabaseURL) -> tuple[str, str]:
+    """The host and port as the label names them (``host:port/db``; port 5432 when none is given)."""
+    where = url.label.rsplit("/", 1)[0]
+    host, _, port = where.rpartition(":") if where.count(":") == 1 else (where, "", "")
+    return host or where, port or "5432"

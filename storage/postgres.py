@@ -41,6 +41,7 @@ from storage.pg_url import DatabaseURL, parse_database_url
 from storage.records import aware, decode, newest_first, summarize, unreadable
 from wizard_core.errors import ConflictError, StorageError
 from wizard_core.models import ProjectSummary
+from wizard_core.store import name_key, name_taken
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS wizard_projects (
@@ -50,7 +51,8 @@ CREATE TABLE IF NOT EXISTS wizard_projects (
     revision integer NOT NULL,
     schema_version integer NOT NULL,
     updated_at timestamptz NOT NULL,
-    summary jsonb NOT NULL
+    summary jsonb NOT NULL,
+    name_key text
 );
 CREATE TABLE IF NOT EXISTS wizard_project_log (
     project_id text NOT NULL REFERENCES wizard_projects (id) ON DELETE CASCADE,
@@ -63,7 +65,14 @@ CREATE TABLE IF NOT EXISTS wizard_settings (
     name text PRIMARY KEY,
     value jsonb NOT NULL
 );
+ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS name_key text;
+CREATE UNIQUE INDEX IF NOT EXISTS wizard_projects_name_key ON wizard_projects (name_key);
 """
+# Rows from before ``name_key`` get it where their name is nobody else's; old duplicates keep NULL
+# (NULLs never clash), so the index is built whatever is stored, and a rename gives them a key.
+UNKEYED = "SELECT id, name FROM wizard_projects WHERE name_key IS NULL AND name <> ''"
+KEYED = "SELECT name_key FROM wizard_projects WHERE name_key IS NOT NULL"
+SET_KEY = "UPDATE wizard_projects SET name_key = %s WHERE id = %s AND name_key IS NULL"
 # One statement, so the record and its entries come from one snapshot even while a save commits.
 READ = """
 SELECT p.record, p.revision,
@@ -72,17 +81,21 @@ SELECT p.record, p.revision,
 FROM wizard_projects p WHERE p.id = %(id)s
 """
 _SCHEMA_LOCK = 0x5749_5A31  # advisory lock key: replicas starting together create the tables once
+_NAMES_LOCK = 0x5749_5A32  # advisory lock key: one create or rename of a name at a time
 LOCK_TIMEOUT = "30s"
 INSERT = """
-INSERT INTO wizard_projects
-VALUES (%(id)s, %(name)s, %(record)s, %(revision)s, %(schema_version)s, %(updated_at)s, %(summary)s)
+INSERT INTO wizard_projects (id, name, record, revision, schema_version, updated_at, summary, name_key)
+VALUES (%(id)s, %(name)s, %(record)s, %(revision)s, %(schema_version)s, %(updated_at)s, %(summary)s,
+        %(name_key)s)
 ON CONFLICT (id) DO NOTHING
 """
 # Guarded by the revision even under the lock: a row someone else saved is never overwritten.
 UPDATE = """
 UPDATE wizard_projects
 SET name = %(name)s, record = %(record)s, revision = %(revision)s, schema_version = %(schema_version)s,
-    updated_at = %(updated_at)s, summary = %(summary)s
+    updated_at = %(updated_at)s, summary = %(summary)s,
+    name_key = CASE WHEN %(name_key)s::text IS NOT NULL THEN %(name_key)s
+                    WHEN name = %(name)s THEN name_key END
 WHERE id = %(id)s AND revision = %(expected)s
 """
 PUT_ENTRY = """
@@ -103,6 +116,17 @@ def _jsonb(value: Any) -> Jsonb:
     return Jsonb(value, dumps=lambda v: _NUL_ESCAPE.sub(r"\1\\ufffd", json.dumps(v, ensure_ascii=False)))
 
 
+def _key_names(conn: psycopg.Connection) -> None:
+    """Give rows stored before ``name_key`` their key, but where two share a name (left NULL, as they are)."""
+    taken = {key for (key,) in conn.execute(KEYED).fetchall()}
+    by_key: dict[str, list[str]] = {}
+    for project_id, name in conn.execute(UNKEYED).fetchall():
+        by_key.setdefault(name_key(name), []).append(project_id)
+    for key, ids in by_key.items():
+        if len(ids) == 1 and key not in taken:
+            conn.execute(SET_KEY, (key, ids[0]))
+
+
 class PostgresBackend:
     """Records and log entries in two tables; see the module docstring."""
 
@@ -114,6 +138,8 @@ class PostgresBackend:
         with self._connection("opened") as conn:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             conn.execute(SCHEMA)
+            if sealer is None:
+                _key_names(conn)
 
     def __repr__(self) -> str:
         return f"PostgresBackend({self.url.label!r})"
@@ -148,7 +174,8 @@ class PostgresBackend:
 
     def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
         where = self.where(project_id)
-        summary = summarize(decode(record, project_id, where))
+        state = decode(record, project_id, where)
+        summary = summarize(state)
         shown = {
             "name": summary.name,
             "complete": summary.complete,
@@ -158,6 +185,9 @@ class PostgresBackend:
         values = {
             "id": project_id,
             "name": "" if self.sealer else summary.name,
+            # The name as names compare, for the unique index: set by a create or rename, which checked
+            # it under the names lock; none when sealed (it would show the name).
+            "name_key": None if self.sealer or not self._held.__dict__.get("names") else name_key(state.name),
             "record": _jsonb(crypto.seal_value(self.sealer, record)),
             "revision": record["revision"],
             "schema_version": record.get("schema_version", 0),
@@ -171,7 +201,12 @@ class PostgresBackend:
             for seq, entry in got
         ]
         with self._connection("saved", project_id) as conn, conn.transaction():
-            cur = conn.execute(INSERT if previous is None else UPDATE, values)
+            try:
+                cur = conn.execute(INSERT if previous is None else UPDATE, values)
+            except psycopg.errors.UniqueViolation as error:
+                if error.diag.constraint_name != "wizard_projects_name_key":
+                    raise
+                raise name_taken(state.name, [values["name_key"]]) from None
             if cur.rowcount != 1:
                 raise ConflictError(
                     "This project was changed in another session since it was opened here, "
@@ -204,13 +239,36 @@ class PostgresBackend:
         except (psycopg.Error, PoolTimeout) as error:
             raise failure(self.url, "saved", error) from None
 
+    @contextlib.contextmanager
+    def lock_names(self) -> Iterator[None]:
+        """A transaction of its own holding the names lock (not the pool's: waiters would drain it)."""
+        try:
+            conn = psycopg.connect(self.url.conninfo, connect_timeout=CONNECT_SECONDS)
+        except psycopg.Error as error:
+            raise failure(self.url, "saved", error) from None
+        with conn:
+            try:
+                conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_NAMES_LOCK,))
+            except psycopg.Error as error:
+                raise failure(self.url, "saved", error) from None
+            self._held.names = True
+            try:
+                yield
+            finally:
+                self._held.names = False
+
     def list(self) -> Iterable[Listing]:
         with self._connection("read") as conn:
             rows = conn.execute("SELECT id, revision, name, updated_at FROM wizard_projects").fetchall()
         return [Listing(pid, revision, name or pid, aware(updated)) for pid, revision, name, updated in rows]
 
-    def summaries(self) -> builtins.list[ProjectSummary]:
-        """Every project's list entry in one query; one whose summary cannot be opened carries ``error``."""
+    def summaries(self) -> tuple[builtins.list[ProjectSummary], set[str]]:
+        """Every project's list entry in one query; one whose summary cannot be opened carries ``error``.
+
+        With them, the ids of those that could not be opened for want of the key.
+        """
+        sealed = set()
         with self._connection("read") as conn:
             rows = conn.execute("SELECT id, summary, updated_at FROM wizard_projects").fetchall()
         listed = []
@@ -232,7 +290,9 @@ class PostgresBackend:
                 listed.append(unreadable(project_id, project_id, aware(updated), reason))
             except StorageError as error:
                 listed.append(unreadable(project_id, project_id, aware(updated), str(error)))
-        return listed
+                if isinstance(error, crypto.SealedError):
+                    sealed.add(project_id)
+        return listed, sealed
 
     def exists(self, project_id: str) -> bool:
         with self._connection("read") as conn:
@@ -242,7 +302,9 @@ class PostgresBackend:
             )
 
     def read_setting(self, name: str) -> Any:
-        with self._connection("read") as conn:
+        # Under a project's lock, on its connection: a second one from the pool could wait for ever.
+        held = next(iter(getattr(self._held, "conns", {})), None)
+        with self._connection("read", held) as conn:
             row = conn.execute("SELECT value FROM wizard_settings WHERE name = %s", (name,)).fetchone()
         return None if row is None else crypto.open_value(self.sealer, row[0], setting_where(name))
 
@@ -260,14 +322,16 @@ class PostgresStorage(ProjectStore):
     def __init__(self, url: str, sealer: crypto.Sealer | crypto.FromEnv | None = crypto.FROM_ENV) -> None:
         self.url = parse_database_url(url)
         self.data_dir = None  # nothing of it lives in a folder
-        super().__init__(PostgresBackend(self.url, crypto.resolve(sealer)))
+        key = crypto.resolve(sealer)
+        super().__init__(PostgresBackend(self.url, key), sealer=key, sealing=True)
 
     def __repr__(self) -> str:
         return f"PostgresStorage({self.url.label!r})"
 
     def _all_summaries(self) -> list[ProjectSummary]:
         """One query: the summaries kept beside the records, newest first (the list and its pages)."""
-        return newest_first(self.backend.summaries())
+        summaries, self._key_problems = self.backend.summaries()
+        return newest_first(summaries)
 
     def exists(self, project_id: str) -> bool:
         """Whether the id has a row; a database that cannot be reached is an error, never "no"."""

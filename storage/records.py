@@ -13,9 +13,14 @@ from wizard_core.errors import CorruptStoreError, StorageError
 
 # The list entry is the core's type; storage re-exports it for callers that import it from here.
 from wizard_core.models import ProjectState, ProjectSummary
+from wizard_core.store import listed_name
 
 # Each log's entries by seq, as a backend keeps them.
 Entries = dict[str, dict[int, Any]]
+
+
+class NotAProject(CorruptStoreError):
+    """A file beside the projects that holds none (someone's notes.json): an error read, left out listed."""
 
 
 def corrupt(where: str, reason: str) -> CorruptStoreError:
@@ -96,7 +101,7 @@ def summarize(state: ProjectState) -> ProjectSummary:
     """The list entry for a readable project."""
     return ProjectSummary(
         project_id=state.project_id,
-        name=state.name,
+        name=listed_name(state.name),
         complete=state.complete,
         answered=len(state.finalized_answers),
         current_section=state.current_form_section,

@@ -75,6 +75,15 @@ class SummaryIndexFile:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
 
+    def remove(self) -> None:
+        """Remove the file, if any (a store that seals keeps none: it would hold names in the clear)."""
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            log.warning("The project summary index %s could not be removed (%s).", self.path, error)
+
 
 def _fields(summary: ProjectSummary) -> dict[str, Any]:
     return {

@@ -17,7 +17,9 @@ document, replaced atomically under the flock of ``settings.lock`` like a projec
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -28,12 +30,22 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 
-from storage import bounds, crypto, log_file
+from storage import bounds, crypto, key_check, log_file
 from storage.base import Listing, ProjectStore, Stored
-from storage.files import NotAFile, exclusive_lock, fsync_dir, read_bounded, replace_atomically
+from storage.files import (
+    NotAFile,
+    exclusive_lock,
+    fsync_dir,
+    lock_if_free,
+    make_private,
+    private_folder,
+    read_bounded,
+    replace_atomically,
+)
 from storage.log_file import LogFileError, Position
 from storage.logs import LogWrite
-from storage.records import corrupt
+from storage.records import NotAProject, corrupt
+from storage.sealing import SealingBackend
 from storage.summary_index import SummaryIndexFile
 from wizard_core.errors import CorruptStoreError, StorageError
 
@@ -42,6 +54,8 @@ LOG_TABLE = "log"
 DOC_ID = 1
 # The project list's summaries for the next process; not a project (no .json), never listed.
 INDEX_NAME = ".summary-index"
+# The ids the wizard gives new projects (``uuid4().hex``).
+WIZARD_ID = re.compile(r"[0-9a-f]{32}")
 # A finished project's record is about 40 KB; its logs live in the log file.
 MAX_PROJECT_BYTES = 16 * 2**20
 # A temp or log file this old belongs to a writer that died; live writers finish within milliseconds.
@@ -50,14 +64,20 @@ STALE_TEMP_SECONDS = 3600
 SETTINGS_NAME = "settings.json"
 SETTINGS_LOCK = "settings.lock"
 MAX_SETTINGS_BYTES = 2**20
+# Held around a name's check and the project's creation, so two creates of one name cannot both pass.
+NAMES_LOCK = "names.lock"
 
 
 class ProjectFileStorage(Storage):
     """TinyDB storage that reads a project file within bounds and replaces it atomically."""
 
-    def __init__(self, path: Path, where: str) -> None:
+    def __init__(
+        self, path: Path, where: str, foreign: Callable[[str], CorruptStoreError] | None = None
+    ) -> None:
         self.path = path
         self.where = where
+        # The error for JSON that is no project file at all (``NotAProject`` for a file no project left).
+        self.foreign = foreign or (lambda reason: corrupt(where, reason))
         # Whether the last read found a file: TinyDB reports "no such document" the same way
         # for a missing file and for a file without the project, which is corrupt.
         self.found = False
@@ -68,7 +88,9 @@ class ProjectFileStorage(Storage):
         except NotAFile as error:
             raise corrupt(self.where, str(error)) from None
         self.found = data is not None
-        return None if data is None else _tables(data, lambda reason: corrupt(self.where, reason))
+        if data is None:
+            return None
+        return _tables(data, lambda reason: corrupt(self.where, reason), foreign=self.foreign)
 
     def write(self, data: dict[str, Any]) -> None:
         replace_atomically(self.path, bounds.dumps(data))
@@ -99,8 +121,14 @@ def _bad_settings(reason: str) -> CorruptStoreError:
     )
 
 
-def _tables(data: bytes, fail: Callable[[str], CorruptStoreError], kind: str = "project") -> dict[str, Any]:
-    """The tables of a TinyDB file of the wizard's; ``fail(reason)`` is raised if it is not one."""
+def _tables(
+    data: bytes,
+    fail: Callable[[str], CorruptStoreError],
+    kind: str = "project",
+    foreign: Callable[[str], CorruptStoreError] | None = None,
+) -> dict[str, Any]:
+    """The tables of a TinyDB file of the wizard's; ``fail(reason)`` is raised if it is not one
+    (``foreign(reason)`` if it is JSON of another shape)."""
     if not data.strip():
         raise fail("the file is empty")
     try:
@@ -111,7 +139,7 @@ def _tables(data: bytes, fail: Callable[[str], CorruptStoreError], kind: str = "
         isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables.values()
     )
     if not shaped:
-        raise fail(f"not a wizard {kind} file")
+        raise (foreign or fail)(f"not a wizard {kind} file")
     return tables
 
 
@@ -123,11 +151,12 @@ class TinyDBBackend:
         self.directory = projects_dir
         self.settings_path = settings_path or projects_dir.parent / SETTINGS_NAME
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            private_folder(self.directory)
         except OSError as exc:
             raise StorageError(
                 f"The project folder {self.directory} cannot be created ({exc.strerror})."
             ) from exc
+        self._sweep()
 
     def _path(self, project_id: str) -> Path:
         return self.directory / f"{project_id}.json"
@@ -141,12 +170,13 @@ class TinyDBBackend:
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         # A rewrite may replace the log file between reading the project file and the log: read again.
         for _ in range(5):
-            storage = ProjectFileStorage(self._path(project_id), self.where(project_id))
+            foreign = self._foreign(project_id)
+            storage = ProjectFileStorage(self._path(project_id), self.where(project_id), foreign)
             db = TinyDB(storage=CachingMiddleware(lambda storage=storage: storage))  # one read, both tables
             document = db.table(TABLE).get(doc_id=DOC_ID)
             if document is None:
                 if storage.found:
-                    raise corrupt(self.where(project_id), "it holds no project")
+                    raise foreign("it holds no project")
                 return None
             position = self._position(project_id, db.table(LOG_TABLE).get(doc_id=DOC_ID))
             if not logs or position is None:
@@ -160,6 +190,27 @@ class TinyDBBackend:
                 raise corrupt(f"The log file projects/{path.name}", str(error)) from None
             return Stored(dict(cast(dict, document)), entries, position)
         raise corrupt(self.where(project_id), "its log file is missing")
+
+    def _foreign(self, project_id: str) -> Callable[[str], CorruptStoreError]:
+        """The error for a file of JSON that holds no project: a damaged project's, or ``NotAProject``.
+
+        A file is named like a project record if its name is an id the wizard makes (a uuid's
+        hex) or the store left its lock or log beside it; any other JSON without a project
+        (someone's ``notes.json``) is no project, and the list leaves it out.
+        """
+        where = self.where(project_id)
+
+        def error(reason: str) -> CorruptStoreError:
+            named_like_a_record = (
+                WIZARD_ID.fullmatch(project_id) is not None
+                or os.path.lexists(self.directory / f"{project_id}.lock")
+                or any(self.directory.glob(f"{glob.escape(project_id)}.*.log"))
+            )
+            return (
+                corrupt(where, reason) if named_like_a_record else NotAProject(corrupt(where, reason).args[0])
+            )
+
+        return error
 
     def _position(self, project_id: str, document: object) -> Position | None:
         if document is None:
@@ -231,6 +282,64 @@ class TinyDBBackend:
                 "remove it and try again. Nothing was saved."
             ) from None
 
+    @contextlib.contextmanager
+    def lock_names(self) -> Iterator[None]:
+        """Hold the store's names lock (``names.lock`` beside ``settings.json``): one create at a time."""
+        lock_path = self.settings_path.with_name(NAMES_LOCK)
+        try:
+            with exclusive_lock(lock_path, keep=lambda: False):
+                yield
+        except NotAFile as error:
+            raise StorageError(
+                f"The lock file {lock_path.name} in the data folder cannot be used ({error}); "
+                "remove it and try again. Nothing was saved."
+            ) from None
+
+    def _sweep(self) -> None:
+        """Remove what killed processes left (temp files, lock files), and make old files private.
+
+        Safe against live processes by the lock protocol (``files.lock_if_free``): a project's temp
+        file is only ever written by a writer holding ``<id>.lock``, so one whose lock nobody holds
+        is a dead writer's; a lock file nobody holds, with no project beside it, is a dead create's
+        (a failed ``new``). The lock is taken without waiting, so a held one is simply left for the
+        next opening. A temp file written under no lock (the summary index's) goes only when it is
+        older than any live write (``STALE_TEMP_SECONDS``). Files and folders an earlier version
+        wrote readable by others are made 0600 and 0700.
+        """
+        now = time.time()
+        make_private(self.directory)
+        for folder, owner_of in ((self.directory, self._path), (self.settings_path.parent, None)):
+            try:
+                with os.scandir(folder) as scan:
+                    entries = list(scan)
+            except OSError:
+                continue
+            for entry in entries:
+                if owner_of is None and not _is_settings_file(entry.name):
+                    continue  # the data folder holds more than the store's files
+                path = Path(entry.path)
+                if entry.is_file(follow_symlinks=False):
+                    make_private(path)
+                if entry.name.endswith(".tmp"):
+                    owner = _temp_owner(entry.name)
+                    if owner is None:
+                        _remove_if_stale(entry, now)
+                        continue
+                    lock = folder / (SETTINGS_LOCK if owner_of is None else f"{owner}.lock")
+                    with lock_if_free(lock) as free:
+                        if free:
+                            with contextlib.suppress(OSError):
+                                path.unlink()
+                elif entry.name.endswith(".lock"):
+                    stem = entry.name.removesuffix(".lock")
+                    record = (
+                        owner_of(stem) if owner_of else self.settings_path if stem == "settings" else None
+                    )
+                    with lock_if_free(path) as free:
+                        if free and os.path.lexists(path) and not (record and os.path.lexists(record)):
+                            with contextlib.suppress(OSError):
+                                path.unlink()
+
     def list(self) -> Iterable[Listing]:
         listed, logs = [], []
         now = time.time()
@@ -277,6 +386,20 @@ def _listing(entry: os.DirEntry[str]) -> Listing:
     return Listing(entry.name.removesuffix(".json"), key, entry.name, modified)
 
 
+def _temp_owner(name: str) -> str | None:
+    """The file a temp file of ``replace_atomically`` was to replace, without ``.json``
+    (``.<id>.json.x1y2.tmp``: the project ``<id>``; ``settings``); None for any other temp file."""
+    parts = name.split(".")
+    if len(parts) == 5 and parts[0] == "" and parts[2] == "json" and parts[4] == "tmp" and parts[1]:
+        return parts[1]
+    return None
+
+
+def _is_settings_file(name: str) -> bool:
+    """Whether ``name`` in the data folder is the store's: the settings file, its temp files, the locks."""
+    return name in (SETTINGS_NAME, SETTINGS_LOCK, NAMES_LOCK) or _temp_owner(name) == "settings"
+
+
 def _remove_if_stale(entry: os.DirEntry[str], now: float) -> None:
     with contextlib.suppress(OSError):
         if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
@@ -293,7 +416,23 @@ class TinyDBStorage(ProjectStore):
         self.projects_dir = self.data_dir / "projects"
         key = crypto.resolve(sealer)
         # With a key, records and log entries are sealed (file names, the ids, stay plain), and no
-        # summary index is kept: it would hold the project names in the clear.
-        backend = crypto.SealingBackend(TinyDBBackend(self.projects_dir), key)
-        index = SummaryIndexFile(self.projects_dir / INDEX_NAME) if key is None else None
-        super().__init__(backend, index)
+        # summary index is kept: it would hold the project names in the clear. Nor is one kept for a
+        # sealed store opened without its key (its key check, or a record, says it seals), and one
+        # left from before the store sealed is removed.
+        backend = SealingBackend(TinyDBBackend(self.projects_dir), key)
+        index = SummaryIndexFile(self.projects_dir / INDEX_NAME)
+        if key is not None or _seals(backend):
+            index.remove()
+            super().__init__(backend, None, key, sealing=True)
+        else:
+            super().__init__(backend, index, key, sealing=True)
+
+
+def _seals(backend: SealingBackend) -> bool:
+    """Whether the store keeps a key check, so its records are sealed (read without a key)."""
+    try:
+        return backend.read_setting(key_check.KEY_CHECK) is not None
+    except crypto.SealedError:
+        return True
+    except CorruptStoreError:
+        return False

@@ -37,6 +37,14 @@ class TransferReport:
         lines += [f"  unreadable: {p}" for p in self.unreadable]
         return "\n".join(lines)
 
+    def left_behind(self) -> list[str]:
+        """What is in the source and not (the same) in the destination, each with why; empty if all went."""
+        left = [f"project {p}: not copied, the destination's copy left as it is" for p in self.conflicting]
+        left += [f"project {p}: not copied" for p in self.unreadable]
+        if self.practice.startswith("not copied") or "left as it is" in self.practice:
+            left.append(f"the practice profile: {self.practice}")
+        return left
+
 
 def copy_projects(source: ProjectStore, destination: ProjectStore) -> TransferReport:
     """Copy every project of ``source`` whose id is free in ``destination``; see the module docstring."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,7 +28,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "already in the destination are not copied again; one that differs there is reported, not "
         "replaced. Each store is opened with the key in its --*-key-env variable (default "
         f"{KEY_ENV}); an unset variable means no encryption, so naming a new key's variable in "
-        "--to-key-env re-encrypts.",
+        "--to-key-env re-encrypts. Exits 1, naming each, if anything was left behind (a project that "
+        "cannot be read or differs in the destination): keep the source until it is copied.",
     )
     migrate.add_argument("--from", dest="source", required=True, help="the store to copy from")
     migrate.add_argument("--to", dest="destination", required=True, help="the store to copy into")
@@ -48,9 +50,31 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         raise InputError("migrate: --from and --to name the same store; nothing was copied.")
     source = open_storage(args.source, _key(args.from_key_env))
     destination = open_storage(args.destination, _key(args.to_key_env or args.from_key_env))
-    print(copy_projects(source, destination).describe())
-    print(copy_texts(_code_texts(args.source), _code_texts(args.destination)))
-    return 0
+    report = copy_projects(source, destination)
+    print(report.describe())
+    texts = copy_texts(_code_texts(args.source), _code_texts(args.destination))
+    print(texts)
+    left = report.left_behind() + _texts_left(texts)
+    if not left:
+        return 0
+    # A script that removes the source after a successful migrate must not lose what stayed there.
+    print(
+        f"migrate: {len(left)} {'thing was' if len(left) == 1 else 'things were'} not copied, so the source "
+        "still holds what the destination lacks; keep it until they are copied:",
+        file=sys.stderr,
+    )
+    for item in left:
+        print(f"  {item}", file=sys.stderr)
+    return 1
+
+
+def _texts_left(described: str) -> list[str]:
+    """The imported code texts ``copy_texts`` reports it left behind (differing or unreadable)."""
+    return [
+        f"imported code text {line.strip()}"
+        for line in described.splitlines()
+        if line.startswith(("  differing", "  unreadable"))
+    ]
 
 
 def _code_texts(target: str) -> CodeTextStore:

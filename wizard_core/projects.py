@@ -17,10 +17,9 @@ from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, Practice, ProjectState, utc_now
 from wizard_core.progress import finalize, move_to, skip
 from wizard_core.sheet.values import entered, extra_cell
-from wizard_core.store import ProjectStore
+from wizard_core.store import MAX_NAME_CHARS, ProjectStore, free_name, name_key
 
 MAX_MESSAGE_CHARS = 4000
-MAX_NAME_CHARS = 120
 MAX_ADDRESS_CHARS = 200
 MAX_PRACTICE_CHARS = 200  # each heading row of the sheet (the limit of ``Practice``'s fields)
 MAX_CELL_CHARS = 500  # each cell of the sheet the consultant fills in beside an answer
@@ -124,7 +123,7 @@ class ProjectActions:
             ),
             self.forms,
         )
-        self.storage.save_project(state)
+        self.storage.save_project(state, unique_name=True)
         return state
 
     def answer_directly(
@@ -254,11 +253,12 @@ class ProjectActions:
     def rename_project(self, project_id: str, name: str, address: str | None = None) -> ProjectState:
         """A new name (unique), and the site address when given ("" clears it)."""
         state = self.storage.load_project(project_id)
+        renamed = name_key(state.name) != name_key(name)
         state.name = self._unique_name(name, project_id)
         if address is not None:
             state.address = _address(address)
         state.updated_at = self.clock()
-        self.storage.save_project(state)
+        self.storage.save_project(state, unique_name=renamed)
         return state
 
     def delete_project(self, project_id: str) -> None:
@@ -297,7 +297,7 @@ class ProjectActions:
         name = clean_text(name, MAX_NAME_CHARS, "project name")
         free = self.free_name(name, project_id)
         if free == name:
-            return name
+            return name  # the store checks again as it saves, under its names lock (sessions at once)
         raise InputError(
             f"Another project is already named “{name}”. Choose a different name, for example “{free}”."
         )
@@ -305,15 +305,11 @@ class ProjectActions:
     def free_name(self, name: str, project_id: str | None = None) -> str:
         """``name``, or the first of ``name (2)``, ``name (3)``… that no other project has."""
         taken = {
-            _name_key(s.name)
+            name_key(s.name)
             for s in self.storage.list_projects()
             if s.project_id != project_id and s.error is None
         }
-        candidate, number = name, 2
-        while _name_key(candidate) in taken:
-            suffix = f" ({number})"  # the base is shortened so the numbered name is still a valid one
-            candidate, number = f"{name[: MAX_NAME_CHARS - len(suffix)].rstrip()}{suffix}", number + 1
-        return candidate
+        return free_name(name, taken)
 
     def _revisable_item(self, section: str) -> FormItem:
         item = self.forms.get_item(section)
@@ -321,6 +317,3 @@ class ProjectActions:
             raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
         return item
 
-
-def _name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()

@@ -2,10 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from wizard_core.errors import InputError
 from wizard_core.models import Practice, ProjectState, ProjectSummary
+
+MAX_NAME_CHARS = 120
+# A name longer than any the wizard accepts (a file edited by hand) is cut to this in the list.
+LISTED_NAME_CHARS = 80
+
+
+class NameTaken(InputError):
+    """Another project already has the name (ignoring case and runs of spaces); nothing was saved."""
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: case and runs of spaces ignored, so "12 King St" = "12  king st"."""
+    return " ".join(name.split()).casefold()
+
+
+def free_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or the first of ``name (2)``, ``name (3)``… whose key is not among the ``taken`` keys."""
+    keys = set(taken)
+    candidate, number = name, 2
+    while name_key(candidate) in keys:
+        suffix = f" ({number})"  # the base is shortened so the numbered name is still a valid one
+        candidate, number = f"{name[: MAX_NAME_CHARS - len(suffix)].rstrip()}{suffix}", number + 1
+    return candidate
+
+
+def name_taken(name: str, taken: Iterable[str]) -> NameTaken:
+    """The error for a name another project has, offering a free one."""
+    free = free_name(name, taken)
+    return NameTaken(
+        f"Another project is already named “{name}”. Choose a different name, for example “{free}”."
+    )
+
+
+def listed_name(name: str) -> str:
+    """A name as the project list shows it: one longer than the wizard accepts is cut, with an ellipsis."""
+    return name if len(name) <= MAX_NAME_CHARS else name[:LISTED_NAME_CHARS].rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -26,7 +64,10 @@ class ProjectStore(Protocol):
 
     def load_project(self, project_id: str) -> ProjectState: ...
 
-    def save_project(self, state: ProjectState) -> None: ...
+    def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
+        """Store ``state``; with ``unique_name``, NameTaken (nothing saved) if another project has its name,
+        checked and written under the store's names lock so concurrent creates cannot both pass."""
+        ...
 
     def list_projects(self) -> list[ProjectSummary]: ...
 

@@ -1,0 +1,67 @@
+"""A backend wrapped so that records, log entries and settings are sealed on the way in (``crypto.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from storage.base import Backend, Listing, Stored, setting_where
+from storage.crypto import Sealer, open_value, seal_value
+from storage.logs import LogWrite
+
+
+class SealingBackend:
+    """A backend whose records, log entries and settings are sealed on the way in and opened on the way out.
+
+    Ids and what the list shows before a record is read (a file's name and time) stay plain.
+    """
+
+    def __init__(self, inner: Backend, sealer: Sealer | None) -> None:
+        self.inner = inner
+        self.sealer = sealer
+
+    def __repr__(self) -> str:
+        return f"SealingBackend({self.inner!r}, {self.sealer!r})"
+
+    def where(self, project_id: str) -> str:
+        return self.inner.where(project_id)
+
+    def read(self, project_id: str, logs: bool = True) -> Stored | None:
+        stored = self.inner.read(project_id, logs)
+        if stored is None:
+            return None
+        where = self.inner.where(project_id)
+        record = open_value(self.sealer, stored.record, where)
+        entries = {
+            name: {seq: open_value(self.sealer, entry, where) for seq, entry in kept.items()}
+            for name, kept in stored.entries.items()
+        }
+        return Stored(record, entries, stored.position)
+
+    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
+        if self.sealer is not None:
+            sealer = self.sealer
+            record = sealer.seal(record)
+            entries = {name: [(seq, sealer.seal(e)) for seq, e in got] for name, got in log.entries.items()}
+            log = LogWrite(entries, log.restart, log.meta)
+        self.inner.write(project_id, record, log, previous)
+
+    def delete(self, project_id: str) -> bool:
+        return self.inner.delete(project_id)
+
+    def lock(self, project_id: str) -> AbstractContextManager[object]:
+        return self.inner.lock(project_id)
+
+    def lock_names(self) -> AbstractContextManager[object]:
+        return self.inner.lock_names()
+
+    def list(self) -> Iterable[Listing]:
+        return self.inner.list()
+
+    def read_setting(self, name: str) -> Any:
+        value = self.inner.read_setting(name)
+        return None if value is None else open_value(self.sealer, value, setting_where(name))
+
+    def write_setting(self, name: str, value: dict[str, Any]) -> None:
+        self.inner.write_setting(name, seal_value(self.sealer, value))
