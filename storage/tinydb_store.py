@@ -318,8 +318,12 @@ class TinyDBBackend:
                 if owner_of is None and not _is_settings_file(entry.name):
                     continue  # the data folder holds more than the store's files
                 path = Path(entry.path)
-                if entry.is_file(follow_symlinks=False):
-                    make_private(path)
+                with contextlib.suppress(OSError):  # an lstat, not an open, for each of 10 000 files
+                    if (
+                        entry.is_file(follow_symlinks=False)
+                        and entry.stat(follow_symlinks=False).st_mode & 0o077
+                    ):
+                        make_private(path)
                 if entry.name.endswith(".tmp"):
                     owner = _temp_owner(entry.name)
                     if owner is None:
