@@ -17,12 +17,14 @@ from ui import (
     checks,
     health_panel,
     item,
+    keys,
     matrix,
     matrix_import,
     pending,
     runtime,
     session,
     sidebar,
+    standing,
     worker,
 )
 from ui.text import apply_styles, escape
@@ -59,11 +61,10 @@ if state is None:
     matrix_import.form(wizard)
 else:
     edition = wizard.edition(state.code_edition)
-    answered, total = len(state.finalized_answers), len(wizard.items)
     st.title(escape(state.name), anchor=False)
     st.caption(f"{wizard.form_title} · {edition.label} ({edition.regulation})")
     health_panel.greet(summary)
-    st.progress(answered / total, text=f"{answered} of {total} items answered")
+    standing.draw(wizard, state, found)
     session.show_flash()
     pending.draw(state)
     item_tab, matrix_tab = st.tabs(
@@ -73,13 +74,17 @@ else:
         with item_tab:
             card_column, chat_column = st.columns([2, 3], gap="large")
             with card_column:
+                standing.flags(wizard, state, found)
                 item.draw(wizard, state)
             with chat_column:
                 chat.draw(wizard, state)
                 # Under the conversation, not pinned to the window's foot: a pinned chat box makes
                 # the page follow every new element to the bottom, hiding the title and progress.
                 chat.message_box(wizard, state)
+                st.caption(keys.hint())
+                chat.earlier(wizard, state)
     if matrix_tab.open:
         with matrix_tab:
             matrix.draw(wizard, state, found)
+    keys.install()
 session.remember_drawn(state)

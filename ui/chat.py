@@ -38,25 +38,54 @@ def message_box(wizard: Wizard, state: ProjectState) -> None:
 
 
 def draw(wizard: Wizard, state: ProjectState) -> None:
-    """The current item's thread in full; every earlier turn folded under its item, drawn when opened.
+    """The current item's thread, newest at the foot of the chat box, which keeps it in view.
 
-    What a run draws is bounded however long the project: at most ``PAGE`` turns of the thread,
-    and one closed fold per item discussed before.
+    Earlier items' conversations are not drawn here: they fold under the chat box
+    (``earlier``) and their clarifying questions are in the sidebar archive, so nothing piles
+    up above the reply to what was just typed. At most ``PAGE`` turns are drawn.
     """
     unsent(state)
-    with st.container(height=560, border=True, key="chat", autoscroll=True):
+    with st.container(height=640, border=True, key="chat", autoscroll=True):
         if not state.turns:
             st.caption(
                 "Answer the current item in your own words below. The advisor asks when something "
                 "is missing and proposes the item's answer when it has what it needs."
             )
-        earlier, thread = split(state)
+        _, thread = split(state)
         busy = worker.running(state.project_id) is not None
-        labels = answer_labels(state)
-        for section, indexes in earlier.items():
-            _fold(wizard, state, section, indexes, labels)
-        _thread(wizard, state, thread, busy, labels)
+        _thread(wizard, state, thread, busy, answer_labels(state))
         # A turn still being produced belongs here, after the thread, inside the chat box.
+
+
+def earlier(wizard: Wizard, state: ProjectState) -> None:
+    """Earlier items' conversations under one fold below the chat box: choose an item, read a page.
+
+    One fold, so the keyboard passes it in one stop, and nothing is drawn until it is opened.
+    """
+    groups, _ = split(state)
+    if not groups:
+        return
+    count = len(groups)
+    key = f"earlier-{state.project_id}"
+    label = f"Earlier conversations · {count} item" + ("s" if count != 1 else "")
+    fold = st.expander(label, key=key, on_change="rerun", icon=":material/history:")
+    if not fold.open:
+        return
+    sections = list(groups)
+    with fold:
+        section = st.selectbox(
+            "Item",
+            sections,
+            index=len(sections) - 1,  # the one discussed last, nearest the current thread
+            format_func=lambda s: _group_name(wizard, s, len(groups[s])),
+            key=f"{key}-item",
+        )
+        _page_of(wizard, state, section, groups[section], answer_labels(state), f"{key}-{section or 'none'}")
+
+
+def _group_name(wizard: Wizard, section: str | None, turns: int) -> str:
+    name = f"{section} {wizard.title(section)}" if section else "Outside the matrix's items"
+    return f"{name} · {turns} message" + ("s" if turns != 1 else "")
 
 
 def split(state: ProjectState) -> tuple[dict[str | None, list[int]], list[int]]:
@@ -109,29 +138,25 @@ def _thread(
         _turn(wizard, turn, index, last, labels.get(index), busy=last and busy)
 
 
-def _fold(
-    wizard: Wizard, state: ProjectState, section: str | None, indexes: list[int], labels: dict[int, str]
+def _page_of(
+    wizard: Wizard,
+    state: ProjectState,
+    section: str | None,
+    indexes: list[int],
+    labels: dict[int, str],
+    key: str,
 ) -> None:
-    """One item's earlier turns behind a fold, drawn a page at a time only while it is open."""
-    name = f"{section} {wizard.title(section)}" if section else "Outside the matrix's items"
-    count = f"{len(indexes)} earlier message" + ("s" if len(indexes) != 1 else "")
-    # Per project: a fold opened in one project is not open in the next one opened.
-    key = f"fold-{state.project_id}-{section or 'none'}"
-    label = escape(f"{name} · {count}")
-    fold = st.expander(label, key=key, on_change="rerun", icon=":material/history:")
-    if not fold.open:
-        return
+    """One item's earlier turns, a page at a time, newest page first."""
     pages = (len(indexes) + PAGE - 1) // PAGE
-    # Page 0 is the newest: a fold opens on the turns nearest the thread below it.
+    # Page 0 is the newest: the fold opens on the turns nearest the current thread.
     page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
     stop = len(indexes) - page * PAGE
     shown = indexes[max(0, stop - PAGE) : stop]
-    with fold:
-        if pages > 1:
-            _pager(key, page, pages, f"Messages {stop - len(shown) + 1}–{stop} of {len(indexes)}")
-        for index in shown:
-            # Never the newest turn (that is in the thread), so never its Retry.
-            _turn(wizard, state.turns[index], index, False, labels.get(index))
+    if pages > 1:
+        _pager(key, page, pages, f"Messages {stop - len(shown) + 1}–{stop} of {len(indexes)}")
+    for index in shown:
+        # Never the newest turn (that is in the thread), so never its Retry.
+        _turn(wizard, state.turns[index], index, False, labels.get(index))
 
 
 def _pager(key: str, page: int, pages: int, where: str) -> None:

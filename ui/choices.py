@@ -8,8 +8,6 @@ from ui import session
 from ui.text import escape
 from wizard_core import FormItem
 
-COLUMNS = 2
-
 
 def draw(item: FormItem) -> None:
     """One button per option of a single-choice item; a click is the consultant saying that option."""
@@ -17,13 +15,14 @@ def draw(item: FormItem) -> None:
         return
     with st.container(key="choices"):
         st.caption("Answer with one click, or in your own words in the chat:")
-        columns = st.columns(COLUMNS)
-        for index, option in enumerate(item.options):
-            columns[index % COLUMNS].button(
-                escape(option.label),
-                key=f"choice-{item.number}-{index}",
-                help=option.description or None,
-                on_click=session.resend,
-                args=(option.label,),
-                width="stretch",
-            )
+        # Buttons as wide as their words, wrapping to the next line: no label is cut short.
+        with st.container(horizontal=True, wrap=True, gap="small"):
+            for index, option in enumerate(item.options):
+                st.button(
+                    escape(option.label),
+                    key=f"choice-{item.number}-{index}",
+                    help=option.description or None,
+                    on_click=session.resend,
+                    args=(option.label,),
+                    width="content",
+                )

@@ -18,17 +18,15 @@ MAX_CHARS = 20_000
 
 
 def panel(wizard: Wizard, turn: TurnRecord, index: int) -> None:
-    """The retrieval question and the excerpts, under a fold drawn only when opened."""
+    """The excerpts, under a fold drawn only when opened."""
     # A side answer is a search of the notes: its references are the entries it quotes.
     ids = turn.excerpt_ids or (turn.obc_references if turn.reply_type == "side_answer" else [])
-    if not ids and not turn.query:
+    if not ids:
         return
     fold = st.expander(f"Code excerpts used ({len(ids)})", key=f"excerpts-{index}", on_change="rerun")
     if not fold.open:
         return
     with fold:
-        if turn.query:
-            st.caption(escape(f"Searched for: {turn.query}"))
         for number, entry_id in enumerate(ids):
             found = wizard.quote(entry_id)
             if found is None:
@@ -40,7 +38,9 @@ def panel(wizard: Wizard, turn: TurnRecord, index: int) -> None:
 def _quote(quote: Quote, key: str) -> None:
     origin = ORIGINS[quote.origin]
     st.markdown(f"**{escape(quote.id)}** {escape(quote.title)} · {escape(quote.edition)} · {origin}")
-    st.caption(escape(source_line(quote)))
+    where = source_line(quote)
+    if where:
+        st.caption(escape(where))
     text = quote.text.strip()
     short, rest = split_text(text)
     with st.container(border=True, key=f"quote-{key}"):
@@ -52,12 +52,12 @@ def _quote(quote: Quote, key: str) -> None:
 
 
 def source_line(quote: Quote) -> str:
-    """Where the words come from: the import and the consultant's file, or the notes file; the lines."""
-    lines = f"lines {quote.start_line}–{quote.end_line}"
-    if quote.origin == "imported":
-        imported = f" (from {quote.imported_from})" if quote.imported_from else ""
-        return f"Import “{quote.import_name}”{imported} · {quote.source}, {lines}"
-    return f"{quote.source}, {lines}"
+    """Where in the consultant's own imported file the words are; '' for the wizard's notes, whose
+    file and lines mean nothing to a consultant (the article id and edition above say enough)."""
+    if quote.origin != "imported":
+        return ""
+    imported = f" (from {quote.imported_from})" if quote.imported_from else ""
+    return f"Import “{quote.import_name}”{imported} · lines {quote.start_line}–{quote.end_line}"
 
 
 def split_text(text: str) -> tuple[str, str]:

@@ -1,4 +1,5 @@
-"""The open project's context health (seed 002's summary): a sidebar panel, and a greeting after a break."""
+"""The open project's context health (seed 002's summary) in a consultant's words: a sidebar panel,
+the model usage fold, and a greeting after a break."""
 
 from __future__ import annotations
 
@@ -12,26 +13,12 @@ from ui.text import escape
 from wizard_core import ProjectState, Wizard, WizardError, project_usage
 
 log = logging.getLogger(__name__)
-STATUS = {
-    "new": ":gray-badge[New]",
-    "active": ":green-badge[Active]",
-    "stale": ":orange-badge[Stale]",
-    "complete": ":blue-badge[Complete]",
-}
-FRESHNESS = {
-    "fresh": ":green-badge[Fresh]",
-    "recent": ":blue-badge[Recent]",
-    "aging": ":orange-badge[Aging]",
-    "stale": ":red-badge[Stale]",
-}
 DECISIONS = {
     "continuing": "Continuing",
     "revision": "Revision",
     "reset": "Reset",
     "side_question": "Side question",
 }
-# Answers waiting on the consultant, shown when there are any.
-WAITING = (("proposed", "to confirm"), ("skipped", "skipped for now"))
 
 
 def summary(wizard: Wizard, state: ProjectState | None) -> dict[str, Any] | None:
@@ -55,49 +42,42 @@ def greet(found: dict[str, Any] | None) -> None:
 
 
 def panel(wizard: Wizard, state: ProjectState, found: dict[str, Any] | None) -> None:
-    """Status, freshness, counts, flagged items, the last decisions and the project's model usage."""
-    st.subheader("Context health", anchor=False)
+    """Where the project stands, in a consultant's words: what is confirmed, waiting, flagged, left."""
     with st.container(key="context-health"):
         if found is None:
-            st.caption("The summary of this project cannot be shown just now.")
+            st.caption("Where this project stands cannot be shown just now.")
+            return
+        items = found["items"]
+        confirmed = items["answered"] - items["proposed"]
+        parts = [f"{confirmed} confirmed", f"{items['proposed']} to confirm"]
+        parts += [f"{items['flagged']} flagged"] if items["flagged"] else []
+        parts += [f"{items['skipped']} skipped for now"] if items["skipped"] else []
+        parts.append(f"{items['remaining']} to go")
+        st.markdown(escape(" · ".join(parts)))
+        messages = found["interaction_count"]
+        if messages:
+            said = f"{messages} message{'' if messages == 1 else 's'} so far"
+            st.caption(f"{said} · last one {_ago(found['minutes_since_activity'])}")
         else:
-            _summary(wizard, found)
-        usage = project_usage(state)
-        if usage.turns:
-            st.caption(escape(f"Model usage for this project: {usage.describe()}"))
+            st.caption("No messages yet.")
+        if found["flagged"]:
+            st.caption("Flagged answers are listed above the item card, to keep or revise.")
 
 
-def _summary(wizard: Wizard, found: dict[str, Any]) -> None:
-    badges = [STATUS.get(found["status"], escape(str(found["status"])))]
-    if found["freshness"] != found["status"]:  # "Stale Stale" would say nothing more
-        badges.append(FRESHNESS.get(found["freshness"], escape(str(found["freshness"]))))
-    st.markdown(" ".join([*badges, f"relevance {found['temporal_relevance']:.2f}"]))
-    items = found["items"]
-    messages = found["interaction_count"]
-    waiting = [f"{items[key]} {label}" for key, label in WAITING if items.get(key)]
-    st.caption(
-        " · ".join(
-            [
-                f"{items['answered']} answered · {items['flagged']} flagged · {items['remaining']} to go",
-                *waiting,
-                f"{messages} message{'' if messages == 1 else 's'}",
-            ]
-        )
-    )
-    if messages:
-        active = found["minutes_active"]
-        for_how_long = f" · active for {_duration(active)}" if active >= 1 else ""
-        st.caption(f"Last activity {_ago(found['minutes_since_activity'])}{for_how_long}")
-    if found["flagged"]:
-        lines = [
-            f"{section} {_title(wizard, section)}: {reason}" for section, reason in found["flagged"].items()
-        ]
-        st.warning(escape("Flagged for review:\n" + "\n".join(lines)))
-    decisions = found["last_decisions"]
-    if decisions:
-        with st.expander(f"Last {len(decisions)} decisions", key="decisions"):
-            for decision in reversed(decisions):
-                _decision(decision)
+def usage(state: ProjectState, found: dict[str, Any] | None) -> None:
+    """The model's token use for this project, and how the last messages were taken, folded."""
+    totals = project_usage(state)
+    decisions = found["last_decisions"] if found else []
+    if not totals.turns and not decisions:
+        return
+    with st.expander("Model usage and recent decisions", key="usage"):
+        if totals.turns:
+            st.caption(escape(f"Model usage for this project: {totals.describe()}"))
+        if decisions:
+            with st.container(key="decisions"):
+                st.caption(f"How the last {len(decisions)} messages were taken, newest first:")
+                for decision in reversed(decisions):
+                    _decision(decision)
 
 
 def _decision(decision: dict[str, Any]) -> None:
@@ -108,10 +88,6 @@ def _decision(decision: dict[str, Any]) -> None:
     )
     after_break = " · after a break" if decision.get("stale") else ""
     st.caption(escape(f"{decision['reason']} (confidence {decision['confidence']:.2f}){after_break}"))
-
-
-def _title(wizard: Wizard, section: str) -> str:
-    return wizard.title(section)
 
 
 def _when(at: str) -> str:

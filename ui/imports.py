@@ -12,7 +12,6 @@ FILE_TYPES = ["txt", "md", "markdown", "pdf"]
 
 
 def draw(wizard: Wizard, state: ProjectState | None) -> None:
-    st.subheader("Your code text", anchor=False)
     session.show_flash(actions.IMPORT_SLOT)
     names = wizard.imports()
     if not names:
@@ -34,8 +33,9 @@ def draw(wizard: Wizard, state: ProjectState | None) -> None:
             )
     for problem in wizard.import_problems:
         st.warning(escape(f"Not in use: {problem}"))
-    with st.expander("Import code text", key="import-code"):
-        form(wizard, state)
+    # Drawn inside the sidebar's "Your code text" fold: the form shows as soon as that opens.
+    st.markdown("**Import code text**")
+    form(wizard, state)
 
 
 def form(wizard: Wizard, state: ProjectState | None) -> None:

@@ -12,18 +12,21 @@ from wizard_core import FormAnswer, FormItem, ProjectState, Wizard, describe_val
 
 
 def draw(wizard: Wizard, state: ProjectState) -> None:
-    total = len(wizard.items)
+    """The card first (the item, its answer and the buttons that act on it), then the one-click
+    options, the last answer, what the code says about the item, and the direct entry: what a
+    consultant acts on comes before what they read once."""
     if state.current_form_section is None:
-        st.success(
-            f"All {total} items are answered. Export the matrix from the “{session.MATRIX_VIEW}” tab, "
-            "or choose an item there to revise it."
+        st.info(
+            f"No item is waiting for an answer. Confirm or revise answers in the “{session.MATRIX_VIEW}” "
+            "tab, or say in the chat which item to revise; then export the sheet from there."
         )
         last_answer(wizard, state)
         return
     item = wizard.item(state.current_form_section)
     card(wizard, state, item)
-    last_answer(wizard, state)
     choices.draw(item)
+    last_answer(wizard, state)
+    about(item)
     direct_entry(wizard, state, item)
 
 
@@ -37,12 +40,14 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
         st.caption("Current item")
         st.subheader(escape(f"{item.number} {item.title}"), anchor=False)
         st.markdown(f"**{escape(item.question)}**")
-        st.caption(escape(item.guidance))
-        st.markdown(f"**Expected answer:** {escape(entry.expected(item))}")
-        st.markdown(f"**OBC references:** {escape(', '.join(item.references))}")
         flag = state.flagged.get(item.number)
         if flag:
-            st.warning(escape(f"Flagged for review: {flag}"))
+            st.warning(
+                escape(
+                    f"Flagged for review: {flag} If it does, choose “{review.STILL_HOLDS}”; "
+                    "if not, answer again in the chat."
+                )
+            )
         answer = state.answer_for(item.number)
         if answer is not None:
             table = rows.has_rows(item, answer.value)
@@ -65,6 +70,14 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
                 for old in reversed(history):
                     when = local_time(old.timestamp)
                     st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+
+
+def about(item: FormItem) -> None:
+    """What the item asks for and where the code says it, folded: read once, not every turn."""
+    with st.expander(f"About {item.number}: what to give, and the code references", key="about-item"):
+        st.markdown(escape(item.guidance))
+        st.markdown(f"**Expected answer:** {escape(entry.expected(item))}")
+        st.markdown(f"**OBC references:** {escape(', '.join(item.references))}")
 
 
 def _start_from_reading(state: ProjectState, item: FormItem) -> None:
@@ -114,31 +127,33 @@ def buttons(
 ) -> None:
     """Confirm a proposed answer, keep a flagged one, or skip an unanswered item for now."""
     project, number = state.project_id, item.number
-    if answer is not None and answer.proposed:
-        st.button(
-            review.CONFIRM,
-            key=f"confirm-{number}",
-            type="primary",
-            help=f"Accept the advisor's proposed answer to {number} as final.",
-            on_click=review.confirm,
-            args=(wizard, project, number),
-        )
-    if answer is not None and flagged:
-        st.button(
-            review.STILL_HOLDS,
-            key=f"keep-{number}",
-            help=f"Keep the answer to {number} as it is and clear the review flag.",
-            on_click=review.keep,
-            args=(wizard, project, number),
-        )
-    if answer is None:
-        st.button(
-            review.SKIP,
-            key=f"skip-{number}",
-            help=f"Leave {number} unanswered for now and go on; the wizard comes back to it after the rest.",
-            on_click=review.skip,
-            args=(wizard, project, number),
-        )
+    with st.container(horizontal=True, wrap=True, key="card-actions"):
+        if answer is not None and answer.proposed:
+            st.button(
+                review.CONFIRM,
+                key=f"confirm-{number}",
+                type="primary",
+                help=f"Accept the advisor's proposed answer to {number} as final ({review.KEYS['confirm']}).",
+                on_click=review.confirm,
+                args=(wizard, project, number),
+            )
+        if answer is not None and flagged:
+            st.button(
+                review.STILL_HOLDS,
+                key=f"keep-{number}",
+                help=f"Keep the answer to {number} as it is and clear the review flag.",
+                on_click=review.keep,
+                args=(wizard, project, number),
+            )
+        if answer is None:
+            st.button(
+                review.SKIP,
+                key=f"skip-{number}",
+                help=f"Leave {number} unanswered for now and go on; the wizard comes back to it after the "
+                f"rest ({review.KEYS['skip']}).",
+                on_click=review.skip,
+                args=(wizard, project, number),
+            )
 
 
 def last_answer(wizard: Wizard, state: ProjectState) -> None:
@@ -150,20 +165,22 @@ def last_answer(wizard: Wizard, state: ProjectState) -> None:
     with st.container(border=True, key="last-answer"):
         st.caption("Last answer recorded")
         st.markdown(escape(f"{review.shown(wizard, answer)} · {status(answer)}"))
-        left, right = st.columns(2)
+        # Buttons as wide as their words, side by side while they fit: never squeezed to "U…".
+        row = st.container(horizontal=True, wrap=True)
         if answer.proposed and answer.section != state.current_form_section:
-            left.button(
+            row.button(
                 review.CONFIRM,
                 key="confirm-last",
                 type="primary",
-                help=f"Accept the advisor's proposed answer to {answer.section} as final.",
+                help=f"Accept the advisor's proposed answer to {answer.section} as final "
+                f"({review.KEYS['confirm']}).",
                 on_click=review.confirm,
                 args=(wizard, state.project_id, answer.section),
             )
-        right.button(
+        row.button(
             review.UNDO,
             key="undo-last",
-            help=review.undo_help(wizard, undo),
+            help=f"{review.undo_help(wizard, undo)} ({review.KEYS['undo']})",
             on_click=review.undo,
             args=(wizard, state.project_id, state.revision),
         )

@@ -42,13 +42,14 @@ def status(state: ProjectState, section: str) -> str:
 
 
 def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
-    widths = [2.4, 1, 4, 1]
+    widths = [2.4, 1, 4, 1.4, 0.9]
     header = st.columns(widths)
-    for column, title in zip(header, ["Item", "Status", "Answer", "Confidence"], strict=True):
+    titles = ["Item", "Status", "Answer", "References", "Confidence"]
+    for column, title in zip(header, titles, strict=True):
         column.markdown(f"**{title}**")
     for row in wizard.matrix_rows(state, found):
         section = row["item"]
-        item_column, status_column, answer_column, confidence_column = st.columns(
+        item_column, status_column, answer_column, references_column, confidence_column = st.columns(
             widths, vertical_alignment="center"
         )
         fixed = wizard.item(section).answer_type == "code_version"
@@ -65,6 +66,8 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
         )
         status_column.markdown(BADGES[status(state, section)])
         answer_column.markdown(escape(row["answer"]) if row["answer"] else "—")
+        cited = ", ".join(row["references"])
+        references_column.markdown(escape(cited) if cited else "—")
         confidence = row["confidence"]
         confidence_column.markdown("—" if confidence is None else f"{confidence:.2f}")
     sheet_cells.draw(wizard, state)

@@ -14,6 +14,8 @@ CONFIRM_ALL = "Confirm all proposed"
 STILL_HOLDS = "Still holds"
 UNDO = "Undo last answer"
 SKIP = "Skip for now"
+# The keyboard shortcuts for the buttons above (``ui.keys`` wires them), as the page names them.
+KEYS = {"confirm": "Alt+C", "undo": "Alt+U", "skip": "Alt+S", "chat": "/"}
 
 
 def shown(wizard: Wizard, answer: FormAnswer) -> str:
@@ -38,11 +40,10 @@ def confirm(wizard: Wizard, project: str, section: str) -> None:
 
 
 def confirm_all(wizard: Wizard, project: str) -> None:
-    confirmed = actions.attempt_on(project, wizard.confirm_all, project)
-    if confirmed:
-        items = ", ".join(a.section for a in confirmed)
-        count = f"{len(confirmed)} answer" + ("s" if len(confirmed) != 1 else "")
-        session.flash("success", f"Confirmed {count}: {items}.")
+    """Confirm every proposed answer that is not flagged; say which were left for review."""
+    done = actions.attempt_on(project, wizard.confirm_all, project)
+    if done is not None:
+        session.flash("warning" if done.left else "success", done.text)
 
 
 def keep(wizard: Wizard, project: str, section: str) -> None:
@@ -51,6 +52,13 @@ def keep(wizard: Wizard, project: str, section: str) -> None:
         session.flash(
             "success", f"Kept {shown(wizard, answer)}: it still holds, and the review flag is cleared."
         )
+
+
+def keep_all(wizard: Wizard, project: str, sections: list[str]) -> None:
+    kept = actions.attempt_on(project, wizard.keep_all, project, sections)
+    if kept:
+        items = ", ".join(a.section for a in kept)
+        session.flash("success", f"Kept {len(kept)} answers as they are ({items}); their flags are cleared.")
 
 
 def undo(wizard: Wizard, project: str, revision: int) -> None:

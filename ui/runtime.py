@@ -48,3 +48,11 @@ def _adopt_secrets() -> None:
     for name, value in found.items():
         if isinstance(value, str | int | float | bool) and not os.environ.get(name, "").strip():
             os.environ[name] = str(value)
+
+
+def store_line() -> str:
+    """Where projects are kept, in words; a database URL (it may hold a password) is not shown."""
+    target = describe_target()
+    if "://" in target:
+        return "a PostgreSQL database (the URL in WIZARD_DATA_DIR)"
+    return f"the folder {target}"

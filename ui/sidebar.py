@@ -6,7 +6,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui import actions, checks, health_panel, imports, matrix_import, practice, review, session
+from ui import actions, checks, health_panel, imports, matrix_import, practice, runtime, session
 from ui.text import escape, local_time
 from wizard_core import (
     Finding,
@@ -14,7 +14,6 @@ from wizard_core import (
     ProjectState,
     ProjectSummary,
     Wizard,
-    describe_value,
 )
 
 # Projects listed at a time, and the session keys of the search and the page.
@@ -23,34 +22,51 @@ SEARCH = "project-search"
 OFFSET = "project-offset"
 # Archived questions drawn at a time in an item's fold.
 ARCHIVE_PAGE = 10
+# A project's name in the list is cut here (the open project's full name heads the page).
+NAME_CHARS = 80
 
 
 def draw(
     wizard: Wizard, state: ProjectState | None, summary: dict[str, Any] | None, found: list[Finding]
 ) -> None:
+    """Folded sections, about two screens in all: projects, where the project stands, the archive
+    of clarifying threads, the code text, model usage, and one Settings fold for the details."""
     with st.sidebar:
         st.header("OBC data matrix wizard", anchor=False)
-        advisor_notice(wizard)
+        st.caption(escape(advisor_line(wizard)))
         projects(wizard, state)
         if state is not None:
+            st.subheader("This project", anchor=False)
             checks.sidebar_badge(found)
             health_panel.panel(wizard, state, summary)
             archive(wizard, state)
-            answers(wizard, state)
-        imports.draw(wizard, state)
+        with st.expander("Your code text", key="code-text"):
+            imports.draw(wizard, state)
+        if state is not None:
+            health_panel.usage(state, summary)
+        settings(wizard)
 
 
-def advisor_notice(wizard: Wizard) -> None:
+def advisor_line(wizard: Wizard) -> str:
+    """Which advisor answers, in a consultant's words."""
     advisor = wizard.advisor
     if advisor.name == "offline":
-        st.info(
-            "**Offline rule-based advisor in use** — no AI model. To use one, set `OPENAI_API_KEY` "
-            "(or `OPENAI_BASE_URL` for a local server) and restart.",
-            icon="ℹ️",
-        )
-    else:
-        st.info(escape(f"Advisor: {advisor.name}"), icon="🤖")
-    st.caption(escape(advisor.description))
+        return "Advisor: the built-in rule-based advisor (offline, no AI model)."
+    return f"Advisor: {advisor.name}."
+
+
+def settings(wizard: Wizard) -> None:
+    """How the wizard is set up, and how to change it: for whoever installs it, folded away."""
+    with st.expander("Settings", icon=":material/settings:", key="settings"):
+        advisor = wizard.advisor
+        st.markdown(escape(f"Advisor: {advisor.name}"))
+        st.caption(escape(advisor.description))
+        if advisor.name == "offline":
+            st.caption(
+                "To use an AI model, set `OPENAI_API_KEY` (or `OPENAI_BASE_URL` for a local or "
+                "self-hosted server) and `WIZARD_MODEL`, then restart. The README lists every setting."
+            )
+        st.caption(escape(f"Projects are stored in {runtime.store_line()}."))
 
 
 def new_project_form(wizard: Wizard, slot: str) -> None:
@@ -86,11 +102,25 @@ def projects(wizard: Wizard, state: ProjectState | None) -> None:
     """A page of the projects, newest first, found by name; the open one always shown and highlighted."""
     st.subheader("Projects", anchor=False)
     if state is not None:
+        _project_line(wizard, _summary_of(state), len(wizard.items), current=True)
         with st.expander("New project"):
             new_project_form(wizard, "side")
             matrix_import.form(wizard, "side")
     query = str(st.session_state.get(SEARCH) or "")
     page = wizard.project_page(query, int(st.session_state.get(OFFSET, 0)), PROJECTS_PAGE)
+    # The list folds once a project is open; it is the page's start while none is.
+    with st.expander(
+        f"All projects ({page.total:,})" if not page.query else "All projects",
+        expanded=state is None,
+        key="all-projects" if state is not None else "all-projects-start",
+    ):
+        _project_list(wizard, state, query, page)
+    if state is not None:
+        manage(wizard, state)
+        practice.draw(wizard, state)
+
+
+def _project_list(wizard: Wizard, state: ProjectState | None, query: str, page: ProjectPage) -> None:
     if page.total or page.query:  # nothing to search before the first project
         st.text_input(
             "Find a project",
@@ -102,19 +132,15 @@ def projects(wizard: Wizard, state: ProjectState | None) -> None:
         )
     total = len(wizard.items)
     open_id = state.project_id if state is not None else None
-    if state is not None and all(s.project_id != open_id for s in page.projects):
-        _project_line(wizard, _summary_of(state), total, current=True)
     if not page.total:
         st.caption(
             escape(f"No project name contains “{query.strip()}”.") if page.query else "No projects yet."
         )
     for summary in page.projects:
-        _project_line(wizard, summary, total, current=summary.project_id == open_id)
+        if summary.project_id != open_id:  # the open one is drawn above the list
+            _project_line(wizard, summary, total, current=False)
     if page.total > len(page.projects):
         _project_pager(page)
-    if state is not None:
-        manage(wizard, state)
-        practice.draw(wizard, state)
 
 
 def _project_pager(page: ProjectPage) -> None:
@@ -163,7 +189,7 @@ def _project_line(wizard: Wizard, summary: ProjectSummary, total: int, current: 
         _delete_controls(wizard, summary.project_id, summary.name, f"line-{summary.project_id}")
         return
     st.button(
-        escape(summary.name),
+        escape(short_name(summary.name)),
         key=f"open-{summary.project_id}",
         type="primary" if current else "secondary",
         on_click=actions.open_project,
@@ -172,6 +198,11 @@ def _project_line(wizard: Wizard, summary: ProjectSummary, total: int, current: 
     )
     done = "complete" if summary.complete else f"{summary.answered}/{total}"
     st.caption(f"{done} · updated {local_time(summary.updated_at)}")
+
+
+def short_name(name: str, limit: int = NAME_CHARS) -> str:
+    """A name as a list shows it: whole up to ``limit`` characters, then cut with an ellipsis."""
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
 def manage(wizard: Wizard, state: ProjectState) -> None:
@@ -203,32 +234,39 @@ def _delete_controls(wizard: Wizard, project: str, name: str, where: str) -> Non
 
 
 def archive(wizard: Wizard, state: ProjectState) -> None:
-    """Archived clarifying sessions, a fold per item, each drawn (a page at a time) only while open."""
-    st.subheader("Clarifying sessions", anchor=False)
+    """Archived clarifying threads under one fold: choose an item, read its questions a page at a time."""
     sessions = state.archived_clarifying_sessions
-    if not sessions:
-        st.caption("None archived yet. When an item is answered, its clarifying questions are kept here.")
-    for section in [i.number for i in wizard.items]:
-        thread = sessions.get(section)
-        if not thread:
-            continue
-        title = wizard.item(section).title
-        count = f"{len(thread)} question" + ("s" if len(thread) != 1 else "")
+    sections = [i.number for i in wizard.items if sessions.get(i.number)]
+    label = f"Clarifying threads ({len(sections)} item{'' if len(sections) == 1 else 's'})"
+    fold = st.expander(label, key="archive", on_change="rerun", icon=":material/forum:")
+    if not fold.open:
+        return
+    with fold:
+        if not sections:
+            st.caption("None archived yet. When an item is answered, its clarifying questions are kept here.")
+            return
+        section = st.selectbox(
+            "Item",
+            sections,
+            format_func=lambda s: _thread_name(wizard, s, len(sessions[s])),
+            key="archive-item",
+        )
+        thread = sessions[section]
         key = f"archive-{section}"
-        fold = st.expander(escape(f"{section} {title} · {count}"), key=key, on_change="rerun")
-        if not fold.open:
-            continue
         pages = (len(thread) + ARCHIVE_PAGE - 1) // ARCHIVE_PAGE
         page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
-        shown = thread[page * ARCHIVE_PAGE : (page + 1) * ARCHIVE_PAGE]
-        with fold:
-            for qa in shown:
+        with st.container(key=key):
+            for qa in thread[page * ARCHIVE_PAGE : (page + 1) * ARCHIVE_PAGE]:
                 st.markdown(f"**Q:** {escape(qa.question)}")
                 st.markdown(f"**A:** {escape(qa.answer)}" if qa.answer else "**A:** _no answer_")
                 asked = f"Asked {local_time(qa.timestamp)}"
                 st.caption(asked + (" · set aside when the item was started over." if qa.abandoned else ""))
             if pages > 1:
                 _archive_pager(key, page, pages, len(thread))
+
+
+def _thread_name(wizard: Wizard, section: str, questions: int) -> str:
+    return f"{section} {wizard.item(section).title} · {questions} question" + ("s" if questions != 1 else "")
 
 
 def _archive_pager(key: str, page: int, pages: int, count: int) -> None:
@@ -245,44 +283,3 @@ def _archive_pager(key: str, page: int, pages: int, count: int) -> None:
 
 def _archive_page(key: str, page: int) -> None:
     st.session_state[f"{key}-page"] = page
-
-
-def answers(wizard: Wizard, state: ProjectState) -> None:
-    """Each answer with whether it is proposed or confirmed; confirm or keep it from here."""
-    total = len(wizard.items)
-    st.subheader("Answers so far", anchor=False)
-    proposed = [a for a in state.finalized_answers if a.proposed]
-    with st.expander(f"{len(state.finalized_answers)} of {total} answered", expanded=True, key="answers"):
-        if proposed:
-            st.button(
-                f"{review.CONFIRM_ALL} ({len(proposed)})",
-                key="confirm-all",
-                help="Accept every answer the advisor proposed and you have not yet confirmed.",
-                on_click=review.confirm_all,
-                args=(wizard, state.project_id),
-            )
-        for answer in state.finalized_answers:
-            item = wizard.item(answer.section)
-            revised = len(state.answer_history.get(answer.section, []))
-            note = f" · revised {revised}×" if revised else ""
-            flagged = " · flagged for review" if answer.section in state.flagged else ""
-            label = "Proposed" if answer.proposed else "Confirmed"
-            st.markdown(
-                f"**{answer.section}** {escape(item.title)}: {escape(describe_value(item, answer.value))}"
-            )
-            st.caption(f"{label} · confidence {answer.confidence:.2f} · {answer.source}{note}{flagged}")
-            if answer.proposed:
-                st.button(
-                    f"Confirm {answer.section}",
-                    key=f"side-confirm-{answer.section}",
-                    on_click=review.confirm,
-                    args=(wizard, state.project_id, answer.section),
-                )
-            if answer.section in state.flagged:
-                st.button(
-                    f"{review.STILL_HOLDS}: {answer.section}",
-                    key=f"side-keep-{answer.section}",
-                    help=state.flagged[answer.section],
-                    on_click=review.keep,
-                    args=(wizard, state.project_id, answer.section),
-                )

@@ -26,7 +26,32 @@ _STYLES = """
 /* The conversation takes the height the window leaves, so the chat box under it is on screen
    with the title and progress above: typing never scrolls the page. */
 div.st-key-chat, div[data-testid="stLayoutWrapper"]:has(> div.st-key-chat) {
-  max-height: max(13rem, calc(100vh - 30rem));
+  max-height: max(14rem, calc(100vh - 23rem));
+}
+/* Little room above the title: a laptop screen's height goes to the work. */
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
+.st-key-item-card h3 { font-size: 1.4rem; }
+@media (max-height: 820px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 1rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.75rem; padding: 0.25rem 0; }
+  .st-key-item-card h3 { font-size: 1.2rem; }
+}
+/* Help text and captions dark enough to read (about 8:1 on white, not the default grey). */
+[data-testid="stCaptionContainer"], [data-testid="stMarkdownContainer"] small { color: #474b57; }
+/* Where the page is narrow (a small window, or the sidebar open at 900 px), the card and the chat
+   stack instead of being crushed side by side; the chat comes first, with the reply in view. */
+@media (max-width: 1100px) {
+  [data-testid="stHorizontalBlock"]:has(.st-key-item-card),
+  [data-testid="stHorizontalBlock"]:has(.st-key-chat) { flex-direction: column; }
+  [data-testid="stHorizontalBlock"]:has(.st-key-item-card) > [data-testid="stColumn"] {
+    width: 100% !important; flex: 1 1 auto !important; min-width: 100% !important;
+  }
+  [data-testid="stHorizontalBlock"]:has(.st-key-item-card) > [data-testid="stColumn"]:has(.st-key-chat) {
+    order: -1;
+  }
+  div.st-key-chat, div[data-testid="stLayoutWrapper"]:has(> div.st-key-chat) {
+    max-height: max(14rem, 55vh);
+  }
 }
 .st-key-advisor-working:has([data-testid="stSpinner"]), .st-key-advisor-pending {
   position: fixed;

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from storage import open_storage
 from tests.test_review import VALUES
-from tests.ui.test_app import button, card, create, go_to, health, open_app, page_text, plain, say, stored
+from tests.ui.test_app import (
+    button,
+    card,
+    create,
+    go_to,
+    health,
+    open_app,
+    page_text,
+    plain,
+    say,
+    stored,
+    texts,
+)
 from wizard_core import open_wizard
 
 
@@ -19,7 +31,7 @@ def last_answer(at) -> str:
 def test_an_advisor_answer_is_proposed_until_the_consultant_confirms_it():
     at = say(create(), "New construction")
     assert last_answer(at) == "3.01 Project type: New construction · Proposed"
-    assert "Proposed · confidence" in page_text(at)
+    assert at.progress[0].proto.text == "1 of 28 confirmed · 1 to confirm · 26 to do"
     at.button(key="confirm-last").click().run()
     assert not at.exception
     assert "Confirmed 3.01 Project type: New construction." in successes(at)
@@ -29,12 +41,14 @@ def test_an_advisor_answer_is_proposed_until_the_consultant_confirms_it():
     assert not [b for b in at.button if b.key == "confirm-last"]  # nothing left to confirm
 
 
-def test_confirm_all_in_the_sidebar_confirms_every_proposed_answer():
+def test_confirm_all_under_the_progress_confirms_every_proposed_answer():
     at = say(say(create(), "New construction"), "Group D, business and personal services. Offices only.")
-    assert "3 answered · 0 flagged · 25 to go · 2 to confirm · " in health(at)
+    assert "1 confirmed · 2 to confirm · 25 to go" in health(at)
+    assert plain(at.button(key="confirm-all").label) == "Confirm all proposed (2)"
     at.button(key="confirm-all").click().run()
-    assert "Confirmed 2 answers: 3.01, 3.02." in successes(at)
-    assert "25 to go · 2 messages" in health(at)
+    assert "Confirmed 2 answers." in successes(at)
+    assert "3 confirmed · 0 to confirm · 25 to go" in health(at)
+    assert at.progress[0].proto.text == "3 of 28 confirmed · 25 to do"
     assert all(not a.proposed for a in stored(at).finalized_answers)
     assert not [b for b in at.button if b.key == "confirm-all"]
 
@@ -51,7 +65,9 @@ def test_undo_last_answer_says_what_it_undoes_and_takes_it_back():
     at = say(create(), "New construction")
     undo = at.button(key="undo-last")
     assert plain(undo.label) == "Undo last answer"
-    assert undo.help == "Takes back 3.01 Project type: New construction (advisor); back to unanswered."
+    assert (
+        undo.help == "Takes back 3.01 Project type: New construction (advisor); back to unanswered. (Alt+U)"
+    )
     undo.click().run()
     assert not at.exception
     assert (
@@ -87,9 +103,11 @@ def test_still_holds_clears_the_flag_left_by_a_revision():
     ):
         wizard.answer_directly(project, section, value)
     at = open_app(project)
-    assert "Still holds: 3.05" in [plain(b.label) for b in at.sidebar.button]
-    go_to(at, "3.05")
-    assert "Flagged for review: 3.04 Building area was revised" in card(at)
+    flags = "\n".join(texts(at.get_by_key("flags")))  # on the page, under the progress
+    assert "1 answer to review" in flags and "3.05 Gross area: " in flags
+    assert plain(at.button(key="flag-keep-3.05").label) == "Still holds"
+    at.button(key="flag-revise-3.05").click().run()  # "Revise" goes to the item
+    assert "3.05 Gross area" in card(at) and "Flagged for review: " in card(at)
     at.button(key="keep-3.05").click().run()
     assert not at.exception
     assert "Kept 3.05 Gross area: " in " ".join(successes(at))
@@ -107,7 +125,7 @@ def test_skip_for_now_moves_on_and_comes_back_later():
     ) in [plain(i.value) for i in at.info]
     assert "3.02 Major occupancy classification" in card(at)
     assert stored(at).skipped == ["3.01"] and stored(at).answer_for("3.01") is None
-    assert "27 to go · 1 skipped for now · " in health(at)
+    assert "1 skipped for now · 27 to go" in health(at)
 
 
 def test_skipping_the_last_unanswered_item_says_why_it_cannot():
@@ -146,3 +164,58 @@ def test_not_applicable_ticked_with_figures_typed_is_refused_and_the_figures_are
     button(at, "Save answer").click().run()
     assert not at.error
     assert stored(at).answer_for("3.06").value == {"existing": 0, "new": 45, "total": 45}
+
+
+def _all_answered_two_proposed_one_flagged(at) -> str:
+    """Every item answered: 3.01 and 3.02 proposed by the advisor, the rest entered directly, and
+    3.02's answer flagged by a later revision."""
+    wizard = open_wizard(open_storage())
+    project = at.query_params["project"]
+    say(say(at, "New construction"), "Group D, business and personal services. Offices only.")
+    for section in [i.number for i in wizard.items[3:]]:
+        wizard.answer_directly(project, section, VALUES[section], override="checked by the consultant")
+    store = open_storage()
+    state = store.load_project(project)
+    state.flagged["3.02"] = "Building area (3.04) went from 1,150 m² to 1,640 m². Check it still holds."
+    store.save_project(state)
+    return project
+
+
+def test_the_end_state_says_what_is_confirmed_and_confirm_all_leaves_the_flagged():
+    at = create()
+    project = _all_answered_two_proposed_one_flagged(at)
+    at = open_app(project)
+    progress = at.progress[0].proto.text
+    assert progress.startswith("26 of 28 confirmed") and "1 to confirm · 1 flagged" in progress
+    # Not "done" in green: every item has an answer, but not every answer is the consultant's.
+    assert not [s for s in at.success if "confirmed" in plain(s.value)]
+    (warning,) = [plain(w.value) for w in at.warning if "Every item has an answer" in plain(w.value)]
+    assert "1 to confirm and 1 flagged" in warning and "not ready to sign" in warning
+
+    at.button(key="confirm-all").click().run()
+    assert "Confirmed 1 answer; 1 flagged item was left for you to review: 3.02." in [
+        plain(w.value) for w in at.warning
+    ]
+    state = stored(at)
+    assert state.answer_for("3.01").confirmed and not state.answer_for("3.02").confirmed
+    assert "3.02" in state.flagged  # never confirmed and flagged at once
+
+    at.button(key="flag-keep-3.02").click().run()  # it still holds: kept, and so confirmed
+    assert at.progress[0].proto.text == "28 of 28 confirmed"
+    assert "All 28 items are confirmed." in " ".join(plain(s.value) for s in at.success)
+
+
+def test_several_flags_are_kept_at_once_from_the_page():
+    at = create()
+    project = _all_answered_two_proposed_one_flagged(at)
+    store = open_storage()
+    state = store.load_project(project)
+    state.flagged["3.05"] = "Building area (3.04) went from 1,150 m² to 1,640 m². Check it still holds."
+    store.save_project(state)
+    at = open_app(project)
+    flags = "\n".join(texts(at.get_by_key("flags")))
+    assert "2 answers to review" in flags
+    assert plain(at.button(key="flag-keep-all").label) == "All 2 still hold"
+    at.button(key="flag-keep-all").click().run()
+    assert "Kept 2 answers as they are (3.02, 3.05); their flags are cleared." in successes(at)
+    assert stored(at).flagged == {} and not [c for c in at.main if getattr(c, "key", None) == "flags"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from storage import open_storage
 from tests.test_review import VALUES
-from tests.ui.test_app import button, card, create, go_to, open_app, plain, project_id, stored
+from tests.ui.test_app import about, button, card, create, go_to, open_app, plain, project_id, stored
 from wizard_core import open_wizard
 
 GROUP_D_SPRINKLERED = ("3.01", "3.02", "3.07", "3.10", "3.11")  # Group D, 3 storeys, sprinklered
@@ -66,7 +66,7 @@ def errors(at) -> list[str]:
 
 def test_faces_typed_for_a_sprinklered_group_d_building_record_the_openings_permitted():
     at = opened_at(project(), "3.22")
-    assert "The wizard works out the openings permitted, rating, construction and cladding." in card(at)
+    assert "The wizard works out the openings permitted, rating, construction and cladding." in about(at)
     table = editor(at, "3.22")
     assert table.editing_mode == "dynamic" and table.value.empty
     edit(at, "3.22", added=FACES[:2])

@@ -65,25 +65,31 @@ def test_a_long_project_draws_only_the_current_thread_and_folds_the_rest():
     # The newest 20 turns of the current item, each a message and its reply; nothing else.
     assert len(shown) == 40
     assert shown[0] == "Message 100 about 3.01" and shown[-1].startswith("Reply 119 on 3.01")
-    folds = {e.key: plain(e.label) for e in at.main.expander if e.key and e.key.startswith("fold-long-")}
-    assert folds == {
-        "fold-long-3.03": "3.03 Superimposed major occupancies · 40 earlier messages",
-        "fold-long-3.02": "3.02 Major occupancy classification · 40 earlier messages",
-        "fold-long-3.01": "3.01 Project type · 20 earlier messages",
-    }
+    # Earlier talk is one fold under the chat box, closed, drawing nothing until opened.
+    (fold,) = [e for e in at.main.expander if e.key == "earlier-long"]
+    assert plain(fold.label) == "Earlier conversations · 3 items"
+    assert not [s for s in at.main.selectbox if s.key == "earlier-long-item"]
 
-    at.session_state["fold-long-3.02"] = True  # the consultant opens a fold
+    at.session_state["earlier-long"] = True  # the consultant opens it
     at.run()
+    (chosen,) = [s for s in at.main.selectbox if s.key == "earlier-long-item"]
+    assert chosen.options == [
+        "3.03 Superimposed major occupancies · 40 messages",
+        "3.02 Major occupancy classification · 40 messages",
+        "3.01 Project type · 20 messages",
+    ]
+    assert chosen.value == "3.01"  # the item discussed last, nearest the current thread
+    chosen.set_value("3.02").run()
     shown = _messages(at)
-    assert len(shown) == 80  # one page of 3.02 (20 turns) joins the thread
+    assert len(shown) == 80  # one page of 3.02 (20 turns) under the thread
     assert "Message 79 about 3.02" in shown and "Message 59 about 3.02" not in shown
-    fold = at.get_by_key("fold-long-3.02")
+    fold = at.get_by_key("earlier-long")
     assert "Messages 21–40 of 40" in texts_of(fold)
 
     button(at, "Older").click().run()
     shown = _messages(at)
     assert "Message 40 about 3.02" in shown and "Message 79 about 3.02" not in shown
-    assert "Messages 1–20 of 40" in texts_of(at.get_by_key("fold-long-3.02"))
+    assert "Messages 1–20 of 40" in texts_of(at.get_by_key("earlier-long"))
     assert len(shown) == 80
 
 
@@ -146,7 +152,7 @@ def test_excerpts_show_their_text_and_where_imported_text_comes_from(tmp_path: P
     at.session_state["excerpts-0"] = True
     shown = texts_of(at.run().get_by_key("excerpts-0"))
     assert "A-1.3.3.2 Buildings to which Part 3 applies · 2024 · code notes" in shown
-    assert "division-a-and-c.md, lines" in shown
+    assert ".md, lines" not in shown  # the wizard's own notes file is no business of the consultant's
     assert "7.1.1.2 Sprocket Clearances · 2024 · your imported code text" in shown
-    assert "Import “our-widgets” (from Our Widgets.txt) · imported/our-widgets.md, lines" in shown
+    assert "Import “our-widgets” (from Our Widgets.txt) · lines" in shown  # their file, and where in it
     assert "(1) Every widget enclosure shall be kept not less than 1 m from any widget duct." in shown

@@ -32,7 +32,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         page = context.new_page()
         page.goto(app_url)
         sidebar = page.get_by_test_id("stSidebar")
-        expect(sidebar).to_contain_text("Offline rule-based advisor in use")
+        expect(sidebar).to_contain_text("Advisor: the built-in rule-based advisor (offline, no AI model).")
 
         page.get_by_label("Project name").fill(NAME)
         page.get_by_role("button", name="Create project").click()
@@ -46,14 +46,18 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         expect(page.get_by_placeholder("Answer 3.05 Gross area, or ask about it…")).to_be_visible()
         expect(page.get_by_test_id("stChatMessage").last).to_contain_text("confidence 0.95")
 
-        # The sidebar: each archived clarifying session opens to its question and answer.
-        sidebar.get_by_text("3.04 Building area · 1 question").click()
+        # The sidebar: the archive of clarifying threads opens on an item's questions and answers.
+        sidebar.get_by_text("Clarifying threads (2 items)").click()
+        sidebar.locator(".st-key-archive-item").click()
+        page.get_by_role("option", name="3.04 Building area · 1 question").click()
         expect(sidebar).to_contain_text("Q: To answer 3.04 (Building area) I still need the exact figure")
         expect(sidebar).to_contain_text("A: 140 m2 existing, 0 new, 140 m2 total.")
-        expect(sidebar).to_contain_text("3.01 Project type · 1 question")
-        expect(sidebar).to_contain_text("3.04 Building area: Existing 140 m², new 0 m², total 140 m²")
         expect(sidebar).to_contain_text("5/28 · updated")
-        expect(sidebar.locator(".st-key-context-health")).to_contain_text("5 answered · 0 flagged · 23 to go")
+        health = sidebar.locator(".st-key-context-health")
+        expect(health).to_contain_text("1 confirmed · 4 to confirm · 23 to go")
+        # About two screens at most: everything else is folded.
+        height = sidebar.get_by_test_id("stSidebarContent").evaluate("element => element.scrollHeight")
+        assert height <= 2 * page.viewport_size["height"], f"the sidebar is {height} px tall"
         sidebar.get_by_test_id("stSidebarContent").evaluate("element => element.scrollTo(0, 0)")
         screenshot = tmp_path / "screenshot.png"
         page.screenshot(path=screenshot)
@@ -102,9 +106,9 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         assert "| 3.05 | Gross area | Existing 280 m², new 0 m², total 280 m² |" in exported
 
         # The consultant's own code text, uploaded through the sidebar.
-        sidebar.get_by_text("Import code text").click()
+        sidebar.get_by_text("Your code text").click()
         upload = {"name": "My Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
-        sidebar.locator(".st-key-import-code input[type=file]").set_input_files(files=[upload])
+        sidebar.locator(".st-key-code-text input[type=file]").set_input_files(files=[upload])
         expect(sidebar.get_by_text("My Widgets.txt")).to_be_visible()
         sidebar.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")

@@ -1,8 +1,7 @@
-"""A long project in a real browser: it opens with its current thread, and the folds open on click."""
+"""A long project in a real browser: it opens with its current thread; earlier talk opens on click."""
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,14 +12,6 @@ from wizard_core.models import ProjectState, TurnRecord
 pytestmark = needs_chromium
 T0 = datetime(2026, 1, 5, 15, 0, tzinfo=UTC)
 SECTIONS = ["3.01", "3.02", "3.03", "3.04", "3.05", "3.06"]
-# Whether a line of text lies within the chat box's scrolled view.
-IN_CHAT_VIEW = """text => {
-  const chat = document.querySelector('.st-key-chat');
-  const line = [...chat.querySelectorAll('p')].find(p => p.innerText.includes(text));
-  if (!line) return false;
-  const box = chat.getBoundingClientRect(), at = line.getBoundingClientRect();
-  return at.height > 0 && at.top >= box.top && at.bottom <= box.bottom;
-}"""
 
 
 def _store_long_project(data_dir: Path) -> None:
@@ -58,19 +49,17 @@ def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path
         expect(messages).to_have_count(40)
         expect(messages.last).to_contain_text("Reply 299")
 
-        # As a consultant does: scroll the chat box up to the fold, then open it.
-        page.locator(".st-key-chat").hover()
-        page.mouse.wheel(0, -100_000)
-        page.wait_for_timeout(300)
-        page.get_by_text("3.02 Major occupancy classification · 50 earlier messages").click()
-        expect(messages).to_have_count(80)
-        # What was opened stays in view: the chat box does not jump to its newest message.
-        deadline = time.monotonic() + 15
-        while not page.evaluate(IN_CHAT_VIEW, "Messages 31–50 of 50"):
-            assert time.monotonic() < deadline, "the opened fold is scrolled out of the chat box"
-            page.wait_for_timeout(100)
-        expect(page.locator(".st-key-chat")).to_contain_text("Message 99 on 3.02")
+        # Earlier items' talk is not above the thread: it is one fold under the chat box.
+        earlier = page.get_by_test_id("stExpander").filter(has_text="Earlier conversations")
+        expect(earlier).to_contain_text("Earlier conversations · 6 items")  # 3.06's older turns too
+        earlier.locator("summary").click()
+        earlier.get_by_test_id("stSelectbox").click()
+        page.get_by_role("option", name="3.02 Major occupancy classification · 50 messages").click()
+        expect(earlier).to_contain_text("Messages 31–50 of 50")
+        expect(earlier.get_by_test_id("stChatMessage")).to_have_count(40)  # a page: 20 turns
+        expect(earlier).to_contain_text("Message 99 on 3.02")
+        expect(messages.last).to_contain_text("Reply 299")  # the thread is as it was
 
-        page.locator(".st-key-chat").get_by_text("Code excerpts used (1)").last.click()
-        expect(page.locator(".st-key-chat")).to_contain_text("Buildings to which Part 3 applies")
-        expect(page.locator(".st-key-chat")).to_contain_text("division-a-and-c.md, lines")
+        earlier.get_by_text("Code excerpts used (1)").last.click()
+        expect(earlier).to_contain_text("Buildings to which Part 3 applies")
+        expect(earlier).not_to_contain_text(".md, lines")
