@@ -42,7 +42,12 @@ CHOICE_TYPES = {"choice", "multi_choice"}
 Material = Literal["combustible", "noncombustible", "encapsulated_mass_timber"]
 # Facts about the project that some answers read from another item (FormDefinition.fact_items).
 Fact = Literal["project_type", "major_occupancies", "construction"]
-REFERENCE_ID = re.compile(r"^(?:[AC]-)?\d+(?:\.\d+)*[A-Z]?(?:\.\(\d+\))?$|^SB-\d+$|^O\. Reg\. \d+/\d+$")
+# An article, a sentence, a supplementary standard or a regulation; a note on one term defined in
+# Division A 1.4.1.2 names the term after it ("A-1.4.1.2 (storey)").
+REFERENCE_ID = re.compile(
+    r"^(?:[AC]-)?\d+(?:\.\d+)*[A-Z]?(?:\.\(\d+\))?$|^SB-\d+$|^O\. Reg\. \d+/\d+$"
+    r"|^A-1\.4\.1\.2 \([a-z][a-z -]*\)$"
+)
 
 
 class Strict(BaseModel):

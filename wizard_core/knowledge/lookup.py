@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from wizard_core.content import FormItem, KnowledgeEntry
@@ -14,6 +15,7 @@ from wizard_core.knowledge.query import (
     rewrite_prompt,
 )
 from wizard_core.knowledge.service import KnowledgeBaseService
+from wizard_core.knowledge.terms import load_vocabulary
 from wizard_core.models import ClarifyingQA
 
 EXCERPT_LIMIT = 8
@@ -35,6 +37,43 @@ class Retrieved:
     query: StandaloneQuery
     excerpts: list[KnowledgeEntry] = field(default_factory=list)
     quoted: list[Quoted] = field(default_factory=list)
+
+
+DEFINED = re.compile(r"^A-1\.4\.1\.2 \((?P<term>[a-z][a-z -]*)\)$")  # a note on one defined term
+
+
+def definition_asked(question: str, notes: Iterable[KnowledgeEntry]) -> KnowledgeEntry | None:
+    """The note defining the term a question asks the meaning of ("what counts as a storey?",
+    "how is building height defined", "define firewall"); None for any other question.
+
+    The term is one of a definition note's keywords, the longest one asked about ("first storey"
+    before "storey"), right after a definition question's opening or right before its ending.
+    """
+    words = load_vocabulary()
+    asks, follows = alternation(words.definition_asks), alternation(words.definition_follows)
+    best: tuple[int, KnowledgeEntry] | None = None
+    for entry in notes:
+        if not DEFINED.match(entry.id):
+            continue
+        for term in entry.keywords:
+            said = rf"\b{_spaced(term)}(?:e?s)?\b"
+            before = rf"{asks}\s+(?:(?:a|an|the|one)\s+)?{said}\s*(?:$|[?.,:;!]|{follows})"
+            after = rf"{said}\s+(?:is\s+|are\s+)?{follows}"
+            if re.search(f"{before}|{after}", question.strip(), re.I) and (
+                best is None or len(term) > best[0]
+            ):
+                best = (len(term), entry)
+    return best[1] if best else None
+
+
+def _spaced(phrase: str) -> str:
+    return r"[\s-]+".join(re.escape(word) for word in phrase.split())
+
+
+def alternation(phrases: Iterable[str]) -> str:
+    """Any of ``phrases`` as whole words, longest first, spaces matching any run of spaces."""
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
+    return "(?:" + "|".join(rf"\b{_spaced(p)}\b" for p in ordered) + ")" if ordered else "(?!)"
 
 
 class CodeLookup:
@@ -62,8 +101,13 @@ class CodeLookup:
         return Retrieved(query, excerpts, self.quote(excerpts))
 
     def for_question(self, text: str, limit: int = 3) -> list[KnowledgeEntry]:
-        """The entries that best answer a side question, best first."""
-        return self.knowledge.search(text, limit)
+        """The entries that best answer a side question, best first: for a question about what a
+        defined term means, that term's definition."""
+        found = self.knowledge.search(text, limit)
+        term = definition_asked(text, self.knowledge.notes.values())
+        if term is None:
+            return found
+        return [term, *(e for e in found if e.id != term.id)][:limit]
 
     def quote(self, excerpts: list[KnowledgeEntry]) -> list[Quoted]:
         """Each excerpt widened to its surrounding lines (seed 004), quoted line by line.

@@ -115,6 +115,10 @@ class SearchTerms(BaseModel):
     description: str = ""
     expansion_weight: float = Field(default=0.5, gt=0, le=1)
     synonyms: dict[str, list[str]]
+    # A question asks what a term means when one of these comes just before the term ("what counts
+    # as a storey"), or one of the others just after it ("how is building height defined").
+    definition_asks: list[str] = Field(default_factory=list)
+    definition_follows: list[str] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,8 @@ class Vocabulary:
 
     weight: float = 0.5
     rules: tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = ()
+    definition_asks: tuple[str, ...] = ()
+    definition_follows: tuple[str, ...] = ()
 
     def query_terms(self, query: str) -> dict[str, float]:
         """Query term -> weight: 1 for the query's own terms, less for the added ones."""
@@ -161,7 +167,9 @@ def load_vocabulary(path: Path = SEARCH_TERMS_FILE) -> Vocabulary:
         if not key or not extra or not all(extra):
             raise ContentError(f"The search term {phrase!r} in {path.name} has no searchable words.")
         rules.append((key, extra))
-    return Vocabulary(terms.expansion_weight, tuple(rules))
+    return Vocabulary(
+        terms.expansion_weight, tuple(rules), tuple(terms.definition_asks), tuple(terms.definition_follows)
+    )
 
 
 _QUERY_REF = re.compile(
