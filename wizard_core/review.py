@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from wizard_core.checks import findings
+from wizard_core.engine.text import plural
 from wizard_core.errors import InputError
 from wizard_core.export.rows import STATUSES, answer_status
 from wizard_core.forms import FormQuestionService
@@ -57,11 +58,11 @@ class ConfirmedAll:
     @property
     def text(self) -> str:
         """'Confirmed 12 answers; 3 flagged items were left for you to review: 3.05, 3.10, 3.12.'"""
-        text = f"Confirmed {_count(len(self.confirmed), 'answer')}"
+        text = f"Confirmed {plural(len(self.confirmed), 'answer')}"
         if self.left:
             were = "was" if len(self.left) == 1 else "were"
             text += (
-                f"; {_count(len(self.left), 'flagged item')} {were} left for you to review: "
+                f"; {plural(len(self.left), 'flagged item')} {were} left for you to review: "
                 f"{', '.join(self.left)}"
             )
         return text + "."
@@ -200,10 +201,6 @@ def _back_to(state: ProjectState, step: AnswerStep, now: datetime) -> None:
         if not archive:
             state.archived_clarifying_sessions.pop(step.section, None)
         state.active_clarifying_thread = thread + state.active_clarifying_thread
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _confirm(answer: FormAnswer, now: datetime) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading
 from wizard_core.content import FormItem
+from wizard_core.engine.text import plural
 from wizard_core.models import ProjectState
 
 ARTICLE = re.compile(r"^3\.2\.2\.(?P<num>\d{2})(?P<suffix>[A-E])?$")
@@ -240,7 +241,8 @@ def _reading(articles: list[str], groups: list[str], where: str, forms: FormFact
         farm_text = f"; Group G ({', '.join(farm)}) takes '{FARM_BUILDINGS}' instead" if farm else ""
         return Reading(
             missing=f"one article per major occupancy: {where} lists {len(classified)} needing one "
-            f"({', '.join(classified)}) but {len(articles)} article(s) were given{farm_text}"
+            f"({', '.join(classified)}) but {plural(len(articles), 'article')} "
+            f"{'was' if len(articles) == 1 else 'were'} given{farm_text}"
         )
     if not groups or not forms.form.classification_articles:
         return Reading(articles, True, confidence=0.9)

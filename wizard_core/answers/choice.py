@@ -164,7 +164,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             settled += _settle_rooms(found, [text])
     if found is None:
         return Reading(
-            missing="the major occupancy group(s), for example D (business and personal "
+            missing="the major occupancy group, for example D (business and personal "
             "services) or E (mercantile); list each one if there are several"
         )
     if found.unclear:

@@ -12,6 +12,7 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
 from wizard_core.answers.vocabulary import alternation, vocabulary
 from wizard_core.content import FormItem
+from wizard_core.engine.text import plural
 from wizard_core.models import ProjectState
 
 
@@ -22,7 +23,7 @@ class EntrancesHazards(Record):
 
 def _describe(item: FormItem, value: Any) -> str:
     hazards = "hazardous substances present" if value["hazardous_substances"] else "no hazardous substances"
-    return f"{value['barrier_free_entrances']} barrier-free entrance(s); {hazards}"
+    return f"{plural(value['barrier_free_entrances'], 'barrier-free entrance')}; {hazards}"
 
 
 ARE_BARRIER_FREE = re.compile(

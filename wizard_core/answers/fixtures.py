@@ -23,6 +23,7 @@ from wizard_core.engine import facts_from_answers
 from wizard_core.engine.calculated import fixture_area
 from wizard_core.engine.occupancy import CalcError
 from wizard_core.engine.plumbing import FixtureResult, bf_stalls, fixtures, universal_washrooms
+from wizard_core.engine.text import persons_text, plural
 from wizard_core.models import ProjectState
 
 
@@ -61,7 +62,7 @@ def _pair(required: int | None, provided: int | None) -> str:
 
 def row_text(row: dict[str, Any]) -> str:
     return (
-        f"{row['floor']}: {row['persons']} persons, {row.get('sentence') or '-'}; WCs "
+        f"{row['floor']}: {persons_text(row['persons'])}, {row.get('sentence') or '-'}; WCs "
         f"{_pair(row.get('wc_required'), row.get('wc_provided'))}, barrier-free "
         f"{_pair(row.get('bf_wc_required'), row.get('bf_wc_provided'))}, universal "
         f"{_pair(row.get('universal_required'), row.get('universal_provided'))} (required / provided)"
@@ -200,7 +201,7 @@ def worked_out(
     if facts.storeys:
         working.append(
             f"universal washrooms: {universal_washrooms(facts.storeys)} for a building of "
-            f"{facts.storeys} storeys (Table 3.8.2.3.A, per building; shown on the first row)"
+            f"{plural(facts.storeys, 'storey')} (Table 3.8.2.3.A, per building; shown on the first row)"
         )
     working.extend(dict.fromkeys(general))
     working.extend(r.to_verify(verify))

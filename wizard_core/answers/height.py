@@ -12,6 +12,7 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
+from wizard_core.engine.text import plural
 from wizard_core.models import ProjectState
 
 
@@ -23,7 +24,7 @@ class BuildingHeight(Record):
 
 def _describe(item: FormItem, value: Any) -> str:
     return (
-        f"{value['storeys_above_grade']} storey(s) above grade, "
+        f"{plural(value['storeys_above_grade'], 'storey')} above grade, "
         f"{value['storeys_below_grade']} below grade, {fmt_number(value['height_m'])} m high"
     )
 

@@ -25,6 +25,7 @@ from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
 from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, names_of, occupant_load, uses
 from wizard_core.engine.occupancy_data import words
+from wizard_core.engine.text import persons_text
 from wizard_core.models import ProjectState
 
 
@@ -62,12 +63,12 @@ def row_text(row: dict[str, Any]) -> str:
     area = f", {r.figure_text(row['area_m2'], 'm²')}" if row.get("area_m2") else ""
     posted = ", posted limit required" if row.get("posted_limit") else ""
     basis = f", {row['based_on']}" if row.get("based_on") else ""
-    return f"{where}{area}: {row['persons']} persons{basis}{posted}"
+    return f"{where}{area}: {persons_text(row['persons'])}{basis}{posted}"
 
 
 def _describe(item: FormItem, value: Any) -> str:
     rows = "; ".join(row_text(row) for row in value.get("rows", []))
-    text = f"{value['total']} persons" + (f" ({rows})" if rows else "")
+    text = persons_text(value["total"]) + (f" ({rows})" if rows else "")
     return text + (f". {value['note']}" if value.get("note") else "")
 
 

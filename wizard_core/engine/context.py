@@ -8,6 +8,7 @@ from typing import Any
 from .code import Article, CodeData, load_code
 from .facts import FARM_ENTRY, FARM_GROUPS, articles_of, facts_from_answers, pair_articles
 from .findings import Context, Finding, finding
+from .text import plural
 
 
 def build_context(answers: Mapping[str, Any], out: list[Finding] | None = None) -> Context:
@@ -43,8 +44,9 @@ def _pairs(
             finding(
                 "3.10",
                 "error",
-                f"3.10 gives {len(articles)} article(s) ({', '.join(articles)}) but "
-                f"3.02 lists {len(groups)} major occupancies ({', '.join(groups)}); give one article "
+                f"3.10 gives {plural(len(articles), 'article')} ({', '.join(articles)}) but "
+                f"3.02 lists {plural(len(groups), 'major occupancy', 'major occupancies')} "
+                f"({', '.join(groups)}); give one article "
                 "per occupancy, in the order of 3.02.",
                 ["3.2.2.5"],
                 ["3.02"],

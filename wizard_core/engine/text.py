@@ -14,8 +14,14 @@ def area_text(value: float) -> str:
     return f"{number_text(value)} m²"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 storey', '4 storeys'; ``many`` for a word whose plural is not word + s ('occupancies')."""
+    return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"
+
+
+def persons_text(count: object) -> str:
+    """'1 person', '334 persons' (a count not yet worked out is shown as it is)."""
+    return plural(count, "person") if isinstance(count, int) else f"{count} persons"
 
 
 def minutes_text(minutes: int) -> str:
