@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from storage import open_code_texts, open_storage
@@ -255,15 +257,25 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` whole or not at all: a half-written export never replaces a good one."""
+    """Write ``data`` whole or not at all: a half-written export never replaces a good one.
+
+    The file is readable by its owner alone (0600), as the project it comes from is the client's.
+    """
     if path.is_dir():
         raise UsageError(f"export: {inert(str(path), one_line=True)} is a folder; give a file name")
-    temp = path.with_name(f".{path.name}.partial")
+    temp: Path | None = None
     try:
-        temp.write_bytes(data)
+        # mkstemp makes a new file of mode 0600 under a name of its own; the rename keeps both.
+        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".partial")
+        temp = Path(name)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
         temp.replace(path)
     except OSError as error:
-        temp.unlink(missing_ok=True)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
         reason = inert(error.strerror or type(error).__name__, one_line=True)
         raise UsageError(f"export: cannot write {inert(str(path), one_line=True)}: {reason}") from error
 

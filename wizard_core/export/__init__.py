@@ -6,7 +6,9 @@ review PDF (``review_pdf.py``) holds the basis, discussion and findings behind i
 takes each item's status from ``rows.py``, so none can disagree. ``EXPORT_FORMATS`` names each
 format's label, media type and file extension once, for the page and the command line alike.
 Every text a model or a consultant wrote is rendered inert (``inert.py``) in all but the JSON,
-which is data for programs and keeps each text exactly.
+which is data for programs and keeps each text as stored. Direction controls, which would show
+text in another order than it was written, are left out of every format, here, before any
+format sees the project (``_without_bidi``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ import codecs
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypeVar
+
+from pydantic import BaseModel
 
 from wizard_core.checks import findings
 from wizard_core.engine import Finding
 from wizard_core.errors import InputError, WizardError
+from wizard_core.export.inert import without_bidi
 from wizard_core.export.pdf import SIZES, pdf_bytes
 from wizard_core.export.review_pdf import review_pdf_bytes
 from wizard_core.export.rows import heading, matrix_rows
@@ -83,6 +89,7 @@ class ExportTooLarge(WizardError):
 
 
 _BROKEN = re.compile("[\ud800-\udfff]")
+_Record = TypeVar("_Record", bound=BaseModel)
 
 
 def export(
@@ -99,11 +106,23 @@ def export(
     The code checks are run here unless ``found`` gives them; ``at`` is the export date shown,
     ``practice`` the practice the sheet names, ``paper`` the drawing sheet's size.
     """
+    state, found, practice = _without_bidi(state, found, practice)
+    return _export(state, forms, fmt, found, at, practice, paper)
+
+
+def _export(
+    state: ProjectState,
+    forms: FormQuestionService,
+    fmt: str,
+    found: list[Finding],
+    at: datetime | None,
+    practice: Practice | None,
+    paper: str,
+) -> str | bytes:
     if fmt not in EXPORT_FORMATS:
         raise InputError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
     if paper not in SIZES:
         raise InputError(f"Unknown paper size {paper!r}; choose one of {', '.join(PAPERS)}.")
-    found = findings(state) if found is None else found
     rows = matrix_rows(state, forms, found)
     if fmt == "json":
         return json_text(state, forms, rows, found)
@@ -138,8 +157,8 @@ def export_file(
     paper: str = PAPERS[0],
 ) -> bytes:
     """The export as a file holds it: UTF-8, and the CSV with the byte-order mark Excel needs to read it."""
-    found = findings(state) if found is None else found
-    content = export(state, forms, fmt, found, at, practice, paper)
+    state, found, practice = _without_bidi(state, found, practice)
+    content = _export(state, forms, fmt, found, at, practice, paper)
     if isinstance(content, bytes):
         return content
     if fmt == "json" and _BROKEN.search(content):
@@ -147,6 +166,22 @@ def export_file(
         return json_text(state, forms, matrix_rows(state, forms, found), found, ascii_only=True).encode()
     data = _BROKEN.sub("\ufffd", content).encode("utf-8")
     return codecs.BOM_UTF8 + data if fmt == "csv" else data
+
+
+def _without_bidi(
+    state: ProjectState, found: list[Finding] | None, practice: Practice | None
+) -> tuple[ProjectState, list[Finding], Practice | None]:
+    """The project, its findings (run here if not given) and the practice, without direction controls."""
+    state = _plain(state)
+    found = [_plain(f) for f in (findings(state) if found is None else found)]
+    return state, found, None if practice is None else _plain(practice)
+
+
+def _plain(record: _Record) -> _Record:
+    """``record`` as it is, or a copy without direction controls if it holds any."""
+    dumped = record.model_dump()
+    plain = without_bidi(dumped)
+    return record if plain == dumped else type(record).model_validate(plain)
 
 
 def _text_size(rows: list[dict], found: list[Finding]) -> int:

@@ -8,6 +8,7 @@ and web addresses are shown defanged, as ``http[:]//host`` and ``www[.]host``, w
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # What a spreadsheet reads as the start of a formula, in ASCII and in full-width forms.
 FORMULA_START = tuple("=+-@\uff1d\uff0b\uff0d\uff20")
@@ -15,8 +16,16 @@ FORMULA_START = tuple("=+-@\uff1d\uff0b\uff0d\uff20")
 _SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]{0,30}):(?=//)|\b(mailto|xmpp|javascript|data|vbscript):")
 _WWW = re.compile(r"(?i)\bwww\.")
 _EMAIL_AT = re.compile(r"(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9-]+\.[A-Za-z0-9])")
-# Markdown and HTML punctuation that could act inline; each is shown as itself, escaped.
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>!|~&$#])")
+# What could act inside one line of Markdown (a table cell, a list item, a heading's text), each
+# shown as itself, escaped: a backslash, code spans, emphasis and strikethrough, link and image
+# brackets, HTML and autolinks (``<``), a table's ``|``, entities, math and a heading's closing
+# ``#``. Parentheses, ``!``, ``>`` and braces act only after an escaped bracket, after ``<`` or at
+# the start of a line (which a cell never is), so they are left as written: "(sprinklered)".
+_MARKDOWN = re.compile(r"([\\`*_\[\]<|~&$#])")
+# Direction controls make a reader see text in another order than it is stored ("Trojan Source");
+# every export leaves them out, so what is shown is what was written, in order.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_BIDI = re.compile(f"[{BIDI_CONTROLS}]")
 # What no document format can hold or should act on: control characters (line breaks and tabs
 # aside), direction overrides that reorder what is shown, and lone surrogates, which no encoder
 # writes. Each is shown as U+FFFD so the reader sees that something was there.
@@ -44,6 +53,17 @@ def defanged(text: str) -> str:
 def md_cell(text: str) -> str:
     """One line of Markdown that shows ``text`` as written and makes nothing in it live."""
     return _MARKDOWN.sub(r"\\\1", defanged(" ".join(text.split())))
+
+
+def without_bidi(value: Any) -> Any:
+    """``value`` (text, or dicts and lists holding text) with every direction control left out."""
+    if isinstance(value, str):
+        return _BIDI.sub("", value)
+    if isinstance(value, dict):
+        return {without_bidi(key): without_bidi(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(without_bidi(item) for item in value)
+    return value
 
 
 def printable(text: str) -> str:
