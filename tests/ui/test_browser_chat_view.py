@@ -159,3 +159,25 @@ def test_on_small_screens_the_buttons_are_in_view_and_nothing_is_crushed(tmp_pat
             assert fits, f"{name} is cut short"
         card, chat = page.locator(".st-key-item-card"), page.locator(".st-key-chat")
         assert card.bounding_box()["width"] >= 400 and chat.bounding_box()["width"] >= 400
+
+
+# The WCAG contrast ratio of an element's text colour (its alpha blended) on white.
+CONTRAST = """element => {
+  const [r0, g0, b0, a = 1] = getComputedStyle(element).color.match(/[\\d.]+/g).map(Number);
+  const [r, g, b] = [r0, g0, b0].map(c => a * c + (1 - a) * 255);  // as drawn on the white page
+  const lin = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+  const l = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return 1.05 / (l + 0.05);
+}"""
+
+
+def test_help_text_is_dark_enough_to_read(tmp_path: Path) -> None:
+    with streamlit_app(tmp_path) as url, chromium() as context:
+        page = context.new_page()
+        page.goto(url)
+        create_project(page, "Readable help")
+        settled(page)
+        captions = page.get_by_test_id("stCaptionContainer")
+        assert captions.count() >= 3
+        ratios = [captions.nth(n).evaluate(CONTRAST) for n in range(captions.count())]
+        assert min(ratios) >= 4.5, f"a caption's contrast on white is {min(ratios):.1f}:1"
