@@ -74,7 +74,34 @@ def draw(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:
     st.divider()
     checks.panel(wizard, state, found)
     st.divider()
+    to_tidy(wizard, state)
     downloads(wizard, state, found)
+
+
+def to_tidy(wizard: Wizard, state: ProjectState) -> None:
+    """Free-text answers to look at before the sheet goes out: to-dos, and notes not yet confirmed."""
+    waiting = []
+    for item in wizard.items:
+        answer = state.answer_for(item.number)
+        if item.answer_type != "text" or answer is None:
+            continue
+        if answer.to_do:
+            waiting.append((item.number, f"{item.title} is a to-do, not a note: “{answer.answer}”"))
+        elif answer.proposed:
+            waiting.append((item.number, f"{item.title} reads “{answer.answer}” (to tidy or confirm)"))
+    if not waiting:
+        return
+    with st.container(border=True, key="to-tidy"):
+        st.markdown("**Before the sheet goes out**")
+        for section, text in waiting:
+            left, right = st.columns([5, 1], vertical_alignment="center")
+            left.markdown(escape(f"{section} {text}"))
+            right.button(
+                "Go to it",
+                key=f"tidy-{section}",
+                on_click=actions.go_to_item,
+                args=(wizard, state.project_id, section),
+            )
 
 
 def downloads(wizard: Wizard, state: ProjectState, found: list[Finding]) -> None:

@@ -219,3 +219,17 @@ def test_several_flags_are_kept_at_once_from_the_page():
     at.button(key="flag-keep-all").click().run()
     assert "Kept 2 answers as they are (3.02, 3.05); their flags are cleared." in successes(at)
     assert stored(at).flagged == {} and not [c for c in at.main if getattr(c, "key", None) == "flags"]
+
+
+def test_a_to_do_typed_as_a_note_is_offered_for_tidying_before_export():
+    at = create()
+    go_to(at, "3.27")
+    say(at, "will follow up with the plumbing engineer on the fixture count next week")
+    answer = stored(at).answer_for("3.27")
+    assert answer.to_do and answer.confidence < 0.8
+    at.session_state["view"] = "Matrix and export"
+    at.run()
+    tidy = " ".join(texts(at.get_by_key("to-tidy")))
+    assert "Before the sheet goes out" in tidy and "3.27 Notes is a to-do, not a note" in tidy
+    at.button(key="tidy-3.27").click().run()
+    assert "3.27 Notes" in card(at)
