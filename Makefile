@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test lint format demo bench
+.PHONY: install run test lint format demo bench keygen
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -32,8 +32,15 @@ format: install
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
+# Each run replays into a new project ("… (2)" the second time).
 demo: install
 	$(PY) -m wizard_core replay tests/transcripts/house-conversion-vague.json --store data
+
+# A new WIZARD_ENCRYPTION_KEY on stdout and nothing else (installing first if needed, its output on
+# stderr), so `export WIZARD_ENCRYPTION_KEY=$$(make keygen)` works on a fresh machine.
+keygen:
+	@$(MAKE) --no-print-directory -s install >&2
+	@$(PY) -m wizard_core keygen
 
 bench: install
 	$(PY) bench/bench_turn.py

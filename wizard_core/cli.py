@@ -118,6 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped (``| head``): nothing more is wanted, which is no error of the wizard's.
+        # Later writes and the flush at exit go nowhere rather than fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell tool that was cut off
     except Exception as error:  # a bug, not bad input: still one line, never a traceback
         detail = inert(f"{type(error).__name__}: {error}", one_line=True)[:300]
         print(f"error: the wizard failed unexpectedly ({detail}); please report it.", file=sys.stderr)

@@ -164,8 +164,13 @@ def _number(
         number = None
     if number is None or not low <= number <= high:
         kind = "a whole number" if whole else "a number of seconds"
-        raise ConfigError(f"{key} is {raw[key]!r}; use {kind} from {low:g} to {high:g}.")
+        raise ConfigError(f"{key} is {raw[key]!r}; use {kind} from {_plain(low)} to {_plain(high)}.")
     return number
+
+
+def _plain(number: float) -> str:
+    """A limit as a consultant writes it: '2,000,000', never '2e+06'."""
+    return f"{number:,.0f}" if number == int(number) else f"{number:,}"
 
 
 def _flag(raw: dict[str, str], key: str, default: bool) -> bool:
