@@ -36,6 +36,8 @@ def status(state: ProjectState, section: str) -> str:
     if section == state.current_form_section:
         return "current"
     answer = state.answer_for(section)
+    if answer is not None and answer.to_do:
+        return "to do"  # a reminder was recorded, not the answer
     if answer is not None:
         return "proposed" if answer.proposed else "confirmed"
     return "skipped" if section in state.skipped else "to do"

@@ -9,7 +9,7 @@ from typing import Any
 from wizard_core.answers import describe_value
 from wizard_core.checks import findings, propose
 from wizard_core.engine import Finding
-from wizard_core.forms import FormQuestionService
+from wizard_core.forms import FormItem, FormQuestionService
 from wizard_core.models import FormAnswer, Practice, ProjectState
 
 
@@ -31,7 +31,8 @@ def matrix_rows(
                 "title": item.title,
                 "answer_type": item.answer_type,
                 "unit": item.unit,
-                "answer": describe_value(item, answer.value) if answer else "",
+                "answer": _answer_text(item, answer),
+                "to_do": answer.to_do if answer else False,
                 "value": answer.value if answer else None,
                 "not_applicable": answer.not_applicable if answer else False,
                 "references": references(item.answer_type, answer) if answer else list(item.references),
@@ -52,6 +53,15 @@ def matrix_rows(
             }
         )
     return rows
+
+
+def _answer_text(item: FormItem, answer: FormAnswer | None) -> str:
+    """The answer as the matrix prints it; a note that is a to-do says so, so no sheet passes it
+    off as the note."""
+    if answer is None:
+        return ""
+    text = describe_value(item, answer.value)
+    return f"To do: {text}" if answer.to_do else text
 
 
 def references(answer_type: str, answer: FormAnswer) -> list[str]:
@@ -104,6 +114,8 @@ def answer_status(state: ProjectState, section: str, found: list[Finding]) -> st
     answer = state.answer_for(section)
     if answer is None:
         return "skipped" if section in state.skipped else "to do"
+    if answer.to_do:  # a note of what is still to be done: the item is not done
+        return "to do"
     if section in state.flagged or any(f.item == section and f.severity == "error" for f in found):
         return "flagged"
     if answer.override:

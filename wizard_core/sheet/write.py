@@ -55,7 +55,10 @@ def sheet_lines(
     occupancies = _occupancies(state)
     spread = {  # an empty extra cell prints its default where there is one (3.15's "based on")
         item.number: fields(
-            item, answer.value, {**sheet_defaults(state, item.number), **answer.sheet_cells}, occupancies
+            item,
+            f"To do: {answer.value}" if answer.to_do else answer.value,  # never passed off as a note
+            {**sheet_defaults(state, item.number), **answer.sheet_cells},
+            occupancies,
         )
         for item in forms.items
         if (answer := state.answer_for(item.number)) is not None
