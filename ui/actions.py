@@ -249,16 +249,13 @@ def import_code(wizard: Wizard, file_key: str) -> None:
         return
     name = st.session_state.get("import-name", "").strip() or Path(upload.name).stem
     edition = st.session_state.get("import-edition", "2024")
-    replacing = wizard.is_imported(name)
     result = attempt(_import, wizard, upload.name, upload.getvalue(), edition, name, slot=IMPORT_SLOT)
     if result is None:
         return  # the file, edition and name stay as chosen, to try again
     st.session_state[IMPORT_ROUND] = st.session_state.get(IMPORT_ROUND, 0) + 1
     st.session_state["import-name"] = ""
-    replaced = " It replaces the earlier import of that name." if replacing else ""
-    session.flash(
-        "success", f"{result.describe()}{replaced} The advisor uses it from your next message.", IMPORT_SLOT
-    )
+    # The core's own words say whether it replaced an import or was kept beside one.
+    session.flash("success", f"{result.describe()} The advisor uses it from your next message.", IMPORT_SLOT)
 
 
 def _import(wizard: Wizard, filename: str, data: bytes, edition: str, name: str) -> ImportResult:

@@ -19,11 +19,14 @@ def draw(wizard: Wizard, state: ProjectState | None) -> None:
             "None imported: the advisor quotes the code notes that come with the wizard. Import your "
             "own copy of the code to have it quote the code's own words."
         )
+    editions = {info.name: info.edition for info in wizard.import_list()}
     for name in names:
         # Label and button share a row while the sidebar is wide enough; the button wraps below
         # rather than being squeezed to "R…".
         with st.container(horizontal=True, vertical_alignment="center", key=f"import-{name}"):
-            st.markdown(f"**{escape(name)}** · {_articles(wizard, name)}", width="content")
+            edition = editions.get(name)
+            said = f" · {edition} edition" if edition else ""
+            st.markdown(f"**{escape(name)}** · {_articles(wizard, name)}{escape(said)}", width="content")
             st.button(
                 "Remove",
                 key=f"remove-import-{name}",

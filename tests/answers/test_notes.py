@@ -99,7 +99,7 @@ def test_a_to_do_is_stored_marked_as_one_however_it_was_given(wizard: Wizard) ->
     result = wizard.process_user_response(
         project, "will follow up with the plumbing engineer about the backflow preventer, will let you know"
     )
-    assert result.content.startswith("3.27 Notes: to do: Will follow up with the plumbing engineer")
+    assert result.content.startswith("3.27 Notes: to do: will follow up with the plumbing engineer")
     answer = wizard.load_project(project).answer_for("3.27")
     assert answer is not None and answer.to_do and answer.confidence <= 0.5 and answer.proposed
 

@@ -94,6 +94,8 @@ def note(item: FormItem, text: str) -> str:
         if shorter == stripped or not re.search(r"\w", shorter):
             break
         stripped = fact(item, shorter)
+    if stripped == text.strip():
+        return stripped  # nothing trimmed: the note exactly as written, not even capitalised
     return stripped[:1].upper() + stripped[1:]
 
 
