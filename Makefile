@@ -19,8 +19,12 @@ run: install
 	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --server.headless $(HEADLESS) \
 		--server.showEmailPrompt false --browser.gatherUsageStats false
 
+# Tests run in parallel (pytest-xdist); those sharing a fixture's server or data keep to one worker
+# (xdist_group). Three workers on two cores: the browser tests mostly wait. `make test WORKERS=0`
+# runs everything in one process.
+WORKERS ?= 3
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(WORKERS)
 
 lint: install
 	$(PY) -m ruff check .

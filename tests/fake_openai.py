@@ -37,6 +37,8 @@ class Reply:
     delay: float = 0.0  # before the response starts
     chunk_delay: float = 0.0  # between streamed chunks
     chunk_size: int = 7  # characters of content per streamed chunk
+    hold: threading.Event | None = None  # stream content up to ``hold_at`` characters, then wait for this
+    hold_at: int = 0
     hang: bool = False  # accept the request and never answer
     close: bool = False  # drop the connection without a response
     drop_after: int | None = None  # stream this many chunks, then drop the connection
@@ -249,6 +251,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 for i in range(0, len(thinking), size)
             ]
             text = scripted.content or ""
+            held = len(events) + -(-scripted.hold_at // size) if scripted.hold else None
             events += [_chunk(scripted, {"content": text[i : i + size]}) for i in range(0, len(text), size)]
             if scripted.status == 200:
                 events.append(_chunk(scripted, {}, finish=scripted.finish))
@@ -257,6 +260,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 events.append({**_chunk(scripted, {}), "choices": [], "usage": _usage(scripted)})
             for number, event in enumerate(events):
                 if number == scripted.drop_after:
+                    return
+                if number == held and not _released(scripted.hold, fake.stopping):
                     return
                 self._write(f"data: {json.dumps(event)}\n\n".encode())
                 if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
@@ -279,6 +284,14 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             self.wfile.flush()
 
     return Handler
+
+
+def _released(hold: threading.Event | None, stopping: threading.Event) -> bool:
+    """Wait until the test lets a held stream go on (True) or the server stops (False)."""
+    while hold is not None and not hold.wait(0.05):
+        if stopping.is_set():
+            return False
+    return True
 
 
 def shared_prefix(first: str, second: str) -> int:

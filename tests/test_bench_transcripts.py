@@ -28,6 +28,8 @@ TRANSCRIPTS = sorted((BENCH / "transcripts").glob("*.json"))
 # Items whose expectation may be a part of the value (dict keys left out are not compared) or the
 # free text consultants once wrote for them; the benchmark scores those by its own rules.
 PARTIAL = {"3.18", "3.21", "3.22", "3.23", "3.24", "3.25"}
+# The replays take a while: the tests that read them keep to one worker, so they are played once.
+SHARES_OUTCOMES = pytest.mark.xdist_group("bench-outcomes")
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +52,7 @@ def test_each_expected_matrix_is_one_the_item_and_the_engine_accept(path: Path) 
     assert errors == []
 
 
+@SHARES_OUTCOMES
 def test_no_answer_is_recorded_wrong_with_confidence(outcomes: dict[str, bench.Outcome]) -> None:
     confident = {
         name: [w for w in o.wrong if w[4] == "advisor" and (w[3] or 0) >= bench.CONFIDENT]
@@ -58,10 +61,12 @@ def test_no_answer_is_recorded_wrong_with_confidence(outcomes: dict[str, bench.O
     assert {name: wrong for name, wrong in confident.items() if wrong} == {}
 
 
+@SHARES_OUTCOMES
 def test_no_question_is_asked_three_times_running(outcomes: dict[str, bench.Outcome]) -> None:
     assert {name: o.longest_run for name, o in outcomes.items() if o.longest_run >= 3} == {}
 
 
+@SHARES_OUTCOMES
 def test_every_replay_reaches_the_end_of_the_matrix(outcomes: dict[str, bench.Outcome]) -> None:
     unanswered = {name: [w[0] for w in o.wrong if w[2] == "(unanswered)"] for name, o in outcomes.items()}
     assert {name: items for name, items in unanswered.items() if items} == {}

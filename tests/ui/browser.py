@@ -38,6 +38,13 @@ needs_chromium = [
 ]
 
 
+# Generous deadlines for a loaded machine (CI on 2 cores running tests in parallel): each wait
+# ends as soon as its condition holds, so a fast machine never waits this long.
+WAIT_MS = 60_000  # for one element, text or script run in the browser
+START_SECONDS = 120  # for `streamlit run` to answer its health check
+PORT_TRIES = 5
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -53,52 +60,71 @@ def streamlit_app(
     The offline advisor unless ``env`` says otherwise (None unsets a variable); no OPENAI_ or
     WIZARD_ variable of the developer's leaks in.
     """
-    port = free_port()
     # Its own HOME: no ~/.streamlit/secrets.toml (a developer's real key) and no first-run prompt.
     base = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "WIZARD_"))}
     settings = {"WIZARD_DATA_DIR": str(folder / "data"), "HOME": str(folder), "WIZARD_ADVISOR": "offline"}
     full = {k: v for k, v in (base | settings | (env or {})).items() if v is not None}
     log_path = folder / f"{name}.log"
-    log = log_path.open("w")
-    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true"]
-    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    command += ["--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(command, cwd=app, env=full, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
+    # A port found free may be taken by another test worker before this server binds it: then
+    # the server exits at once and the next try takes another port.
+    for attempt in range(1, PORT_TRIES + 1):
+        port = free_port()
+        command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true"]
+        command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
+        command += ["--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+        with log_path.open("w") as log:
+            server = subprocess.Popen(command, cwd=app, env=full, stdout=log, stderr=subprocess.STDOUT)
             try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    raise RuntimeError(f"streamlit did not start:\n{log_path.read_text()}") from None
-                time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
+                url = _started(server, port, log_path)
+                if url is None:
+                    if attempt < PORT_TRIES and "is not available" in log_path.read_text():
+                        continue
+                    raise RuntimeError(f"streamlit did not start:\n{log_path.read_text()}")
+                yield url
+                return
+            finally:
+                _stop(server)
+    raise AssertionError("not reached")  # pragma: no cover
+
+
+def _started(server: subprocess.Popen[bytes], port: int, log_path: Path) -> str | None:
+    """The server's URL once it answers its health check; None if it exits or never answers."""
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            return None
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as answer:
+                # Another worker's server may hold the port: ours says so in its log once it listens.
+                if answer.status == 200 and server.poll() is None and f"{url}\n" in log_path.read_text():
+                    return url
+        except OSError:
+            pass
+        time.sleep(0.2)  # the interval between health checks, not a guess at how long start-up takes
+    return None
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 @contextmanager
 def chromium(**context_options: Any) -> Iterator[Any]:
-    """A browser context in Debian's chromium (a laptop-sized window, 15 s for each wait)."""
+    """A browser context in Debian's chromium (a laptop-sized window, up to WAIT_MS for each wait)."""
     from playwright.sync_api import expect, sync_playwright
 
-    expect.set_options(timeout=15_000)  # a loaded CI machine may take seconds for a script run
+    expect.set_options(timeout=WAIT_MS)  # a loaded CI machine may take many seconds for a script run
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         options = {"viewport": {"width": 1440, "height": 1000}} | context_options
         context = browser.new_context(**options)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(WAIT_MS)
         try:
             yield context
         finally:

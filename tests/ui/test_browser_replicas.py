@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from tests.code_text import code_text
-from tests.ui.browser import chromium, create_project, needs_chromium, send, settled, streamlit_app
+from tests.ui.browser import WAIT_MS, chromium, create_project, needs_chromium, send, settled, streamlit_app
 
 pytestmark = needs_chromium
 NAME = "Replica test — 40 Bay St"
@@ -57,11 +57,12 @@ def test_two_replicas_share_projects_conflicts_and_code_text(tmp_path: Path, pg_
         sidebar_a.locator(".st-key-import-code input[type=file]").set_input_files(files=[upload])
         sidebar_a.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar_a).to_contain_text("team-widgets · 5 articles")
-        deadline = time.monotonic() + 30  # B asks the database every few seconds
+        # B asks the database at most every few seconds, on a script run: reload until it has.
+        deadline = time.monotonic() + WAIT_MS / 1000
         while True:
             b.reload()
             settled(b)
             if "team-widgets · 5 articles" in b.get_by_test_id("stSidebar").inner_text():
                 break
             assert time.monotonic() < deadline, "replica B never saw the import"
-            time.sleep(1)
+            time.sleep(1)  # between reloads: each is a script run, so poll gently

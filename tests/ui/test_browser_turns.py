@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,13 +37,19 @@ def test_a_click_while_the_model_streams_does_not_lose_the_reply(
 ) -> None:
     from playwright.sync_api import expect
 
-    # About six seconds of streaming: long enough to click around in the middle of it.
-    slow_model.enqueue(reply(ANSWER, delay=0.5, chunk_delay=0.15, chunk_size=3))
+    # The reply streams up to its first sentence and is held there until the consultant has clicked
+    # around (however long a loaded machine takes for that), then streams to its end.
+    clicked = threading.Event()
+    first_sentence = json.dumps(ANSWER).index("New construction.") + len("New construction.")
+    slow_model.enqueue(
+        reply(ANSWER, delay=0.5, chunk_delay=0.05, chunk_size=3, hold=clicked, hold_at=first_sentence)
+    )
     env = {
         "OPENAI_BASE_URL": slow_model.url,
         "OPENAI_API_KEY": "sk-test-not-a-real-key",
         "WIZARD_ADVISOR": None,
         "WIZARD_MAX_RETRIES": "0",
+        "WIZARD_TURN_TIMEOUT": "300",  # the held reply must not run out of time on a loaded machine
     }
     with streamlit_app(tmp_path, env) as url, chromium() as context:
         page = context.new_page()
@@ -54,7 +62,7 @@ def test_a_click_while_the_model_streams_does_not_lose_the_reply(
         box.press("Enter")
         # The reply starts to stream; then the consultant looks at the matrix and the sidebar.
         working = page.locator(".st-key-advisor-working")
-        expect(working).to_contain_text("3.01 Project type: New", timeout=10_000)
+        expect(working).to_contain_text("3.01 Project type: New")
         page.get_by_role("tab", name="Matrix and export").click()
         pending = page.locator(".st-key-advisor-pending")
         expect(pending).to_contain_text("is still working on 3.01")
@@ -63,10 +71,11 @@ def test_a_click_while_the_model_streams_does_not_lose_the_reply(
         page.get_by_role("tab", name="Current item").click()
         # While it runs the chat box takes no second message.
         expect(page.get_by_test_id("stChatInputTextArea")).to_be_disabled()
+        clicked.set()
 
         # The turn finishes on its own and the page draws the reply without another click.
         card = page.locator(".st-key-item-card")
-        expect(card).to_contain_text("3.02 Major occupancy", timeout=20_000)
+        expect(card).to_contain_text("3.02 Major occupancy")
         expect(pending).to_have_count(0)
         messages = page.get_by_test_id("stChatMessage")
         expect(messages.last).to_contain_text("3.01 Project type: New construction.")
