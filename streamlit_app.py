@@ -72,7 +72,7 @@ else:
     )
     if item_tab.open:
         with item_tab:
-            card_column, chat_column = st.columns([2, 3], gap="large")
+            card_column, chat_column = st.columns([5, 7], gap="medium")
             with card_column:
                 standing.flags(wizard, state, found)
                 item.draw(wizard, state)

@@ -14,9 +14,9 @@ def draw(item: FormItem) -> None:
     if item.answer_type != "choice":
         return
     with st.container(key="choices"):
-        st.caption("Answer with one click, or in your own words in the chat:")
+        st.caption("One click, or your own words in the chat:")
         # Buttons as wide as their words, wrapping to the next line: no label is cut short.
-        with st.container(horizontal=True, wrap=True, gap="small"):
+        with st.container(horizontal=True, wrap=True, gap="xsmall"):
             for index, option in enumerate(item.options):
                 st.button(
                     escape(option.label),

@@ -24,7 +24,6 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
         return
     item = wizard.item(state.current_form_section)
     card(wizard, state, item)
-    choices.draw(item)
     last_answer(wizard, state)
     about(item)
     direct_entry(wizard, state, item)
@@ -63,6 +62,7 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
             )
             if table:
                 recorded(item, answer.value)
+        choices.draw(item)  # the one-click answers, next to the question they answer
         buttons(wizard, state, item, answer, flagged=bool(flag))
         history = state.answer_history.get(item.number, [])
         if history:

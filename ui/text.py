@@ -33,6 +33,8 @@ div.st-key-chat, div[data-testid="stLayoutWrapper"]:has(> div.st-key-chat) {
 .st-key-item-card h3 { font-size: 1.4rem; }
 @media (max-height: 820px) {
   [data-testid="stMainBlockContainer"] { padding-top: 1rem; }
+  [data-testid="stMainBlockContainer"] [data-testid="stAlert"] > div { padding: 0.5rem 0.75rem; }
+  .st-key-choices button { min-height: 2rem; padding-top: 0.1rem; padding-bottom: 0.1rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.75rem; padding: 0.25rem 0; }
   .st-key-item-card h3 { font-size: 1.2rem; }
 }

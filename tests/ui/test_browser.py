@@ -110,6 +110,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         upload = {"name": "My Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
         sidebar.locator(".st-key-code-text input[type=file]").set_input_files(files=[upload])
         expect(sidebar.get_by_text("My Widgets.txt")).to_be_visible()
+        settled(page)  # the upload's own script run is over before Import is pressed
         sidebar.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar).to_contain_text("Imported 5 articles (2024 edition) as 'my-widgets'.")
         expect(sidebar).to_contain_text("my-widgets · 5 articles")

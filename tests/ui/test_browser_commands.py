@@ -63,4 +63,7 @@ def test_a_revision_in_plain_words_and_a_yes_that_answers_something_else(tmp_pat
         matrix.click()
         panel = page.get_by_role("tabpanel")
         expect(panel).to_contain_text("1,340 m²")
-        expect(panel).not_to_contain_text("3.2.2.")  # the proposal was not taken by that "yes"
+        # The proposal was not taken by that "yes": 3.10 still has no answer.
+        page.get_by_role("tab", name="Current item").click()
+        expect(card).to_contain_text("3.10 Building classification")
+        expect(card).not_to_contain_text("Current answer")

@@ -45,9 +45,8 @@ def test_upload_a_workbook_confirm_the_answers_and_download_the_sheet(tmp_path: 
 
         # Nothing imported is taken as confirmed: the drawing sheet marks every answer until it is.
         settled(page)
-        sidebar = page.get_by_test_id("stSidebar")
-        sidebar.get_by_role("button", name="Confirm all proposed (27)").click()
-        expect(sidebar.get_by_role("button", name="Confirm all proposed (27)")).to_have_count(0)
+        page.get_by_role("button", name="Confirm all proposed (27)").click()
+        expect(page.get_by_role("button", name="Confirm all proposed (27)")).to_have_count(0)
         settled(page)
         page.get_by_role("tab", name="Matrix and export").click()
 

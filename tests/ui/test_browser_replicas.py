@@ -52,9 +52,11 @@ def test_two_replicas_share_projects_conflicts_and_code_text(tmp_path: Path, pg_
 
         # Code text imported in A is in B's list, counted from B's own refreshed index.
         sidebar_a = a.get_by_test_id("stSidebar")
-        sidebar_a.get_by_text("Import code text").click()
+        sidebar_a.get_by_text("Your code text").click()
         upload = {"name": "Team Widgets.txt", "mimeType": "text/plain", "buffer": code_text(5).encode()}
-        sidebar_a.locator(".st-key-import-code input[type=file]").set_input_files(files=[upload])
+        sidebar_a.locator(".st-key-code-text input[type=file]").set_input_files(files=[upload])
+        expect(sidebar_a.get_by_text("Team Widgets.txt")).to_be_visible()
+        settled(a)  # the upload's own script run is over before Import is pressed
         sidebar_a.get_by_role("button", name="Import", exact=True).click()
         expect(sidebar_a).to_contain_text("team-widgets · 5 articles")
         # B asks the database at most every few seconds, on a script run: reload until it has.
@@ -62,7 +64,7 @@ def test_two_replicas_share_projects_conflicts_and_code_text(tmp_path: Path, pg_
         while True:
             b.reload()
             settled(b)
-            if "team-widgets · 5 articles" in b.get_by_test_id("stSidebar").inner_text():
+            if "team-widgets · 5 articles" in (b.get_by_test_id("stSidebar").text_content() or ""):
                 break
             assert time.monotonic() < deadline, "replica B never saw the import"
             time.sleep(1)  # between reloads: each is a script run, so poll gently

@@ -67,7 +67,7 @@ def test_a_click_while_the_model_streams_does_not_lose_the_reply(
         pending = page.locator(".st-key-advisor-pending")
         expect(pending).to_contain_text("is still working on 3.01")
         expect(pending).to_contain_text("Your message: New construction of a three storey office.")
-        page.get_by_test_id("stSidebar").get_by_text("Clarifying sessions").click()
+        page.get_by_test_id("stSidebar").get_by_text("Clarifying threads").click()
         page.get_by_role("tab", name="Current item").click()
         # While it runs the chat box takes no second message.
         expect(page.get_by_test_id("stChatInputTextArea")).to_be_disabled()
