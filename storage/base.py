@@ -65,7 +65,13 @@ CONFLICT_MESSAGE = (
 
 # The store's settings, by the name a backend keeps them under, as a message names them.
 PRACTICE = "practice"
-SETTINGS = {PRACTICE: "The practice profile", key_check.KEY_CHECK: "The store's key check"}
+MODEL_SERVERS = "model_servers"  # the reply format each model server takes, learned by the advisor
+SETTINGS = {
+    PRACTICE: "The practice profile",
+    MODEL_SERVERS: "What the wizard learned of model servers",
+    key_check.KEY_CHECK: "The store's key check",
+}
+MAX_MODEL_SERVERS = 50  # servers remembered; the oldest are forgotten past this
 log = logging.getLogger(__name__)
 
 
@@ -306,7 +312,7 @@ class ProjectStore:
                 ids = sorted(
                     entry.project_id for entry in self.backend.list() if is_valid_id(entry.project_id)
                 )
-                key_check.reseal(self.backend, ids, [PRACTICE])
+                key_check.reseal(self.backend, ids, [PRACTICE, MODEL_SERVERS])
             elif verdict == key_check.ABSENT:
                 key_check.write(self.backend, sealer)
         self._key_ready = True
@@ -457,6 +463,33 @@ class ProjectStore:
                 f"The practice profile could not be saved ({exc.strerror or exc}); nothing was saved."
             ) from exc
 
+    def load_model_servers(self) -> dict[str, Any]:
+        """What the advisor learned of each model server and model (its reply format), by their key."""
+        try:
+            value = self.backend.read_setting(MODEL_SERVERS)
+        except OSError as exc:
+            raise StorageError(
+                f"What the wizard learned of model servers could not be read ({exc})."
+            ) from exc
+        servers = value.get("servers") if isinstance(value, dict) else None
+        return dict(servers) if isinstance(servers, dict) else {}
+
+    def save_model_server(self, key: str, entry: dict[str, Any]) -> None:
+        """Keep ``entry`` for the server and model ``key``, beside what is kept for the others."""
+        key, entry = bounds.valid_text(key[:500]), _plain(entry)
+        self._prepare_key()
+        try:
+            self._verify_key()
+            servers = self.load_model_servers()
+            servers.pop(key, None)
+            servers[key] = entry
+            kept = dict(list(servers.items())[-MAX_MODEL_SERVERS:])
+            self.backend.write_setting(MODEL_SERVERS, {"servers": kept})
+        except OSError as exc:
+            raise StorageError(
+                f"What the wizard learned of model servers could not be saved ({exc})."
+            ) from exc
+
     def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:
         key, seen = id(state), self._seen
 
@@ -494,6 +527,16 @@ def _problems(error: ValidationError) -> str:
             f"{field}: the limit is {limit} characters" if limit else f"{field}: {problem['msg']}"
         )
     return "; ".join(problems)
+
+
+def _plain(entry: dict[str, Any]) -> dict[str, Any]:
+    """A learned server's entry as stored: its method and refused methods, short words only."""
+    method, refused = entry.get("method"), entry.get("refused")
+    refused = refused if isinstance(refused, list) else []
+    return {
+        "method": method[:20] if isinstance(method, str) else None,
+        "refused": [m[:20] for m in refused[:5] if isinstance(m, str)],
+    }
 
 
 def setting_where(name: str) -> str:

@@ -4,7 +4,8 @@ Tests enqueue what the next request gets: a reply (sent whole, or as SSE chunks 
 the final chunk when the client asks for it; with thinking streamed in ``reasoning_content``
 first, if scripted), an HTTP error with headers and any body, an error sent in place of a
 reply with status 200, a delay, a hang, a dropped connection, an endless stream, or a body
-that is not JSON. Every request body is recorded. A ``persona`` (see
+that is not JSON. Every request body is recorded, and every client that went away before its
+answer was done (``disconnects``: a real llama.cpp server stops working on such a request). A ``persona`` (see
 tests/advisors/llm/personas.py) may refuse a request first, or dress a reply, the way one
 kind of real server does.
 """
@@ -12,6 +13,8 @@ kind of real server does.
 from __future__ import annotations
 
 import json
+import select
+import socket
 import threading
 import time
 from collections import deque
@@ -111,6 +114,7 @@ class FakeOpenAI:
         self.lock = threading.Lock()
         self.active = 0  # requests being answered right now
         self.truncated = 0  # prompts a persona cut to its window without a word (as Ollama does)
+        self.disconnects = 0  # requests whose client closed the connection before the answer ended
         self.prompts: list[str] = []  # earlier prompts, for a persona's prompt cache
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
@@ -190,10 +194,10 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length) or b"{}")
             request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
             scripted = fake._next(request)
-            if scripted.delay:
-                fake.stopping.wait(scripted.delay)
+            if scripted.delay and not self._wait(scripted.delay):
+                return
             if scripted.hang:
-                fake.stopping.wait(60)
+                self._wait(60)
                 self.close_connection = True
                 return
             if scripted.close:
@@ -212,6 +216,25 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self._stream(scripted, request)
             else:
                 self._send(200, json.dumps(_completion(scripted)).encode(), scripted.headers)
+
+        def _wait(self, seconds: float) -> bool:
+            """Wait as a server computing would, noticing a client that goes away; False if it did."""
+            until = time.monotonic() + seconds
+            while time.monotonic() < until and not fake.stopping.is_set():
+                readable, _, _ = select.select([self.connection], [], [], 0.05)
+                try:
+                    closed = bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+                except OSError:
+                    closed = True
+                if closed:
+                    self._gone()
+                    return False
+            return True
+
+        def _gone(self) -> None:
+            self.close_connection = True
+            with fake.lock:
+                fake.disconnects += 1
 
         def _send(self, status: int, data: bytes, headers: dict[str, str]) -> None:
             self.send_response(status)
@@ -236,8 +259,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                     self._endless(scripted)
                 else:
                     self._events(scripted, request)
-            except OSError:
-                pass  # the client gave up; nothing to clean up
+            except OSError:  # the client gave up, as a real server would notice when it writes
+                self._gone()
 
         def _events(self, scripted: Reply, request: Request) -> None:
             events = [_chunk(scripted, {"role": "assistant", "content": ""})]
@@ -264,7 +287,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 if number == held and not _released(scripted.hold, fake.stopping):
                     return
                 self._write(f"data: {json.dumps(event)}\n\n".encode())
-                if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
+                if scripted.chunk_delay and (not self._wait(scripted.chunk_delay) or fake.stopping.is_set()):
                     return
             self._write(b"data: [DONE]\n\n")
 
@@ -276,7 +299,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             piece = f"data: {json.dumps(more)}\n\n".encode()
             while not fake.stopping.is_set():
                 self._write(piece)
-                if scripted.chunk_delay and fake.stopping.wait(scripted.chunk_delay):
+                if scripted.chunk_delay and (not self._wait(scripted.chunk_delay) or fake.stopping.is_set()):
                     return
 
         def _write(self, data: bytes) -> None:

@@ -122,6 +122,7 @@ def _watch(job: worker.Job) -> None:
         st.container(key="advisor-working"),
         st.spinner(f"The advisor ({job.advisor}) is working on {job.where}…", show_time=True),
     ):
+        cancel_button(job)
         slot = st.empty()
         shown: tuple[str, int] | None = None
         while True:
@@ -143,6 +144,21 @@ def live(job: worker.Job) -> None:
         st.markdown(escape(job.reply))
     elif job.thinking_seconds is not None:
         st.caption(f"The model is thinking before it replies… {job.thinking_seconds:.0f} s")
+    if job.tokens or job.seconds >= 10:  # a slow turn (a model on a CPU) says how far it has got
+        got = (
+            f"{job.tokens:,} tokens so far"
+            if job.tokens
+            else "no reply yet (the model is reading the request)"
+        )
+        st.caption(f"{got} · {job.seconds:.0f} s")
+
+
+def cancel_button(job: worker.Job) -> None:
+    """Cancel: the request is closed (a local server stops working on it), the message kept."""
+    st.button(
+        "Cancel", key=f"cancel-{job.project_id}", on_click=worker.cancel, args=(job.project_id,),
+        disabled=job.cancelled.is_set(), help="Stop the advisor; your message is kept, nothing else changes.",
+    )  # fmt: skip
 
 
 def _kept_in_transcript(wizard: Wizard, project: str, text: str) -> bool:

@@ -199,6 +199,8 @@ def _turn(
             excerpts.panel(wizard, turn, index)
         elif turn.status == "failed":
             st.error(escape(f"The advisor could not answer: {turn.error or 'unknown error'}"))
+        elif turn.status == "cancelled":
+            st.info(escape(turn.error or "You cancelled the advisor's reply."))
         elif busy:  # saved as pending before a slow model call that is still under way
             st.caption("The advisor is working on this message; its reply shows here when it is done.")
             return

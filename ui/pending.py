@@ -29,3 +29,4 @@ def _watch(project_id: str) -> None:
     with st.container(key="advisor-pending"):
         st.caption(f"The advisor ({job.advisor}) is still working on {job.where}{mine}… {job.seconds:.0f} s")
         actions.live(job)
+        actions.cancel_button(job)

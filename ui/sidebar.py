@@ -61,6 +61,8 @@ def settings(wizard: Wizard) -> None:
         advisor = wizard.advisor
         st.markdown(escape(f"Advisor: {advisor.name}"))
         st.caption(escape(advisor.description))
+        if mode := wizard.advisor_mode():
+            st.caption(escape(mode))
         if advisor.name == "offline":
             st.caption(
                 "To use an AI model, set `OPENAI_API_KEY` (or `OPENAI_BASE_URL` for a local or "

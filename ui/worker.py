@@ -39,16 +39,22 @@ class Job:
     started: float = field(default_factory=time.monotonic)
     reply: str = ""  # the reply's visible text so far, while a model streams it
     thinking_seconds: float | None = None
+    tokens: int = 0  # about how many tokens the model has sent so far
     error: WizardError | None = None
     ended: float | None = None
     done: threading.Event = field(default_factory=threading.Event)
+    cancelled: threading.Event = field(default_factory=threading.Event)  # the core stops the call when set
 
-    # The core calls the job as its ``on_text`` listener (and ``thinking`` while a model thinks).
+    # The core calls the job as its ``on_text`` listener (``thinking`` while a model thinks,
+    # ``progress`` with the tokens so far), and reads ``cancelled``.
     def __call__(self, reply: str = "") -> None:
         self.reply = reply
 
     def thinking(self, seconds: float) -> None:
         self.thinking_seconds = seconds
+
+    def progress(self, tokens: int) -> None:
+        self.tokens = tokens
 
     @property
     def seconds(self) -> float:
@@ -110,6 +116,13 @@ def running(project_id: str) -> Job | None:
     """The job still working on ``project_id``, if any."""
     job = _jobs().by_project.get(project_id)
     return job if job is not None and not job.done.is_set() else None
+
+
+def cancel(project_id: str) -> None:
+    """Ask the turn running on ``project_id`` to stop: its request is closed, the turn kept as cancelled."""
+    job = running(project_id)
+    if job is not None:
+        job.cancelled.set()
 
 
 def finished() -> list[Job]:

@@ -8,6 +8,7 @@ uses when it copies secrets into the environment, so both routes agree.
 from __future__ import annotations
 
 import base64
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -20,6 +21,20 @@ from wizard_core.errors import WizardError
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_TURN_TIMEOUT = 45.0
+# A server on this machine or the office network is most often a model on a CPU. There a package
+# of 5,300-6,300 tokens (plus about 1,650 of instructions, uncached on a first turn) is read at
+# 50-180 tokens/s: up to about 160 s before the first token. 240 s leaves half as much again
+# for a slower machine; 300 s for the whole call adds a reply of a few hundred tokens at 5-10
+# tokens/s. A request cut off keeps a local server busy, so a limit too short costs twice.
+LOCAL_TURN_TIMEOUT = 300.0
+LOCAL_FIRST_TOKEN_TIMEOUT = 240.0
+MAX_TIMEOUT = 3600.0
+# Ports the usual local servers listen on: llama.cpp 8080, Ollama 11434, LM Studio 1234, vLLM and
+# llama-cpp-python 8000. Only Ollama's is its own; the others count on a one-word host name (a
+# container's, "llm:8080"), not on a public name that happens to use them.
+OWN_PORTS = frozenset({11434})
+LOCAL_PORTS = frozenset({8080, 11434, 1234, 8000})
+LOCAL_NAMES = ("localhost", "host.docker.internal", "ollama", "llama", "lmstudio", "vllm")
 METHODS = ("auto", "json_schema", "json_mode", "text")
 KEYS = (
     "OPENAI_API_KEY",
@@ -28,6 +43,7 @@ KEYS = (
     "WIZARD_ADVISOR",
     "WIZARD_STRUCTURED_OUTPUT",
     "WIZARD_TURN_TIMEOUT",
+    "WIZARD_FIRST_TOKEN_TIMEOUT",
     "WIZARD_MAX_RETRIES",
     "WIZARD_STREAMING",
     "WIZARD_CONTEXT_WINDOW",
@@ -51,7 +67,8 @@ class ModelSettings:
     model: str = DEFAULT_MODEL
     advisor: str | None = None
     structured_output: str = "auto"
-    turn_timeout: float = DEFAULT_TURN_TIMEOUT
+    turn_timeout: float = DEFAULT_TURN_TIMEOUT  # one model call, from the request to the reply's end
+    first_token_timeout: float | None = None  # from the request to the first token (None: turn_timeout)
     max_retries: int = 2
     streaming: bool = True
     context_window: int = 8192  # the model's window in tokens; the package keeps within it
@@ -61,6 +78,11 @@ class ModelSettings:
     def configured(self) -> bool:
         """A model is configured when there is a key or a server to ask."""
         return bool(self.api_key or self.base_url)
+
+    @property
+    def first_token_seconds(self) -> float:
+        """How long a streamed call may wait for its first token (never longer than the whole call)."""
+        return min(self.first_token_timeout or self.turn_timeout, self.turn_timeout)
 
     @property
     def host(self) -> str:
@@ -130,18 +152,49 @@ def load_settings(
     base_url = raw.get("OPENAI_BASE_URL")
     if base_url and urlsplit(base_url).scheme not in ("http", "https"):
         raise ConfigError("OPENAI_BASE_URL must start with http:// or https://.")
+    local = is_local(base_url)
+    turn = _number(
+        raw, "WIZARD_TURN_TIMEOUT", LOCAL_TURN_TIMEOUT if local else DEFAULT_TURN_TIMEOUT, 1, MAX_TIMEOUT
+    )
+    first = _number(
+        raw, "WIZARD_FIRST_TOKEN_TIMEOUT", LOCAL_FIRST_TOKEN_TIMEOUT if local else turn, 1, MAX_TIMEOUT
+    )
     return ModelSettings(
         api_key=raw.get("OPENAI_API_KEY"),
         base_url=base_url,
         model=raw.get("WIZARD_MODEL", DEFAULT_MODEL),
         advisor=raw.get("WIZARD_ADVISOR"),
         structured_output=method,
-        turn_timeout=_number(raw, "WIZARD_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT, 1, 600),
+        turn_timeout=turn,
+        first_token_timeout=first,
         max_retries=int(_number(raw, "WIZARD_MAX_RETRIES", 2, 0, 10, whole=True)),
         streaming=_flag(raw, "WIZARD_STREAMING", True),
         context_window=int(_number(raw, "WIZARD_CONTEXT_WINDOW", 8192, 2048, 2_000_000, whole=True)),
         reply_tokens=int(_number(raw, "WIZARD_REPLY_TOKENS", 1024, 256, 100_000, whole=True)),
     )
+
+
+def is_local(base_url: str | None) -> bool:
+    """Whether ``base_url`` is a server on this machine or a private network, or a known local server.
+
+    Such a server is most often a model on a CPU, given time limits to suit (``LOCAL_TURN_TIMEOUT``).
+    """
+    if not base_url:
+        return False
+    parts = urlsplit(base_url)
+    host = (parts.hostname or "").lower().rstrip(".")
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if address is not None:
+        return address.is_loopback or address.is_private or address.is_link_local
+    named = host in LOCAL_NAMES or host.endswith((".local", ".localhost", ".lan", ".internal"))
+    return named or port in OWN_PORTS or (port in LOCAL_PORTS and "." not in host)
 
 
 def _lookup(secrets: Mapping[str, Any] | None, key: str) -> Any:

@@ -44,3 +44,7 @@ class InvalidReplyError(AdvisorError):
     def __init__(self, message: str, raw: object = None) -> None:
         super().__init__(message)
         self.raw = raw
+
+
+class TurnCancelled(AdvisorError):
+    """The consultant cancelled the turn while the model was answering; nothing was changed."""

@@ -76,7 +76,7 @@ class TurnRecord(Record):
     message: str
     section: str | None
     received_at: datetime
-    status: Literal["pending", "done", "failed"] = "pending"
+    status: Literal["pending", "done", "failed", "cancelled"] = "pending"
     decision: Literal["continuing", "revision", "reset", "side_question"] = "continuing"
     stale: bool = False
     reply_type: Literal["form_answer", "clarifying_question", "side_answer", "notice"] | None = None

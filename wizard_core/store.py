@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from wizard_core.errors import InputError
 from wizard_core.models import Practice, ProjectState, ProjectSummary
@@ -85,4 +85,12 @@ class ProjectStore(Protocol):
 
     def save_practice(self, practice: Practice) -> None:
         """Replace the practice profile; InputError (nothing saved) if a field does not fit."""
+        ...
+
+    def load_model_servers(self) -> dict[str, Any]:
+        """What a model advisor learned of each server and model (the reply format it takes)."""
+        ...
+
+    def save_model_server(self, key: str, entry: dict[str, Any]) -> None:
+        """Keep what was learned of one server and model beside the others."""
         ...

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from wizard_core.decisions import Decision, Temporal
-from wizard_core.errors import WizardError
+from wizard_core.errors import TurnCancelled, WizardError
 from wizard_core.models import DecisionRecord, FormAnswer, ProjectState, TurnRecord
 
 MAX_DECISIONS_KEPT = 500
@@ -63,7 +63,7 @@ def record_message(state: ProjectState, turn: Turn, advisor: str, answer: str | 
     message only steers the wizard, as a bare revision or a side question does).
     """
     thread = state.active_clarifying_thread
-    retrying = bool(state.turns) and state.turns[-1].status == "failed"
+    retrying = bool(state.turns) and state.turns[-1].status in ("failed", "cancelled")
     if answer is not None:
         state.latest_user_answer = answer
         if thread and (thread[-1].answer is None or retrying):
@@ -82,8 +82,8 @@ def record_message(state: ProjectState, turn: Turn, advisor: str, answer: str | 
 
 
 def fail(state: ProjectState, error: WizardError) -> None:
-    """Mark the turn failed with a message safe to show; the message itself is kept."""
-    state.turns[-1].status = "failed"
+    """Mark the turn failed (or cancelled) with a message safe to show; the message itself is kept."""
+    state.turns[-1].status = "cancelled" if isinstance(error, TurnCancelled) else "failed"
     state.turns[-1].error = str(error)
 
 

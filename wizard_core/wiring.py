@@ -145,5 +145,9 @@ def open_wizard(
     forms, knowledge, sync = code_text_services(code_texts, mirror_dir, refresh_clock)
     settings = load_settings()
     budget = Budget(window_tokens=settings.context_window, reply_tokens=settings.reply_tokens)
-    manager = ContextManager(storage, forms, knowledge, advisor or make_advisor(), clock=clock, budget=budget)
+    advisor = advisor or make_advisor()
+    remember = getattr(advisor, "remember_in", None)  # a model advisor keeps each server's reply format
+    if remember is not None:
+        remember(storage)
+    manager = ContextManager(storage, forms, knowledge, advisor, clock=clock, budget=budget)
     return Wizard(storage, forms, knowledge, manager, clock, data_dir=folder, code_text=sync)

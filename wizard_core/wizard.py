@@ -75,6 +75,11 @@ class Wizard:
     def advisor(self) -> Advisor:
         return self.manager.advisor
 
+    def advisor_mode(self) -> str | None:
+        """The reply format the model server gets, in a line (None for an advisor without a model)."""
+        line = getattr(self.advisor, "mode_line", None)
+        return line() if callable(line) else None
+
     # Projects.
     def start_project(self, name: str, code_edition: str = "2024", address: str = "") -> ProjectState:
         return self.projects.start_project(name, code_edition, address)

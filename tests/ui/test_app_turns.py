@@ -51,3 +51,41 @@ def test_a_second_page_shows_the_turn_under_way_and_then_its_reply(model_server:
     assert len(model_server.requests) == 1
     assert stored(second).answer_for("3.01").value == "New construction"
     assert stored(second).skipped == []
+
+
+def test_a_slow_turn_shows_its_progress_and_cancel_closes_its_request(model_server: FakeOpenAI) -> None:
+    first = create("Cancelled offices")
+    project = first.query_params["project"]
+    model_server.enqueue(reply(ANSWER, delay=60.0))  # a model on a CPU, still reading the request
+    sender = threading.Thread(target=say, args=(first, "New construction of a three storey office."))
+    sender.start()
+    deadline = time.monotonic() + 10
+    while not model_server.requests and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert model_server.requests, "the message never reached the model"
+
+    second = open_app(project)
+    assert "is still working on 3.01 (sent from another tab)" in page_text(second)
+    button(second, "Cancel").click().run()
+    sender.join(timeout=20)
+    assert not sender.is_alive()
+    deadline = time.monotonic() + 5
+    while not model_server.disconnects and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert model_server.disconnects == 1  # the server was told: it stops working on the request
+    assert "You cancelled the advisor's reply, so nothing was changed" in chat(first)[-1][1]
+    state = stored(first)
+    assert state.turns[-1].status == "cancelled"
+    assert state.turns[-1].message == "New construction of a three storey office."
+    assert state.answer_for("3.01") is None
+    assert [b for b in first.button if b.label == "Retry"]  # the message can be sent again
+
+
+def test_the_settings_say_which_reply_format_a_server_gets(model_server: FakeOpenAI) -> None:
+    model_server.rejected_formats = {"json_schema"}
+    first = create("Format offices")
+    model_server.enqueue(reply(ANSWER))
+    say(first, "New construction of a three storey office.")
+    assert [r.response_format for r in model_server.requests] == ["json_schema", "json_object"]
+    first.run()
+    assert "Reply format: JSON mode (this server refused JSON Schema)." in page_text(first)

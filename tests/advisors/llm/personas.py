@@ -30,7 +30,8 @@ class ServerPersona:
     too_long: str | None = None  # how it says a prompt is too long: openai, vllm, llamacpp, 413, truncate
     shape: str = "openai"  # its error body: openai, vllm (top level), string (LM Studio), ollama
     refuses_params: tuple[str, ...] = ()
-    refuses_formats: tuple[str, ...] = ()
+    refuses_formats: tuple[str, ...] = ()  # response_format types it refuses ("" for none sent)
+    format_refusal: str = "openai"  # how: openai (400), pydantic (llama-cpp-python: 500), or "422"
     refuses_schema: tuple[str, ...] = ()  # JSON Schema keywords its grammar engine refuses
     thinking: str | None = None  # "field" (reasoning_content) or "inline" (<think> in the content)
     cache: bool = False  # reports prompt_tokens_details.cached_tokens
@@ -45,8 +46,8 @@ class ServerPersona:
             if name in request.body:
                 return self.error(400, self._unknown(name), param=name)
         fmt = request.response_format
-        if fmt in self.refuses_formats:
-            return self.error(400, "'response_format.type' must be 'json_schema' or 'text'")
+        if (fmt or "") in self.refuses_formats:
+            return self._refuse_format(fmt)
         if fmt == "json_schema" and self.refuses_schema:
             schema = json.dumps(request.body["response_format"]["json_schema"]["schema"])
             if any(f'"{keyword}"' in schema for keyword in self.refuses_schema):
@@ -98,6 +99,25 @@ class ServerPersona:
                 "error": {"message": message, "type": "invalid_request_error", "param": param, "code": code}
             }
         return Reply(status=status, error=message, error_body=body)
+
+    def _refuse_format(self, fmt: str | None) -> Reply:
+        if self.format_refusal == "pydantic":
+            # llama-cpp-python (llama_cpp/server/errors.py RouteErrorHandler): a request that fails
+            # FastAPI's validation is answered 500 with str() of the validation error as the message.
+            loc, expected = ("body", "response_format", "type"), "'text' or 'json_object'"
+            if fmt is None:
+                loc, expected = ("body", "response_format"), "a valid dictionary"
+            dump = (
+                f"1 validation error:\n  {{'type': 'literal_error', 'loc': {loc!r}, 'msg': \"Input should be "
+                f"{expected}\", 'input': {fmt!r}, 'ctx': {{'expected': \"{expected}\"}}}}\n"
+            )
+            body = {"error": {"message": dump, "type": "internal_server_error", "param": None, "code": None}}
+            return Reply(status=500, error=dump, error_body=body)
+        if self.format_refusal == "422":  # FastAPI's own validation answer (vLLM's older front end)
+            detail = [{"type": "literal_error", "loc": ["body", "response_format", "type"],
+                       "msg": "Input should be 'text' or 'json_object'", "input": fmt}]  # fmt: skip
+            return Reply(status=422, error_body={"detail": detail})
+        return self.error(400, "'response_format.type' must be 'json_schema' or 'text'")
 
     def _unknown(self, name: str) -> str:
         if name in ("max_tokens", "max_completion_tokens"):  # OpenAI's reasoning models
@@ -171,6 +191,10 @@ PERSONAS = {
     "lmstudio": ServerPersona(
         "lmstudio", window=8192, too_long="openai", shape="string", refuses_formats=("json_object",),
         settings={"OPENAI_BASE_URL": "http://localhost:1234/v1"},
+    ),
+    "llamacpp-python": ServerPersona(
+        "llamacpp-python", window=8192, too_long="openai", refuses_formats=("json_schema",),
+        format_refusal="pydantic", settings={"OPENAI_BASE_URL": "http://localhost:8000/v1"},
     ),
     "gateway": ServerPersona(
         "gateway", too_long="413", errors_in_200=True, refuses_params=("stream_options",),

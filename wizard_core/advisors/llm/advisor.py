@@ -5,7 +5,9 @@ room, ``max_tokens`` being the reply room), sent with the structured-output meth
 takes (see formats.py), and the reply checked here, never by the client library. A reply
 that cannot be used is sent back once with the problem named; a prompt the server finds too
 long for its window is sent once more with the package rebuilt for the window it named.
-Every call of a turn, the query rewrite included, shares the turn's one deadline.
+The query rewrite and the first answer share the turn's deadline (WIZARD_TURN_TIMEOUT); a
+correction, sent when a reply cannot be used, has a budget of its own, as long again: on a
+CPU a second reading of the package takes as long as the first.
 """
 
 from __future__ import annotations
@@ -26,9 +28,9 @@ from wizard_core.advisors.llm.repair import Checked, check_reply
 from wizard_core.advisors.llm.stream import ModelOutput
 from wizard_core.advisors.llm.thinking import neutral, split_thinking, thinking_chars, without_thinking
 from wizard_core.advisors.llm.transport import ContextTooLong, FormatRejected, ModelClient
-from wizard_core.advisors.llm.wording import too_long
+from wizard_core.advisors.llm.wording import format_set_refused, formats_refused, too_long
 from wizard_core.config import ModelSettings
-from wizard_core.errors import AdvisorError, InvalidReplyError, WizardError
+from wizard_core.errors import AdvisorError, InvalidReplyError, TurnCancelled, WizardError
 from wizard_core.knowledge.query import REWRITE_INSTRUCTIONS
 from wizard_core.tokens import TurnUsage, estimate_tokens
 
@@ -51,7 +53,10 @@ class LLMAdvisor:
     def __init__(self, settings: ModelSettings, client: ModelClient | None = None) -> None:
         self.settings = settings
         self.client = client or ModelClient(settings)
-        self.turn_seconds = settings.turn_timeout  # how long a turn may stay in flight
+        self.memory: servers.Memory | None = None  # where the reply format each server takes is kept
+        # How long a turn may stay in flight: the first answer, a correction, and once more for a
+        # window the server named smaller.
+        self.turn_seconds = 3 * settings.turn_timeout
         self.description = (
             f"AI model {settings.model} at {settings.host} (OpenAI-compatible API); "
             "its replies are checked before anything is saved."
@@ -96,7 +101,8 @@ class LLMAdvisor:
             log.info("model reply refused (%s); asking once more", checked.problem)
             reply = split_thinking(output.text)[0]  # the thinking is not sent back
             fitted = fit(self.settings, window, fitted.package, request.forms, reply, checked.problem)
-            output = self._ask(fitted, request, deadline)
+            own = time.monotonic() + self.settings.turn_timeout  # the correction's own budget
+            output = self._ask(fitted, request, own)
             checked = self._check(output, request, fitted)
         if checked.reply is None:
             log.warning("model reply refused twice (%s): %r", checked.problem, output.text[:2000])
@@ -122,6 +128,7 @@ class LLMAdvisor:
     def _ask(self, fitted: Fitted, request: AdvisorRequest, deadline: float) -> ModelOutput:
         """One answer, with the structured-output method this server takes for this item's schema."""
         schema = request.forms.schemas[request.item.number]
+        formats.recall(self.settings, self.memory)
         methods = formats.methods_for(self.settings, schema)
         for method in methods:
             try:
@@ -135,16 +142,28 @@ class LLMAdvisor:
                 )
             except FormatRejected as rejected:
                 if self.settings.structured_output != "auto":
-                    raise AdvisorError(f"{rejected}".replace("auto (or text)", "auto")) from None
-                what = formats.learn_refusal(self.settings, method, schema)
+                    raise AdvisorError(format_set_refused(self.settings)) from None
+                what = formats.learn_refusal(self.settings, method, schema, rejected.fault.whole_format)
+                formats.keep(self.settings, self.memory)
                 if method == methods[-1]:
-                    raise AdvisorError(str(rejected)) from None
+                    refused = [*methods, *formats.refused(self.settings)]
+                    raise AdvisorError(formats_refused(self.settings, refused)) from None
                 log.info("%s refused %s; trying the next method", self.settings.host, what)
                 continue
             formats.learn_success(self.settings, method, schema)
+            formats.keep(self.settings, self.memory)
             self._record(request.usage, fitted.messages, output)
             return output
         raise AssertionError("unreachable: the last method either answers or raises")
+
+    def remember_in(self, memory: servers.Memory) -> None:
+        """Keep the reply format each server takes in ``memory`` (the store's settings)."""
+        self.memory = memory
+
+    def mode_line(self) -> str:
+        """The reply format this server gets, in a line for the consultant."""
+        formats.recall(self.settings, self.memory)
+        return formats.mode_line(self.settings)
 
     def _window(self) -> int:
         with servers.lock:
@@ -183,6 +202,8 @@ class LLMAdvisor:
                 max_tokens=REWRITE_REPLY_TOKENS,
                 count=lambda counted: self._record(usage, None, counted),
             )
+        except TurnCancelled:
+            raise
         except AdvisorError as error:
             log.warning("query rewrite skipped: %s", error)
             return None

@@ -46,6 +46,16 @@ _FORMAT = re.compile(
     r"outlines|\bschema\b",
     re.I,
 )
+# A server error (llama-cpp-python answers 500 to a request it fails to validate) that names the
+# response format is a refusal of the format, not a fault worth retrying.
+_FORMAT_NAMED = re.compile(r"response_format|json_schema|json_object", re.I)
+# A refusal of the format's type itself ("Input should be 'text' or 'json_object'", "response_format
+# type must be one of ..."), as against a schema with a feature the server's grammar lacks.
+_TYPE_REFUSED = re.compile(
+    r"response_format\W{1,6}type|"
+    r"['\"]?(?:text|json_object)['\"]? or ['\"]?(?:text|json_object|json_schema)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,7 @@ class Fault:
     window: int | None = None  # the context length the server named
     parameter: str | None = None  # the request parameter it refused
     retry_after: float | None = None  # seconds the server asked to wait (clamped, never negative)
+    whole_format: bool = False  # a format refusal of the method itself, not of one schema's features
 
     @property
     def transient(self) -> bool:
@@ -114,9 +125,11 @@ def _from_body(body: Any, status: int | None, headers: Any, in_body: bool = Fals
         parameter = _parameter(words, error)
         about_format = parameter in ("response_format", "json_schema", "json_object", "type", "schema")
         if about_format or (_FORMAT.search(words) and (parameter is None or "response_format" in words)):
-            return Fault("format", status, detail)
+            return _format(status, words)
         if parameter:
             return Fault("parameter", status, detail, parameter=parameter)
+    if status is not None and status >= 500 and _FORMAT_NAMED.search(words):
+        return _format(status, words)
     if status is None:  # an error inside a reply, without a status: most often an upstream fault
         return Fault("server", None, detail)
     if status == 401:
@@ -131,6 +144,13 @@ def _from_body(body: Any, status: int | None, headers: Any, in_body: bool = Fals
     if status in TRANSIENT or status >= 500:
         return Fault("server", status, detail, retry_after=waited)
     return Fault("bad_request", status, detail)
+
+
+def _format(status: int | None, words: str) -> Fault:
+    """A refusal of the response format; the whole of the server's words stay for the log."""
+    return Fault(
+        "format", status, " ".join(words.split())[:2000], whole_format=bool(_TYPE_REFUSED.search(words))
+    )
 
 
 def _error_object(body: Any) -> Any:

@@ -5,6 +5,11 @@ they are read is slowed down, not buffered in memory); the caller checks the dea
 chunk (a server streaming endlessly is cut off on time), stops reading past a length limit,
 and when it stops, for any reason, cuts the connection and waits for the worker to finish, so
 that no thread and no socket outlives the call. Callbacks run on the caller's thread.
+
+Two limits: the whole call's deadline, and (streaming) an earlier one for the first token, so
+that a server that has not begun is told apart from one that is slowly answering. A listener
+may cancel the call (its ``cancelled`` event) and hear the tokens so far (its ``progress``).
+Whatever ends a call, its connection is closed, so a local server stops working on it.
 """
 
 from __future__ import annotations
@@ -35,7 +40,15 @@ CHEAP = 8192  # characters below which the visible text is worked out at every c
 
 
 class Deadline(Exception):
-    """The turn's time ran out while waiting for the server."""
+    """The turn's time ran out while waiting for the server; ``first_token``: before it began."""
+
+    def __init__(self, first_token: bool = False) -> None:
+        super().__init__("first token" if first_token else "whole call")
+        self.first_token = first_token
+
+
+class Cancelled(Exception):
+    """The listener cancelled the call."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +73,11 @@ def call(
     on_text: Callable[[str], None] | None,
     max_chars: int,
     count: Callable[[ModelOutput], None] | None = None,
+    first_deadline: float | None = None,
 ) -> ModelOutput:
     """One call: the reply, or the exception it raised; Deadline when the turn's time is up.
+
+    ``first_deadline``: when a streamed call that has sent no token yet is given up.
 
     ``count`` is told of what a call that fails had cost, if the server said (usage in the
     stream before the failure, or in an error body).
@@ -75,7 +91,7 @@ def call(
     worker.start()
     reader = _Reader(on_text, max_chars)
     try:
-        return reader.read(events, deadline)
+        return reader.read(events, deadline, first_deadline)
     except BaseException as error:
         counted = reader.counted(error)
         if counted is not None and count is not None:
@@ -141,15 +157,25 @@ class _Reader:
         self.shown = ""
         self.inline_open = False  # inside a <think> block, as of the last look
         self.started = time.monotonic()
-        self.last_look = self.last_notice = 0.0
+        self.last_look = self.last_notice = self.last_count = 0.0
+        self.begun = False  # a token (of the reply or the thinking) has come
+        cancelled = getattr(on_text, "cancelled", None)
+        self.cancelled: Callable[[], bool] = getattr(cancelled, "is_set", lambda: False)
 
-    def read(self, events: queue.Queue[tuple[str, Any]], deadline: float) -> ModelOutput:
+    def read(
+        self, events: queue.Queue[tuple[str, Any]], deadline: float, first_deadline: float | None = None
+    ) -> ModelOutput:
         while True:
+            if self.cancelled():
+                raise Cancelled
             now = time.monotonic()
             if now >= deadline:
                 raise Deadline
+            if first_deadline is not None and not self.begun and now >= first_deadline:
+                raise Deadline(first_token=True)
+            until = deadline if first_deadline is None or self.begun else min(deadline, first_deadline)
             try:
-                kind, payload = events.get(timeout=min(deadline - now, TICK))
+                kind, payload = events.get(timeout=min(until - now, TICK))
             except queue.Empty:
                 self._notice_thinking()
                 continue
@@ -173,6 +199,8 @@ class _Reader:
             self.thinking += len(extra[DELTA])
         if isinstance(extra.get(WHOLE), str):
             self.whole_thinking = len(extra[WHOLE])
+        self.begun = self.begun or bool(self.text or self.thinking or self.whole_thinking)
+        self._count()
         # A usage report is a running total, not a delta: keep the last one, never sum them.
         self.usage = chunk.usage_metadata or self.usage
         self.model = chunk.response_metadata.get("model_name") or self.model
@@ -192,6 +220,15 @@ class _Reader:
             self._tell(self.on_text, neutral(visible))
         elif not final:
             self._notice_thinking()
+
+    def _count(self) -> None:
+        """Tell a listener that can hear it about how many tokens have come (four characters a token)."""
+        progress = getattr(self.on_text, "progress", None)
+        now = time.monotonic()
+        if progress is None or now - self.last_count < TICK:
+            return
+        self.last_count = now
+        self._tell(progress, -(-(len(self.text) + self.thinking) // 4))
 
     def _notice_thinking(self) -> None:
         """Tell a listener that can hear it that the model is still thinking, and for how long."""

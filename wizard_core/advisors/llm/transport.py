@@ -2,10 +2,12 @@
 
 The client's own retries are off (its default timeout is 600 s and it retries silently).
 Transient faults (429, 408, 5xx, a gateway's error body, dropped connections) are retried
-here with backoff, every attempt sharing the turn's deadline. A parameter the server does not
+here with backoff, every attempt sharing the call's deadline; a streamed attempt that sends no
+token within WIZARD_FIRST_TOKEN_TIMEOUT is given up sooner. A parameter the server does not
 take (``stream_options``, or ``max_tokens`` where it wants ``max_completion_tokens``) is left
 out, remembered for that server, and the call made again at once. What the caller must decide
-about is raised as its own error: a refused response format, a prompt too long for the window.
+about is raised as its own error: a refused response format (at once, whatever its status: a
+format refused is not worth retrying), a prompt too long for the window, a cancelled turn.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from langchain_core.messages import BaseMessage
 from wizard_core.advisors.llm import servers
 from wizard_core.advisors.llm.client import REASONING_KEYS, chat_model
 from wizard_core.advisors.llm.faults import Fault, classify
-from wizard_core.advisors.llm.stream import Deadline, ModelOutput, call
-from wizard_core.advisors.llm.wording import describe, log_failure, timed_out
+from wizard_core.advisors.llm.stream import Cancelled, Deadline, ModelOutput, call
+from wizard_core.advisors.llm.wording import CANCELLED, describe, log_failure, no_first_token, timed_out
 from wizard_core.config import ModelSettings
-from wizard_core.errors import AdvisorError
+from wizard_core.errors import AdvisorError, TurnCancelled
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +77,16 @@ class ModelClient:
         max_chars = 8 * (max_tokens or self.settings.reply_tokens) + 4096
         while True:
             kwargs = self._kwargs(response_format, max_tokens, deadline)
+            first = time.monotonic() + self.settings.first_token_seconds if self.settings.streaming else None
             try:
-                output = call(self.llm, messages, kwargs, deadline, on_text, max_chars, count)
+                output = call(self.llm, messages, kwargs, deadline, on_text, max_chars, count, first)
                 self._worked(kwargs)
                 return output
-            except Deadline:
-                raise CallFailed(timed_out(self.settings), Fault("timeout")) from None
+            except Cancelled:
+                raise TurnCancelled(CANCELLED) from None
+            except Deadline as late:
+                message = no_first_token(self.settings) if late.first_token else timed_out(self.settings)
+                raise CallFailed(message, Fault("timeout")) from None
             except openai.LengthFinishReasonError as cut:
                 return _cut_off(cut)  # the caller asks again for a shorter reply
             except Exception as error:
@@ -93,7 +99,7 @@ class ModelClient:
                 ):
                     adaptations += 1
                     continue
-                if fault.kind == "format" and response_format:
+                if fault.kind == "format":
                     raise FormatRejected(describe(fault, self.settings), fault) from None
                 if fault.kind == "context_length":
                     raise ContextTooLong(describe(fault, self.settings), fault) from None

@@ -16,6 +16,8 @@ log = logging.getLogger(__name__)
 
 KEPT = " Your message is kept; try again"
 QUOTED = 160  # characters of the server's own words shown
+CANCELLED = "You cancelled the advisor's reply, so nothing was changed. Your message is kept."
+LABELS = {"json_schema": "JSON Schema", "json_mode": "JSON mode", "text": "plain text"}
 
 
 def timed_out(settings: ModelSettings) -> str:
@@ -23,6 +25,38 @@ def timed_out(settings: ModelSettings) -> str:
         f"The model server at {settings.host} did not answer within "
         f"{settings.turn_timeout:g} s. Your message is kept; try again "
         "(or raise WIZARD_TURN_TIMEOUT if the model is slow)."
+    )
+
+
+def no_first_token(settings: ModelSettings) -> str:
+    """A server that had not begun its reply in time: most often a model reading a long prompt on a CPU."""
+    return (
+        f"The model server at {settings.host} had not begun its reply after "
+        f"{settings.first_token_seconds:g} s; a model on a CPU can take minutes to read the request. "
+        "Your message is kept; try again (or raise WIZARD_FIRST_TOKEN_TIMEOUT and WIZARD_TURN_TIMEOUT)."
+    )
+
+
+def formats_refused(settings: ModelSettings, refused: list[str]) -> str:
+    """Every reply format the wizard can ask for was refused: which, and the setting to use."""
+    tried = [LABELS[m] for m in LABELS if m in refused]
+    listed = ", ".join(tried[:-1]) + f" and {tried[-1]}" if len(tried) > 1 else "".join(tried)
+    return (
+        f"The model server at {settings.host} refused every reply format the wizard tried ({listed}), "
+        "so nothing was changed; its answers are in the wizard's log. Check the server's structured-"
+        "output settings, or set WIZARD_STRUCTURED_OUTPUT to a format it takes (json_schema, json_mode "
+        "or text). Your message is kept."
+    )
+
+
+def format_set_refused(settings: ModelSettings) -> str:
+    """The format set by hand was refused."""
+    method = settings.structured_output
+    return (
+        f"The model server at {settings.host} does not take the reply format set by "
+        f"WIZARD_STRUCTURED_OUTPUT={method} ({LABELS.get(method, method)}); its answer is in the wizard's "
+        "log. Set WIZARD_STRUCTURED_OUTPUT=auto, so that the wizard finds a format it takes. "
+        "Your message is kept."
     )
 
 
@@ -49,9 +83,9 @@ def describe(fault: Fault, settings: ModelSettings, failures: int = 1, waited: f
         "content_filter": f"The model server at {host} stopped the reply with its content filter.",
         "refused": f"The model server at {host} refused the connection {times}; is it running?{KEPT}.",
         "connection": f"The connection to the model server at {host} failed {times}.{KEPT}.",
-        "format": (
-            f"The model server at {host} does not take the response format the wizard asked for{said}. "
-            "Set WIZARD_STRUCTURED_OUTPUT=auto (or text)."
+        "format": (  # the server's words (often a validation dump) go to the log only
+            f"The model server at {host} does not take the reply format the wizard asked for; its answer "
+            "is in the wizard's log. Set WIZARD_STRUCTURED_OUTPUT=auto."
         ),
         "parameter": (
             f"The model server at {host} does not take the request parameter {fault.parameter!r}{said}."
@@ -108,7 +142,7 @@ def log_failure(error: BaseException, fault: Fault, settings: ModelSettings, att
         settings.host,
         attempt,
         fault.kind,
-        detail[:500],
+        detail[: 4000 if fault.kind == "format" else 500],  # a refused format: the whole of what it said
         exc_info=error if fault.kind == "not_chat" else None,  # server errors carry their body: no trace
     )
 
