@@ -316,4 +316,3 @@ class ProjectActions:
         if item.answer_type == "code_version":
             raise InputError(f"{item.number} comes from the project's code edition and cannot be edited.")
         return item
-

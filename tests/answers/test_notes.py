@@ -18,7 +18,7 @@ FORMS = FormQuestionService()
 NOTES = FORMS.get_item("3.27")
 
 
-def reading(message: str):  # noqa: ANN201 - the reader's Reading
+def reading(message: str):
     return read(NOTES, [message], ProjectState(project_id="p"), FORMS)
 
 
@@ -109,7 +109,9 @@ def test_a_to_do_is_stored_marked_as_one_however_it_was_given(wizard: Wizard) ->
 
     wizard.answer_directly(project, "3.27", "Basement is storage only, not in the GFA.")
     noted = wizard.load_project(project).answer_for("3.27")
-    assert noted is not None and not noted.to_do and noted.value == "Basement is storage only, not in the GFA."
+    assert (
+        noted is not None and not noted.to_do and noted.value == "Basement is storage only, not in the GFA."
+    )
 
 
 def test_a_record_saved_before_the_to_do_mark_loads_as_a_plain_answer() -> None:
