@@ -90,8 +90,10 @@ def test_an_answer_saved_before_its_words_were_kept_apart_is_rendered_from_its_v
     state = wizard.load_project(pid)
     item = wizard.item("3.04")
     # As a record from before: the model's sentence is the answer's text, and no note.
-    old = FormAnswer(section="3.04", question_number="3.04", title=item.title, question=item.question,
-                     answer=CONTENT, value=AREA, confidence=0.9, source="advisor", advisor="openai")  # fmt: skip
+    old = FormAnswer(
+        section="3.04", question_number="3.04", title=item.title, question=item.question, answer=CONTENT,
+        value=AREA, confidence=0.9, source="advisor", advisor="openai",
+    )  # fmt: skip
     state.finalized_answers.append(old)
     for fmt in ("md", "csv"):
         _absent(wizard.export_file(state, fmt).decode("utf-8-sig"), fmt)

@@ -231,6 +231,7 @@ def test_a_models_control_characters_never_reach_the_store_the_page_or_a_termina
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Which floor?" in done.stdout and "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "Model usage: 120 in / 30 out tokens · fake-model-1 · " in done.stdout  # what the call cost
 
 
 def test_a_cut_off_reply_is_asked_again_briefly_and_its_echo_is_bounded(fake):
