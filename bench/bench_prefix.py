@@ -45,7 +45,12 @@ from wizard_core.config import ModelSettings  # noqa: E402
 from wizard_core.wiring import open_wizard  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
-DEFAULT = ("office-3-storey.json", "mixed-use-addition.json", "clinic-vague.json")
+DEFAULT = (
+    "office-3-storey.json",
+    "mixed-use-addition.json",
+    "clinic-vague.json",
+    "house-conversion-vague.json",
+)
 CACHE_MINIMUM, CACHE_STEP = 1024, 128
 
 

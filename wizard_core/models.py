@@ -89,6 +89,9 @@ class TurnRecord(Record):
     obc_references: list[str] = Field(default_factory=list)
     error: str | None = None
     advisor: str = ""
+    # The process a pending turn runs in ("host pid token", turns.RUNNER), so that a later load can
+    # tell a turn still running from one whose process is gone (turns.mark_interrupted).
+    runner: str | None = None
     query: str | None = None  # the standalone retrieval question
     excerpt_ids: list[str] = Field(default_factory=list)  # code excerpts in the package
     # What the turn's model calls cost (empty for advisors without a model).
