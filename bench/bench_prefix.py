@@ -8,9 +8,16 @@ their identical beginning (the messages in order, role and text), in estimated t
 four characters a token, the estimate the wizard budgets with; real tokenizers count more
 tokens for this text, so the figures are if anything low). OpenAI's prompt cache needs at
 least 1,024 identical tokens and then reuses them in steps of 128; ``cached`` applies that
-rule, as the server's ``prompt_tokens_details.cached_tokens`` would report it.
+rule, as the server's ``prompt_tokens_details.cached_tokens`` would report it. ``share`` is the
+median, over the pairs, of the part of each prompt identical to the prompt before it: what a
+llama.cpp or vLLM server (which reuse any shared prefix) need not evaluate again; ``same item``
+the same median over the pairs of turns on one item (a clarifying question and its answer).
 
-    python bench/bench_prefix.py [transcript.json ...]
+``--order seeds`` builds the packages with the sections in the seeds' order and the notes on what
+was left out at the top, as the wizard sent them before the sections were ordered for the cache
+(``wizard_core.context.SECTIONS``); the default is the order the wizard sends now.
+
+    python bench/bench_prefix.py [--order seeds|sent] [transcript.json ...]
 """
 
 from __future__ import annotations
@@ -31,13 +38,19 @@ sys.path.insert(0, str(ROOT))
 from storage import InMemoryStorage  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply  # noqa: E402
 from tests.support import Clock  # noqa: E402
+from wizard_core import context  # noqa: E402
 from wizard_core.advisors.llm.advisor import LLMAdvisor  # noqa: E402
 from wizard_core.advisors.offline.advisor import OfflineAdvisor  # noqa: E402
 from wizard_core.config import ModelSettings  # noqa: E402
 from wizard_core.wiring import open_wizard  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
-DEFAULT = ("office-3-storey.json", "mixed-use-addition.json", "clinic-vague.json")
+DEFAULT = (
+    "office-3-storey.json",
+    "mixed-use-addition.json",
+    "clinic-vague.json",
+    "house-conversion-vague.json",
+)
 CACHE_MINIMUM, CACHE_STEP = 1024, 128
 
 
@@ -52,8 +65,11 @@ def offline_values(messages: list[Any]) -> dict[str, Any]:
 
 def responder(values: dict[str, Any]) -> Any:
     def respond(request: Request) -> Reply:
-        if "standalone question" in request.text("system")[0]:
-            return reply("Which code requirement applies to this item?")
+        if "standalone question" in request.text("system")[0]:  # the reply made standalone, as a model would
+            discussion = request.text("user")[0]
+            item = discussion.split("\n")[0].removeprefix("Item: ").split(" - ")[0]
+            latest = discussion.rsplit("Latest reply: ", 1)[-1].strip("'\"")
+            return reply(f"For {item}: {latest}")
         current = request.text("user")[0].split("## Current Form Question\n")[1]
         section = re.match(r"\*\*(3\.\d\d) - ", current)[1]  # type: ignore[index]
         if section not in values:
@@ -92,7 +108,13 @@ def measure(name: str) -> dict[str, Any]:
     pairs = [shared(a, b) // 4 for a, b in itertools.pairwise(prompts)]
     cached = [p // CACHE_STEP * CACHE_STEP if p >= CACHE_MINIMUM else 0 for p in pairs]
     sizes = [len(p) // 4 for p in prompts[1:]]
+    shares = [shared(a, b) / len(b) for a, b in itertools.pairwise(prompts)]
+    items = [re.search(r"## Current Form Question\n\*\*(3\.\d\d)", r.text("user")[0])[1] for r in answers]
+    same = [share for share, (a, b) in zip(shares, itertools.pairwise(items), strict=True) if a == b]
     return {
+        "share": statistics.median(shares),
+        "same_item": statistics.median(same) if same else None,
+        "same_pairs": len(same),
         "messages": len(messages),
         "requests": len(answers),
         "pairs": len(pairs),
@@ -104,19 +126,27 @@ def measure(name: str) -> dict[str, Any]:
     }
 
 
+ORDERS = {"sent": context.SECTIONS, "seeds": context.SEEDS_ORDER}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--order", choices=ORDERS, default="sent")
     parser.add_argument("transcripts", nargs="*", default=DEFAULT)
     args = parser.parse_args()
     logging.disable(logging.WARNING)
+    if args.order == "seeds":  # the packages as they were built before (a bench-only switch)
+        context.SECTIONS, context.STABLE = ORDERS["seeds"], frozenset()
+    print(f"order: {args.order}")
     print(f"{'transcript':<26} {'msgs':>4} {'pairs':>5} {'>= 1,024':>9} {'share':>6} {'median shared':>13} "
-          f"{'min':>5} {'median prompt':>13} {'cached':>7}")  # fmt: skip
+          f"{'min':>5} {'median prompt':>13} {'cached':>7} {'same':>5} {'same item':>14}")  # fmt: skip
     for name in args.transcripts:
         r = measure(Path(name).name)
         print(
             f"{Path(name).name:<26} {r['messages']:>4} {r['pairs']:>5} {r['over']:>9} "
             f"{r['over'] / r['pairs']:>6.0%} {r['median_shared']:>13,.0f} {r['min_shared']:>5,} "
-            f"{r['median_prompt']:>13,.0f} {r['cached_share']:>7.0%}"
+            f"{r['median_prompt']:>13,.0f} {r['cached_share']:>7.0%} {r['share']:>5.0%} "
+            + (f"{r['same_item']:>5.0%} of {r['same_pairs']:>2} pairs" if r["same_pairs"] else f"{'—':>14}")
         )
 
 

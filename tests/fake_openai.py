@@ -32,6 +32,8 @@ class Reply:
     content: str | None = None
     usage: tuple[int, int] | None = (120, 30)
     usage_details: dict[str, Any] = field(default_factory=dict)  # prompt_/completion_tokens_details
+    # Keys beside the usage at the top of the reply, and of the last chunks (llama.cpp's ``timings``).
+    top: dict[str, Any] = field(default_factory=dict)
     status: int = 200
     error: str = "scripted error"
     error_body: Any = None  # the whole error body to send (default: OpenAI's shape around ``error``)
@@ -277,10 +279,12 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             held = len(events) + -(-scripted.hold_at // size) if scripted.hold else None
             events += [_chunk(scripted, {"content": text[i : i + size]}) for i in range(0, len(text), size)]
             if scripted.status == 200:
-                events.append(_chunk(scripted, {}, finish=scripted.finish))
+                events.append(_chunk(scripted, {}, finish=scripted.finish) | scripted.top)
             wants_usage = (request.body.get("stream_options") or {}).get("include_usage")
             if wants_usage and scripted.usage and scripted.status == 200:
-                events.append({**_chunk(scripted, {}), "choices": [], "usage": _usage(scripted)})
+                events.append(
+                    {**_chunk(scripted, {}), "choices": [], "usage": _usage(scripted)} | scripted.top
+                )
             for number, event in enumerate(events):
                 if number == scripted.drop_after:
                     return
@@ -346,7 +350,7 @@ def _completion(scripted: Reply) -> dict[str, Any]:
     }
     if scripted.usage:
         data["usage"] = _usage(scripted)
-    return data
+    return data | scripted.top
 
 
 def _chunk(scripted: Reply, delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:

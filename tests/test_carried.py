@@ -30,7 +30,7 @@ def test_streets_said_at_the_first_item_are_taken_when_the_consultant_refers_bac
     reply = wizard.process_user_response(project, "like I said at the start")
     answer = wizard.load_project(project).answer_for("3.09")
     assert reply.type == "form_answer" and answer is not None and answer.value == 2
-    assert "from what you said at 3.01" in answer.answer
+    assert "from what you said at 3.01" in answer.advisor_note
     assert answer.confidence < 0.8  # taken from another item's answer: a proposal to confirm
 
 

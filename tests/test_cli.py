@@ -87,7 +87,14 @@ def test_replay_of_the_plain_office_transcript_answers_every_item(tmp_path):
     (north,) = answers["3.22"]["value"]["faces"]
     # Group D sprinklered, 420 m² at 9 m: Table 3.2.3.1.-D row "150 or more", column 9 m.
     assert (north["area_m2"], north["limiting_distance_m"], north["upo_permitted_pct"]) == (420, 9, 100)
-    assert set(answers["3.04"]) == {"question", "answer", "value", "confidence", "obc_references"}
+    assert set(answers["3.04"]) == {
+        "question",
+        "answer",
+        "advisor_note",
+        "value",
+        "confidence",
+        "obc_references",
+    }
     assert answers["3.04"]["question"] and answers["3.04"]["obc_references"] == ["A-1.4.1.2"]
     assert len(report["turns"]) == 27
     assert all(t["type"] == "form_answer" for t in report["turns"])
@@ -268,7 +275,7 @@ def test_replay_of_a_vague_clinic_asks_until_the_facts_are_exact(tmp_path):
     assert by_section["3.18"] == ["clarifying_question"]  # "about 100 people" is an estimate
     answers = report["answers"]
     assert answers["3.04"]["value"] == {"existing": 0, "new": 199.7, "total": 199.7}
-    assert "ft²" in answers["3.04"]["answer"]
+    assert "ft²" in answers["3.04"]["advisor_note"] and "ft²" not in answers["3.04"]["answer"]
     assert answers["3.05"]["value"] == answers["3.04"]["value"]
     assert answers["3.06"]["value"] is None
     assert answers["3.07"]["value"] == {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 11.6}

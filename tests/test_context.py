@@ -6,18 +6,32 @@ import json
 import re
 
 from tests.support import advance_to, make_manager
-from wizard_core.context import SECTIONS, TITLE, Budget, ContextBuilder
+from wizard_core.context import SECTIONS, SEEDS_ORDER, TITLE, Budget, ContextBuilder
+
+# The seeds' sections, least changing first (the seeds' order within each block), so that a
+# server's prompt cache reuses the most of each request (bench/bench_prefix.py).
+SENT_ORDER = [
+    "## Project History (Completed Form Questions)",
+    "## Archived Clarifying Sessions",
+    "## Current Form Question",
+    "## Form Structure",
+    "## Required Response Format",
+    "## Ontario Building Code Reference",
+    "## Active Clarifying Discussion",
+    "## Latest User Response",
+]
 
 
 def headings(markdown: str) -> list[str]:
     return [line for line in markdown.splitlines() if re.match(r"^#{1,2} ", line)]
 
 
-def test_package_has_every_section_once_in_the_seeds_order():
+def test_package_has_every_seeds_section_once_least_changing_first():
     manager = make_manager()
     project = manager.start_project("Order")
     markdown = manager.context_package(project.project_id).markdown
-    assert headings(markdown) == [TITLE, *SECTIONS]
+    assert headings(markdown) == [TITLE, *SENT_ORDER] == [TITLE, *SECTIONS]
+    assert sorted(SECTIONS) == sorted(SEEDS_ORDER), "the seeds' section names, each once"
 
 
 def test_package_carries_history_thread_archive_excerpts_and_structure():
@@ -197,7 +211,7 @@ def test_a_model_gets_the_seeds_sections_with_the_item_list_left_to_its_instruct
     manager = make_manager()
     pid = manager.start_project("Prefix").project_id
     package = manager.context_package(pid)
-    assert headings(package.for_model) == [TITLE, *SECTIONS], "the seeds' order, for the model too"
+    assert headings(package.for_model) == [TITLE, *SENT_ORDER], "the same order, for the model too"
     structure = package.for_model.split("## Form Structure\n", 1)[1].split("\n## ", 1)[0]
     assert "- current: 3.01" in structure and "listed in the instructions" in structure
     assert "What kind of project is this" not in structure  # the questions are in the instructions

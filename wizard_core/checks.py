@@ -110,9 +110,12 @@ def _cautioned(change: Change, warnings: list[Finding]) -> Change:
     answer = change.answer
     if not warnings or answer is None or answer.confidence < 0.8:
         return change
-    said = f"{answer.answer} To confirm: {warnings[0].message}"
+    point = f"To confirm: {warnings[0].message}"
+    said = f"{answer.answer} {point}"
     answer = answer.model_copy(update={"confidence": CAUTIONED_CONFIDENCE, "answer": said})
-    reply = change.reply.model_copy(update={"confidence": CAUTIONED_CONFIDENCE, "content": said})
+    reply = change.reply.model_copy(
+        update={"confidence": CAUTIONED_CONFIDENCE, "content": f"{change.reply.content} {point}"}
+    )
     return replace(change, answer=answer, reply=reply)
 
 

@@ -19,6 +19,7 @@ from wizard_core.cli_text import UsageError, inert, store_option
 from wizard_core.errors import WizardError
 from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS
 from wizard_core.replay import ReplayClock, load_transcript, replay
+from wizard_core.tokens import describe_turn
 from wizard_core.wiring import ADVISORS, make_advisor, open_wizard
 from wizard_core.wizard import Wizard
 
@@ -173,8 +174,12 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    result = _wizard(args).process_user_response(args.project_id, args.message)
+    wizard = _wizard(args)
+    result = wizard.process_user_response(args.project_id, args.message)
     print(inert(f"[{result.section}] {result.type} ({result.confidence:.2f}): {result.content}"))
+    usage = describe_turn(wizard.load_project(args.project_id).turns[-1])
+    if usage:  # what the model call cost ("tokens unknown" when the server never said)
+        print(inert(f"Model usage: {usage}"))
     if result.complete:
         print("The matrix is complete.")
     return 0

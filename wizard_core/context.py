@@ -4,11 +4,11 @@ Every piece of free text (the consultant's messages, earlier answers, clarifying
 is rendered as a JSON string literal on one line, so no message can start a line with
 '#' and forge a section heading or rewrite the response-format instructions.
 
-The sections run from what changes least to what changes every turn: the form's structure
-(the same for every project), the answers so far and the archived discussions (which only
-grow), then the current item, its discussion, its code excerpts and the latest message. A
-model server's prompt cache reuses the longest unchanged beginning of a prompt, so consecutive
-turns share everything up to the first change.
+The sections keep the seeds' names but run from what changes least to what changes every turn
+(``SECTIONS``): the answers so far and the archived threads, the current item with each item's
+status and the response format, the code excerpts, the active thread and the latest message. A model server's
+prompt cache reuses the longest unchanged beginning of a prompt, so consecutive turns share
+everything up to the first change (``bench/bench_prefix.py`` measures it).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from wizard_core.models import ClarifyingQA, ProjectState
 from wizard_core.tokens import estimate_tokens
 
 TITLE = "# Form Completion Project - Context Package"
-SECTIONS = (
+# The seeds' eight sections, by the seeds' names, in the seeds' order.
+SEEDS_ORDER = (
     "## Project History (Completed Form Questions)",
     "## Current Form Question",
     "## Active Clarifying Discussion",
@@ -37,7 +38,19 @@ SECTIONS = (
     "## Form Structure",
     "## Required Response Format",
 )
-STRUCTURE = SECTIONS[6]
+HISTORY, CURRENT, ACTIVE, LATEST, ARCHIVED, CODE, STRUCTURE, RESPONSE_FORMAT = SEEDS_ORDER
+# The order they are sent in: what changes least first, so that consecutive requests share the
+# longest beginning a server's prompt cache can reuse, the seeds' order kept within each block:
+# what only grows (the answers so far, the archived threads: a new answer or thread is added at
+# their end); what stays the same for every turn on one item (the current item, each item's
+# status, the response format with the item's schema); the code excerpts (often the same for the
+# turns on one item; the question they were retrieved for is their last line); then the active
+# thread and the latest message, which change every turn. Measured with bench/bench_prefix.py
+# (bench/README.md): the form's status and the response format change with every item, so before
+# the answers they would end the shared beginning at the instructions whenever an item is
+# answered; and the active thread before the excerpts would end it there on every turn.
+SECTIONS = (HISTORY, ARCHIVED, CURRENT, STRUCTURE, RESPONSE_FORMAT, CODE, ACTIVE, LATEST)
+STABLE = frozenset({HISTORY, ARCHIVED})  # the notes on what was left out come after these
 # What a model is told in the Form Structure section instead of the item list, which it has in
 # its instructions (the same for every request, so a server's prompt cache can reuse them).
 IN_INSTRUCTIONS = "(Each item's number, title, answer format and question are listed in the instructions.)"
@@ -58,7 +71,7 @@ class ContextPackage:
     query: str = ""
     tokens: int = 0  # estimated, about four characters a token
     left_out: tuple[str, ...] = ()
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (heading, lines) in the seeds' order
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (heading, lines) in the order sent
     rebuild: Callable[[int, bool], ContextPackage] | None = field(default=None, compare=False, repr=False)
     # As sent to a model: the same sections, Form Structure giving each item's status only.
     for_model: str = ""
@@ -83,7 +96,7 @@ class ContextPackage:
 
     @property
     def response_format(self) -> str:
-        return self.section(SECTIONS[-1])
+        return self.section(RESPONSE_FORMAT)
 
 
 class ContextBuilder:
@@ -171,17 +184,20 @@ class ContextBuilder:
         self, state: ProjectState, item: FormItem | None, retrieved: Retrieved | None, trim: Trim
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
         query = retrieved.query.text if retrieved else ""
-        bodies = [
-            self._history(state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()),
-            self._current(state, item),
-            self._active(state, trim.dropped_exchanges),
-            [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
-            self._archived(state, skip=set(trim.dropped_archives)),
-            ([f"Retrieved for: {quote(query)}"] if query else []) + _excerpts(retrieved, trim),
-            self._structure(state, compact=trim.compact_structure),
-            self._response_format(item),
-        ]
-        return tuple((heading, tuple(body)) for heading, body in zip(SECTIONS, bodies, strict=True))
+        bodies = {
+            HISTORY: self._history(
+                state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()
+            ),
+            CURRENT: self._current(state, item),
+            ACTIVE: self._active(state, trim.dropped_exchanges),
+            LATEST: [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
+            ARCHIVED: self._archived(state, skip=set(trim.dropped_archives)),
+            # The question they were retrieved for last: the excerpts often repeat from turn to turn.
+            CODE: _excerpts(retrieved, trim) + ([f"Retrieved for: {quote(query)}"] if query else []),
+            STRUCTURE: self._structure(state, compact=trim.compact_structure),
+            RESPONSE_FORMAT: self._response_format(item),
+        }
+        return tuple((heading, tuple(bodies[heading])) for heading in SECTIONS)
 
     def _history(self, state: ProjectState, summary: bool = False, keep: set[str] | None = None) -> list[str]:
         lines, brief = [], []
@@ -215,8 +231,8 @@ class ContextBuilder:
             lines.append("- 'None / not applicable' is an acceptable answer (value null).")
         lines.append("- OBC references: " + ", ".join(item.references))
         previous = state.answer_for(item.number)
-        if previous:
-            lines.append(f"- Current answer being revised: {quote(previous.answer)}")
+        if previous:  # its value in the matrix's words: an advisor's sentence is never fed back as fact
+            lines.append(f"- Current answer being revised: {quote(describe_value(item, previous.value))}")
         return lines
 
     def _active(self, state: ProjectState, dropped: int = 0) -> list[str]:
@@ -286,13 +302,15 @@ def matrix_reference(forms: FormQuestionService) -> list[str]:
 
 
 def _render(sections: tuple[tuple[str, tuple[str, ...]], ...], recap: str | None, trim: Trim) -> str:
-    lines = [TITLE, ""]
-    if recap:
-        lines += [f"Recap (the consultant is back after a break): {recap}", ""]
     notes = trim_notes(trim)
+    said = [f"Recap (the consultant is back after a break): {recap}", ""] if recap else []
     if notes:
-        lines += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
+        said += ["Left out to fit the token budget: " + "; ".join(notes) + ".", ""]
+    lines = [TITLE, ""]
     for heading, body in sections:
+        if said and heading not in STABLE:  # after the sections that stay the same from turn to turn
+            lines += said
+            said = []
         lines += [heading, *body, ""]
     return "\n".join(lines).rstrip() + "\n"
 

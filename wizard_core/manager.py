@@ -116,8 +116,14 @@ class ContextManager:
         retrieved = self.lookup.for_item(item, state.active_clarifying_thread, message)
         return self.context_builder.build(state, item, checks.with_candidates(retrieved, state, item))
 
-    def _load(self, project_id: str, expected_revision: int | None) -> ProjectState:
+    def load(self, project_id: str) -> ProjectState:
+        """The project, with any turn left pending by a process that stopped marked interrupted."""
         state = self.storage.load_project(project_id)
+        turns.mark_interrupted(state, self.clock(), getattr(self.advisor, "turn_seconds", 0.0))
+        return state
+
+    def _load(self, project_id: str, expected_revision: int | None) -> ProjectState:
+        state = self.load(project_id)
         if expected_revision is not None and state.revision != expected_revision:
             raise ConflictError(
                 "This project was changed in another tab or session since this page was drawn, "
@@ -171,6 +177,7 @@ class ContextManager:
         record.query = package.query
         record.excerpt_ids = [e.id for e in package.excerpts]
         if self.advisor.remote:
+            record.runner = turns.runner()  # so that a later load can tell whether it still runs
             self.storage.save_project(state)  # a slow call follows: keep the message first
         request = AdvisorRequest(package, state, item, self.forms, on_text=on_text, usage=usage)
         try:

@@ -28,13 +28,17 @@ class FormAnswer(Record):
     question_number: str
     title: str
     question: str
-    answer: str
+    answer: str  # the answer in the matrix's words, rendered from ``value`` (never a model's own sentence)
     value: Any = None
     not_applicable: bool = False
     confidence: float = Field(ge=0.0, le=1.0)
     obc_references: list[str] = Field(default_factory=list)
     source: Literal["advisor", "direct", "edition", "imported"] = "advisor"
     advisor: str = ""
+    # The advisor's own words with the answer: unchecked, so kept for the review data (labelled as the
+    # advisor's note) and never printed in a matrix cell. Empty on an answer recorded before it was
+    # kept apart: its ``answer`` then holds the advisor's words (see ``export.rows.advisor_note``).
+    advisor_note: str = ""
     imported_from: str = ""  # the file an imported answer was read from (source "imported")
     # Cells of the OAA sheet the value has no field for (a use beside an occupancy, a description row),
     # by the sheet's name for the cell, kept so the sheet prints them again.
@@ -85,6 +89,9 @@ class TurnRecord(Record):
     obc_references: list[str] = Field(default_factory=list)
     error: str | None = None
     advisor: str = ""
+    # The process a pending turn runs in ("host pid token", turns.RUNNER), so that a later load can
+    # tell a turn still running from one whose process is gone (turns.mark_interrupted).
+    runner: str | None = None
     query: str | None = None  # the standalone retrieval question
     excerpt_ids: list[str] = Field(default_factory=list)  # code excerpts in the package
     # What the turn's model calls cost (empty for advisors without a model).

@@ -185,6 +185,7 @@ def report(state: ProjectState, turns: list[dict[str, Any]]) -> dict[str, Any]:
             a.section: {
                 "question": a.question,
                 "answer": a.answer,
+                "advisor_note": a.advisor_note,  # the advisor's own words, unchecked
                 "value": a.value,
                 "confidence": a.confidence,
                 "obc_references": a.obc_references,

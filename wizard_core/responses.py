@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import validate_value
+from wizard_core.answers import describe_value, validate_value
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.forms import FormQuestionService
@@ -72,13 +72,20 @@ class AIResponseProcessor:
             question_number=item.number,
             title=item.title,
             question=item.question,
-            answer=reply.content,
+            answer=answer_text(item, value),
             value=value,
             not_applicable=value is None,
             confidence=reply.confidence,
             obc_references=reply.obc_references or list(item.references),
             source="advisor",
             advisor=advisor,
+            advisor_note=reply.content,
             timestamp=now,
         )
         return Change(reply, answer=answer)
+
+
+def answer_text(item: FormItem, value: Any) -> str:
+    """An answer as the matrix says it: rendered from its checked value, never an advisor's sentence
+    (a model's sentence may hold a fact nobody gave; it is kept apart as the advisor's note)."""
+    return f"{item.number} {item.title}: {describe_value(item, value)}."

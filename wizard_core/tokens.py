@@ -31,6 +31,7 @@ class TurnUsage:
     estimated: bool = False
     latency_ms: int | None = None
     calls: int = 0
+    unknown: int = 0  # calls that ended (a timeout, a dropped connection) without the server's count
     cached_tokens: int = 0
     reasoning_tokens: int = 0
     started: float | None = None  # time.monotonic() when the turn's first model call began
@@ -60,6 +61,10 @@ class TurnUsage:
         self.estimated = self.estimated or estimated
         self.calls += 1
 
+    def lost(self) -> None:
+        """A call ended without a count: what it cost is unknown, and so is the turn's total."""
+        self.unknown += 1
+
     def stop_clock(self) -> None:
         """Latency: from the turn's first model call until now."""
         if self.started is not None:
@@ -67,59 +72,83 @@ class TurnUsage:
 
     def record(self, turn: TurnRecord) -> None:
         """Copy onto ``turn`` when a model was called (an offline turn keeps its fields empty)."""
-        if self.calls == 0 and self.latency_ms is None:
+        if self.calls == 0 and self.unknown == 0 and self.latency_ms is None:
             return
         turn.model = self.model
+        turn.latency_ms = self.latency_ms
+        if self.unknown or self.calls == 0:  # a call the server never counted: unknown, never 0
+            turn.input_tokens = turn.output_tokens = turn.cached_tokens = turn.reasoning_tokens = None
+            turn.tokens_estimated = False
+            return
         turn.input_tokens = self.input_tokens
         turn.output_tokens = self.output_tokens
         turn.tokens_estimated = self.estimated
-        turn.latency_ms = self.latency_ms
         turn.cached_tokens = self.cached_tokens or None
         turn.reasoning_tokens = self.reasoning_tokens or None
 
 
 @dataclass(frozen=True)
 class UsageTotals:
-    """A project's tokens over every turn that called a model."""
+    """A project's tokens over every turn that called a model (``unknown``: turns whose count the
+    server never gave, left out of the sums and said so)."""
 
     input_tokens: int
     output_tokens: int
     estimated: bool
     turns: int
     cached_tokens: int = 0
+    unknown: int = 0
 
     def describe(self) -> str:
         label = " (estimated)" if self.estimated else ""
-        text = f"{self.input_tokens:,} in / {self.output_tokens:,} out{label} over {self.turns} turns"
-        return text + (
-            f", {self.cached_tokens:,} of them from the prompt cache" if self.cached_tokens else ""
-        )
+        text = f"{self.input_tokens:,} in / {self.output_tokens:,} out{label} over {_turns(self.turns)}"
+        if self.cached_tokens:
+            text += f", {self.cached_tokens:,} of them from the prompt cache"
+        if not self.unknown:
+            return text
+        unknown = f"tokens unknown for {_turns(self.unknown)} (the call did not finish)"
+        return f"{text}; {unknown}" if self.turns else unknown[:1].upper() + unknown[1:]
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn{'' if count == 1 else 's'}"
 
 
 def project_usage(state: ProjectState) -> UsageTotals:
     return totals(state.turns)
 
 
+def tokens_unknown(turn: TurnRecord) -> bool:
+    """A turn that called a model whose count is unknown: a call that timed out or was cut off
+    (saved as None; a record from before saved it as 0 in, which no answered call reports)."""
+    return turn.model is not None and not turn.input_tokens
+
+
 def totals(turns: Iterable[TurnRecord]) -> UsageTotals:
-    counted = [t for t in turns if t.input_tokens is not None]
+    turns = list(turns)
+    counted = [t for t in turns if t.input_tokens]
     return UsageTotals(
         input_tokens=sum(t.input_tokens or 0 for t in counted),
         output_tokens=sum(t.output_tokens or 0 for t in counted),
         estimated=any(t.tokens_estimated for t in counted),
         turns=len(counted),
         cached_tokens=sum(t.cached_tokens or 0 for t in counted),
+        unknown=sum(1 for t in turns if tokens_unknown(t)),
     )
 
 
 def describe_turn(turn: TurnRecord) -> str | None:
     """'1,200 in / 85 out tokens · 1,024 cached · gpt-4o-mini · 2.3 s', or None without a model."""
-    if turn.input_tokens is None:
+    if tokens_unknown(turn):
+        parts = ["tokens unknown (the call did not finish)"]
+    elif turn.input_tokens is None:
         return None
-    parts = [f"{turn.input_tokens:,} in / {turn.output_tokens or 0:,} out tokens"]
-    if turn.tokens_estimated:
+    else:
+        parts = [f"{turn.input_tokens:,} in / {turn.output_tokens or 0:,} out tokens"]
+    if turn.tokens_estimated and turn.input_tokens:
         parts[0] += " (estimated)"
-    if turn.cached_tokens:
-        share = turn.cached_tokens / turn.input_tokens if turn.input_tokens else 0
+    if turn.cached_tokens and turn.input_tokens:
+        share = turn.cached_tokens / turn.input_tokens
         parts.append(f"{turn.cached_tokens:,} cached ({share:.0%} of the input)")
     if turn.reasoning_tokens:
         parts.append(f"{turn.reasoning_tokens:,} thinking")

@@ -2,14 +2,75 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from wizard_core.decisions import Decision, Temporal
 from wizard_core.errors import TurnCancelled, WizardError
 from wizard_core.models import DecisionRecord, FormAnswer, ProjectState, TurnRecord
 
 MAX_DECISIONS_KEPT = 500
+# This process, as a pending turn names the process running it: the host, the pid, and a token
+# made once per process (a pid is reused, and a forked child keeps the token but not the pid).
+_HOST, _TOKEN = socket.gethostname(), uuid.uuid4().hex
+PENDING_GRACE = 5.0  # seconds past the advisor's turn limit by which a running turn has been saved
+UNKNOWN_LIMIT = 900.0  # the turn limit assumed when the advisor has none (it was remote when saved)
+INTERRUPTED = (
+    "This message was interrupted: the wizard stopped before the advisor replied, so nothing was "
+    "changed. Your message is kept; send it again."
+)
+
+
+def runner() -> str:
+    """This process, as a pending turn records it."""
+    return f"{_HOST} {os.getpid()} {_TOKEN}"
+
+
+def mark_interrupted(state: ProjectState, now: datetime, turn_seconds: float) -> bool:
+    """Mark failed, as interrupted, the pending turns no process is still running; True if any.
+
+    A remote advisor's turn is saved pending before its slow call, and its outcome saved when the
+    call ends, by the turn's deadline (``turn_seconds``). A turn still pending is running when its
+    process is alive: a worker thread of this very process (ui/worker.py runs turns outside the page's
+    script run, so a pending turn is normal while it lasts), or another process. So a pending turn is
+    interrupted only when (1) it is older than the turn limit and the grace for its save, whoever
+    runs it — no turn outlives its deadline — or (2) it names a process on this host that no longer
+    exists (a killed or restarted server), which needs no waiting. A turn of this process, of a live
+    process on this host (a pid may be reused, so alive is not proof: the age still decides), of
+    another host (nothing to ask) or from before turns named their process waits for the limit.
+    Marked in the loaded copy; the next save keeps it.
+    """
+    limit = timedelta(seconds=(turn_seconds or UNKNOWN_LIMIT) + PENDING_GRACE)
+    marked = False
+    for turn in state.turns:
+        if turn.status != "pending":
+            continue
+        if now - turn.received_at > limit or _gone(turn.runner):
+            turn.status, turn.error = "failed", INTERRUPTED
+            marked = True
+    return marked
+
+
+def _gone(name: str | None) -> bool:
+    """Whether the process a turn names is known to have ended (one on this host only)."""
+    parts = (name or "").split(" ")
+    if len(parts) != 3 or parts[0] != _HOST or not parts[1].isdigit():
+        return False
+    pid, token = int(parts[1]), parts[2]
+    if pid == os.getpid():
+        # This process (a worker thread runs it), or one before it under the same pid (a container's
+        # server restarted as the same pid), which is gone.
+        return token != _TOKEN
+    try:
+        os.kill(pid, 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it exists (another user's), or this system cannot be asked
+    return False
 
 
 @dataclass(frozen=True)

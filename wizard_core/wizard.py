@@ -169,7 +169,8 @@ class Wizard:
         return self.projects.practice_for(state)
 
     def load_project(self, project_id: str) -> ProjectState:
-        return self.storage.load_project(project_id)
+        """The project as stored, a turn left pending by a process that stopped shown interrupted."""
+        return self.manager.load(project_id)
 
     def list_projects(
         self, query: str = "", offset: int = 0, limit: int | None = None

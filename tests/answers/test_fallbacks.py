@@ -159,7 +159,7 @@ def test_a_misspelled_option_is_offered_and_a_yes_records_it():
     wizard.process_user_response(project, "yes")
     answer = wizard.load_project(project).answer_for("3.16")
     assert answer is not None and answer.value == "Normal"
-    assert "as you confirmed" in answer.answer
+    assert "as you confirmed" in answer.advisor_note
 
 
 @pytest.mark.parametrize(

@@ -133,7 +133,7 @@ def test_a_partial_correction_of_the_height_keeps_what_it_does_not_change(correc
     answer = wizard.load_project(project).answer_for("3.07")
     assert reply.decision == "revision" and reply.section == "3.07"
     assert answer.value == {"storeys_above_grade": 6, "storeys_below_grade": 1, "height_m": 16.8}
-    assert "kept from the earlier answer" in answer.answer
+    assert "kept from the earlier answer" in answer.advisor_note
 
 
 def test_a_correction_of_the_area_takes_the_new_figure_not_the_old():
@@ -187,7 +187,7 @@ def test_computed_rows_named_otherwise_than_the_consultant_did_are_recorded_only
     _, state = ask("3.18", "offices 1,050 m2; more offices 1,150 m2; same again upstairs")
     answer = state.answer_for("3.18")  # rows named "More offices", and "same again upstairs" left over
     assert answer is not None
-    assert answer.confidence < 0.8 and "Same again upstairs" in answer.answer
+    assert answer.confidence < 0.8 and "Same again upstairs" in answer.advisor_note
 
 
 @pytest.mark.parametrize(
@@ -264,4 +264,4 @@ def test_a_revision_of_one_of_two_parts_keeps_the_other():
     answer = wizard.load_project(project).answer_for("3.20")
     assert reply.decision == "revision"
     assert answer.value == {**before, "barrier_free_entrances": 1}
-    assert "kept from the earlier answer" in answer.answer
+    assert "kept from the earlier answer" in answer.advisor_note

@@ -505,8 +505,8 @@ def test_a_failing_advisor_keeps_the_message_and_retry_sends_it_again(model_serv
     assert not at.exception
     assert chat(at)[-1][1].startswith("3.01 Project type: New construction.")
     assert "120 in / 30 out tokens" in chat(at)[-1][1]  # the fake server's usage report
-    # Both calls count: the failed one reached the server too (it reported no usage).
-    assert "Model usage for this project: 120 in / 30 out over 2 turns" in usage(at)
+    # The failed call reached the server too, which reported no usage: its tokens are unknown, not 0.
+    assert "Model usage for this project: 120 in / 30 out over 1 turn; tokens unknown for 1 turn" in usage(at)
     assert "3.02 Major occupancy classification" in card(at)
     assert stored(at).answer_for("3.01").value == "New construction"
     assert model_server.requests[-1].body["messages"]  # the retry really reached the server

@@ -185,7 +185,7 @@ def _plain(record: _Record) -> _Record:
 
 
 def _text_size(rows: list[dict], found: list[Finding]) -> int:
-    texts = [row["answer"] + row["basis"] + (row["override"] or "") for row in rows]
+    texts = [row["answer"] + row["basis"] + row["advisor_note"] + (row["override"] or "") for row in rows]
     texts += [turn["question"] + (turn["answer"] or "") for row in rows for turn in row["discussion"]]
     return sum(map(len, texts)) + sum(len(f.message) for f in found)
 

@@ -2,7 +2,8 @@
 
 Letter, portrait, as many pages as it takes: a heading on every page (project, code edition,
 export date, status), then each item with its answer, references, confidence, source and status
-(an override with its reason), basis, discussion and code checks, then every code check, and
+(an override with its reason), basis, the advisor's note (labelled: its own words, unchecked),
+discussion and code checks, then every code check, and
 "Page N of M" at the foot.
 """
 
@@ -20,6 +21,7 @@ from wizard_core.export.pdf_font import FONT_DIRS, Font, font
 from wizard_core.export.rows import Heading, source_text, status_text
 
 LINE = 4.4  # mm, for 8.5 pt text
+ADVISOR_NOTE = "Advisor's note (its own words, not checked; not in the matrix)"
 
 
 class _ReviewPDF(FPDF):
@@ -100,6 +102,8 @@ def _basis(pdf: _ReviewPDF, row: dict[str, Any]) -> None:
     confidence = "" if row["confidence"] is None else f"Confidence {row['confidence']:.2f}; "
     pdf.paragraph(shown(f"{confidence}{source_text(row)}; {status_text(row)}."))
     pdf.paragraph(shown(f"Basis: {row['basis']}"))
+    if row["advisor_note"]:
+        pdf.paragraph(shown(f"{ADVISOR_NOTE}: {row['advisor_note']}"))
     if row["override"]:
         overridden = "; ".join(row["override_findings"])
         pdf.paragraph(shown(f"Recorded despite the code checks ({overridden}): {row['override']}"))

@@ -39,7 +39,10 @@ def matrix_rows(
                 # For 3.10, the other articles the engine finds fitting, beside the ones relied on.
                 "compared": compared(state, item.answer_type, answer) if answer else [],
                 "confidence": answer.confidence if answer else None,
-                "basis": answer.answer if answer else "",
+                "basis": basis(item, answer) if answer else "",
+                # The advisor's own words: review data only (the review copy, the workbook's Review
+                # sheet, the JSON), labelled as the advisor's note; never a matrix cell.
+                "advisor_note": advisor_note(answer) if answer else "",
                 "source": answer.source if answer else "",
                 "imported_from": answer.imported_from if answer else "",
                 "advisor": answer.advisor if answer else "",
@@ -62,6 +65,24 @@ def _answer_text(item: FormItem, answer: FormAnswer | None) -> str:
         return ""
     text = describe_value(item, answer.value)
     return f"To do: {text}" if answer.to_do else text
+
+
+def basis(item: FormItem, answer: FormAnswer) -> str:
+    """What the wizard recorded and why, in its own words: never an advisor's free text.
+
+    An advisor's answer recorded before its words were kept apart (``advisor_note`` empty) holds
+    them in ``answer``: its basis is rendered from the value instead.
+    """
+    if answer.source == "advisor" and not answer.advisor_note:
+        return f"{item.number} {item.title}: {describe_value(item, answer.value)}."
+    return answer.answer
+
+
+def advisor_note(answer: FormAnswer) -> str:
+    """The advisor's own words with an answer (unchecked), or "" for an answer no advisor gave."""
+    if answer.source != "advisor":
+        return ""
+    return answer.advisor_note or answer.answer
 
 
 def references(answer_type: str, answer: FormAnswer) -> list[str]:

@@ -5,8 +5,9 @@ them: item numbers in A, titles in B, answers in D to K with the template's sub-
 headings, references in L, the practice and project rows with the seal box, and the note on
 Division A and C references. Column M says what is not confirmed, and those answers are tinted.
 The wizard reads this sheet back in (``import-matrix``). "Review" holds each item's status,
-confidence, source, basis, findings, override and, for 3.10, the other articles the engine finds
-fitting; "Discussion" each item's clarifying questions and answers.
+confidence, source, basis, findings, override, for 3.10 the other articles the engine finds
+fitting, and the advisor's note (its own words, unchecked, never in a "Part 3" cell);
+"Discussion" each item's clarifying questions and answers.
 
 Nothing written in the workbook is live: text that a spreadsheet would read as a formula is
 stored as text (a string cell with Excel's quote prefix), never as a formula, web addresses are
@@ -42,6 +43,7 @@ _TINTS = {
     "overridden": PatternFill("solid", fgColor="FCE4D6"),
     "flagged": PatternFill("solid", fgColor="F8CBAD"),
 }
+ADVISOR_NOTE = "Advisor's note (its own words, not checked; not in the matrix)"
 REVIEW_COLUMNS = (
     ("Item", 7),
     ("Item title", 28),
@@ -54,6 +56,7 @@ REVIEW_COLUMNS = (
     ("Basis", 60),
     ("Code checks", 48),
     ("Override", 36),
+    (ADVISOR_NOTE, 60),
 )
 
 
@@ -160,6 +163,7 @@ def _review(row: dict[str, Any]) -> list[Any]:
         row["basis"],
         " | ".join(row["code_checks"]),
         _override(row),
+        row["advisor_note"],
     ]
 
 

@@ -115,36 +115,83 @@ def test_a_reply_that_mentions_other_items_but_answers_this_one_is_taken(fake, r
 SEEDS = {  # the seeds' four fields, no value: it is read from the content
     "3.01": ("New construction of a three-storey office building.", "New construction"),
     "3.02": ("Group D, business and personal services (offices).", ["D"]),
+    "3.02 label": ("A2 - other assembly", ["A2"]),
+    "3.02 words": ("The major occupancy is Group A, Division 2 (assembly).", ["A2"]),
     "3.03": ("No, there are no superimposed major occupancies.", False),
     "3.04": ("Building area: existing 0 m², new 1,150 m², total 1,150 m².", AREA),
+    "3.11": ("The building is fully sprinklered (NFPA 13).", "Entire building"),
     "3.13": ("A single stage fire alarm system is required.", "Single stage"),
 }
 
 
-@pytest.mark.parametrize(("item", "content", "value"), [(k, *v) for k, v in SEEDS.items()], ids=SEEDS.keys())
-def test_a_reply_in_the_seeds_format_has_its_value_read_from_its_content(fake, item, content, value):
+@pytest.mark.parametrize(("case", "content", "value"), [(k, *v) for k, v in SEEDS.items()], ids=SEEDS.keys())
+@pytest.mark.parametrize("confidence", [0.85, 85, "85%"])
+def test_a_reply_in_the_seeds_format_has_its_value_read_from_its_content(
+    fake, case, content, value, confidence
+):
+    item = case.split()[0]
     wizard, pid = start(fake)
     wizard.go_to_item(pid, item)
-    seeds = {"type": "form_answer", "content": content, "confidence": 0.85, "obc_references": []}
+    seeds = {"type": "form_answer", "content": content, "confidence": confidence, "obc_references": []}
     fake.enqueue(reply(seeds))
     wizard.process_user_response(pid, "As discussed.")
     answer = wizard.storage.load_project(pid).answer_for(item)
-    assert answer.value == value and answer.answer == content and len(fake.requests) == 1
+    assert answer.value == value and len(fake.requests) == 1
+    assert answer.advisor_note == content and answer.answer.startswith(f"{item} ")
+    # Reader and model both sure (0.85 as a fraction, a percentage or a percent sign): kept, not raised.
+    assert 0.8 <= answer.confidence <= 0.85 and answer.proposed
 
 
-def test_a_seeds_reply_whose_content_states_no_value_is_asked_again(fake):
+SAID = "Building area: existing 0 m², new 1,150 m², total 1,150 m²."
+READ_CASES = {  # (content, confidence, value) -> the confidence recorded
+    "both sure": (SAID, 0.95, None, 0.95),
+    "model unsure": (SAID, 0.6, None, 0.6),
+    "no confidence": (SAID, None, None, 0.7),
+    "confidence over 100": (SAID, 150, None, 0.7),
+    "confidence a word": (SAID, "high", None, 0.7),
+    "value of the wrong shape": (SAID, 0.9, {"new": 1150}, 0.9),
+    "reader doubts": ("Existing 0 m², new 1,150 m², total 1,150 m², I think.", 0.95, None, 0.7),
+}
+
+
+@pytest.mark.parametrize(("content", "confidence", "value", "recorded"), READ_CASES.values(), ids=READ_CASES)
+def test_a_value_read_from_a_models_words_is_recorded_to_confirm_unless_both_are_sure(
+    fake, content, confidence, value, recorded
+):
     wizard, pid = start(fake)
-    vague = {
-        "type": "form_answer",
-        "content": "It depends on the drawings.",
-        "confidence": 0.6,
-        "obc_references": [],
-    }
-    fake.enqueue(reply(vague), reply(GOOD))
-    wizard.process_user_response(pid, "New construction.")
-    correction = fake.requests[1].body["messages"][-1]["content"]
-    assert "has no value, and its content does not state the value of 3.01" in correction
-    assert wizard.storage.load_project(pid).answer_for("3.01").value == "New construction"
+    wizard.go_to_item(pid, "3.04")
+    seeds = {"type": "form_answer", "content": content, "obc_references": [], "value": value}
+    if confidence is not None:
+        seeds["confidence"] = confidence
+    fake.enqueue(reply(seeds))
+    result = wizard.process_user_response(pid, "1150 m2, all new.")
+    answer = wizard.storage.load_project(pid).answer_for("3.04")
+    assert result.type == "form_answer" and len(fake.requests) == 1, "read, not asked again"
+    assert answer.value == AREA and answer.confidence == pytest.approx(recorded) and answer.proposed
+    assert answer.confidence < 0.8 or (confidence or 0) >= 0.8, "below 0.8 unless reader and model are sure"
+
+
+@pytest.mark.parametrize(
+    ("item", "content"),
+    [
+        ("3.01", "It depends on the drawings."),
+        ("3.13", "Depends on the occupant load."),
+        ("3.04", "3.04 Building area: 1,150 m² — the client confirmed a 2nd-floor terrace of 80 m²"),
+        ("3.07", "Three storeys above grade, none below."),
+    ],
+)
+def test_a_seeds_reply_whose_content_the_reader_cannot_read_becomes_a_clarifying_question(
+    fake, item, content
+):
+    wizard, pid = start(fake)
+    wizard.go_to_item(pid, item)
+    vague = {"type": "form_answer", "content": content, "confidence": 0.9, "obc_references": []}
+    fake.enqueue(reply(vague))
+    result = wizard.process_user_response(pid, "As on the drawings.")
+    state = wizard.storage.load_project(pid)
+    assert result.type == "clarifying_question" and len(fake.requests) == 1, "no failure, no second call"
+    assert result.content.startswith(f"To answer {item} ") and state.answer_for(item) is None
+    assert state.turns[-1].status == "done" and state.active_clarifying_thread[-1].question == result.content
 
 
 @pytest.mark.parametrize("claimed", [0.99, 1, "95%", 97])
@@ -170,7 +217,8 @@ def test_a_models_control_characters_never_reach_the_store_the_page_or_a_termina
     fake.enqueue(reply({**GOOD, "content": HOSTILE, "obc_references": ["A-1.3.3.2\x1b[0m"]}))
     wizard.process_user_response(pid, "New construction", on_text=shown.append)
     answer = wizard.storage.load_project(pid).answer_for("3.01")
-    for text in (answer.answer, shown[-1], wizard.storage.load_project(pid).turns[-1].content):
+    assert answer.answer == "3.01 Project type: New construction."  # the matrix's words, from the value
+    for text in (answer.advisor_note, shown[-1], wizard.storage.load_project(pid).turns[-1].content):
         assert "New construction." in text and " end" in text
         assert not any(c in text for c in "\x1b\x07\x9b\x00\u202e\u202c")
     # The command line prints a model's reply made inert too.
@@ -183,6 +231,7 @@ def test_a_models_control_characters_never_reach_the_store_the_page_or_a_termina
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Which floor?" in done.stdout and "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "Model usage: 120 in / 30 out tokens · fake-model-1 · " in done.stdout  # what the call cost
 
 
 def test_a_cut_off_reply_is_asked_again_briefly_and_its_echo_is_bounded(fake):

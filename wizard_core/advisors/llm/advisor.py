@@ -131,6 +131,7 @@ class LLMAdvisor:
         formats.recall(self.settings, self.memory)
         methods = formats.methods_for(self.settings, schema)
         for method in methods:
+            counter = _Counter(self, request.usage)
             try:
                 output = self.client.answer(
                     fitted.messages,
@@ -138,7 +139,7 @@ class LLMAdvisor:
                     deadline,
                     request.on_text,
                     max_tokens=fitted.max_tokens,
-                    count=lambda counted: self._record(request.usage, None, counted),
+                    count=counter,
                 )
             except FormatRejected as rejected:
                 if self.settings.structured_output != "auto":
@@ -150,6 +151,11 @@ class LLMAdvisor:
                     raise AdvisorError(formats_refused(self.settings, refused)) from None
                 log.info("%s refused %s; trying the next method", self.settings.host, what)
                 continue
+            except ContextTooLong:
+                raise  # refused before any reply: asked again, trimmed
+            except BaseException:
+                counter.unless_counted()
+                raise
             formats.learn_success(self.settings, method, schema)
             formats.keep(self.settings, self.memory)
             self._record(request.usage, fitted.messages, output)
@@ -194,17 +200,15 @@ class LLMAdvisor:
         messages = REWRITE.format_messages(
             instructions=REWRITE_INSTRUCTIONS, discussion=fit_text(prompt, room)
         )
+        counter = _Counter(self, usage)
         try:
             output = self.client.answer(
-                messages,
-                None,
-                deadline,
-                max_tokens=REWRITE_REPLY_TOKENS,
-                count=lambda counted: self._record(usage, None, counted),
+                messages, None, deadline, max_tokens=REWRITE_REPLY_TOKENS, count=counter
             )
         except TurnCancelled:
             raise
         except AdvisorError as error:
+            counter.unless_counted()
             log.warning("query rewrite skipped: %s", error)
             return None
         self._record(usage, messages, output)
@@ -225,6 +229,22 @@ class LLMAdvisor:
             cached_tokens=output.cached_tokens or 0,
             reasoning_tokens=thinking or 0,
         )
+
+
+class _Counter:
+    """Counts what a failed call cost, if the server said; a call that failed without saying
+    (a timeout, a dropped connection) makes the turn's tokens unknown, never 0."""
+
+    def __init__(self, advisor: LLMAdvisor, usage: TurnUsage) -> None:
+        self.advisor, self.usage, self.counted = advisor, usage, False
+
+    def __call__(self, output: ModelOutput) -> None:
+        self.counted = True
+        self.advisor._record(self.usage, None, output)
+
+    def unless_counted(self) -> None:
+        if not self.counted:
+            self.usage.lost()
 
 
 def _estimate(messages: list[BaseMessage] | None) -> int:

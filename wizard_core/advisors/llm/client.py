@@ -23,6 +23,7 @@ import openai
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
+from wizard_core.advisors.llm.cache import CACHED, cached_tokens
 from wizard_core.advisors.llm.faults import ErrorInBody
 from wizard_core.config import ModelSettings
 
@@ -116,6 +117,8 @@ class ChatModel(ChatOpenAI):
         )
         if thinking and generation is not None:
             generation.message.additional_kwargs[DELTA] = thinking
+        if generation is not None and (cached := cached_tokens(raw)) is not None:
+            generation.message.additional_kwargs[CACHED] = cached
         return generation
 
     def _create_chat_result(self, response: Any, generation_info: dict | None = None) -> Any:
@@ -128,6 +131,8 @@ class ChatModel(ChatOpenAI):
         )
         if thinking and result.generations:
             result.generations[0].message.additional_kwargs[WHOLE] = thinking
+        if result.generations and (cached := cached_tokens(data)) is not None:
+            result.generations[0].message.additional_kwargs[CACHED] = cached
         return result
 
 

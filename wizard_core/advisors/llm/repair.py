@@ -2,20 +2,31 @@
 
 Safe repairs: a reasoning model's thinking before the reply (taken out); prose or code
 fences around the JSON; keys the format does not have; the reply type's spelling ("Form
-answer"); a confidence given as text ("0.8"), with a percent sign ("85%"), or as a whole
-percentage (85 -> 0.85); references given as one string; a value on a clarifying question
+answer"); a confidence given as text ("0.8"), with a percent sign ("85%"), or as a percentage
+(any number above 1 up to 100: 85 -> 0.85, 1.7 -> 0.017; read so, a confidence can only come
+out lower than the model may have meant, never higher, and below 0.8 an answer is proposed for
+the consultant to confirm); references given as one string; a value on a clarifying question
 (dropped); a clarifying question's confidence above 0.5 (capped: a question means the facts
 do not settle the item); a form answer without content (described from its validated value);
-a form answer in the seeds' format, without a ``value`` (read from its content by the
-answer type's reader, then validated); control characters and terminal escape sequences
-(made inert). Unknown references are left for AIResponseProcessor, which drops them.
+control characters and terminal escape sequences (made inert). Unknown references are left for
+AIResponseProcessor, which drops them.
+
+A form answer in the seeds' format (type, content, confidence, obc_references: no ``value``, or
+a null value where the item needs one), or whose value the item does not accept as given but
+its reader does ("A2 - other assembly" for 3.02), has its value read by the item's offline
+reader, from the value's text, else from the content. A value read so is recorded below 0.8, to
+confirm, unless the reader is sure of it and so is the model (both 0.8 or more): a model's
+sentence may hold a figure nobody gave, and a wrong answer recorded with confidence is the
+worst this wizard can do. A reply with no value whose content the reader cannot read a value
+from becomes the reader's clarifying question to the consultant (a second model call would cost
+a slow turn on a laptop's CPU, for a reply no likelier to be readable); one whose value is not
+usable and does not read either is sent back, naming what the item takes.
 
 Not repaired, so the model is asked again: no JSON object, an unknown reply type, a reply
-about another item than the current one, a confidence outside 0-1 that is not a whole
-percentage (1.7, -0.2), no content on a question, content that does not state a value when
-no value is given, or a value the item does not accept. A fraction above 1 is not read as a
-percentage: 1.7 might mean 1.7 % or 17 % or a typo, and guessing would put a confidence on
-the matrix that the model never gave.
+about another item than the current one, a confidence outside 0-1 that is not a percentage
+(-0.2, 150, "high"; for a value read from the content it is not asked about: the reading's
+own confidence, below 0.8, stands), no content on a question, or a value the item does not
+accept that its reader cannot read either.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from wizard_core.advisors.llm.jsontext import extract_object
 from wizard_core.advisors.llm.relevance import other_item
 from wizard_core.advisors.llm.thinking import neutral, without_thinking
 from wizard_core.answers import describe_value, read, validate_value
+from wizard_core.answers.doubt import CONFIDENT
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.models import AdvisorReply
@@ -41,6 +53,7 @@ log = logging.getLogger(__name__)
 
 TYPES = ("form_answer", "clarifying_question")
 QUESTION_CONFIDENCE = 0.5  # the most a clarifying question may claim
+READ_CONFIDENCE = 0.7  # a value read from a model's words, unless reader and model are both sure
 _PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 
@@ -67,15 +80,8 @@ def check_reply(text: str, request: AdvisorRequest) -> Checked:
         )
         return Checked(problem=problem, part="item", about=other)
     data = _repair(data, item)
-    if data.get("type") == "form_answer" and "value" not in data and _text(data.get("content")):
-        reading = read(item, [data["content"]], request.state, request.forms)
-        if not reading.complete:
-            missing = f" ({reading.missing})" if reading.missing else ""
-            problem = (
-                f"the reply has no value, and its content does not state the value of {item.number}{missing}"
-            )
-            return Checked(problem=problem, part="value")
-        data["value"] = reading.value
+    if data.get("type") == "form_answer" and not _usable_value(data, item):
+        data = _read_value(data, request)
     try:
         reply = AdvisorReply.model_validate(data)
     except ValidationError as exc:
@@ -89,6 +95,59 @@ def check_reply(text: str, request: AdvisorRequest) -> Checked:
             problem = f"{exc} The value must match the JSON Schema given for this item"
             return Checked(problem=problem, part="value")
     return Checked(reply=data)
+
+
+def _usable_value(data: dict[str, Any], item: FormItem) -> bool:
+    """Whether a form answer's own value is one the item takes (a null only where it allows one)."""
+    if "value" not in data or (data["value"] is None and not item.allows_not_applicable):
+        return False
+    try:
+        validate_value(item, data["value"])
+    except InvalidReplyError:
+        return False
+    return True
+
+
+def _read_value(data: dict[str, Any], request: AdvisorRequest) -> dict[str, Any]:
+    """A form answer whose value is missing or not usable, with the value its reader reads in the
+    value's text or the content, at a confidence it can stand on; or, if neither reads, the
+    reader's question to the consultant. A value that neither is nor reads as text is left to be
+    refused, so the model is asked again."""
+    item = request.item
+    given = data.get("value")
+    texts: list[str] = [t for t in (given, data.get("content")) if isinstance(t, str) and t.strip()]
+    if not texts:
+        return data  # nothing to read: refused as it stands, and the model asked again
+    reading = None
+    for text in texts:
+        reading = read(item, [text], request.state, request.forms)
+        if reading.complete:
+            break
+    if reading is None or not reading.complete:
+        if given is not None:
+            return data  # a value it tried to give: the model is told what the item takes
+        missing = reading.missing if reading is not None and reading.missing else item.question
+        log.info("the model's answer to %s states no value its reader can read; asking", item.number)
+        question = f"To answer {item.number} {item.title}, please tell me {missing.rstrip('.?')}."
+        return {"type": "clarifying_question", "content": question, "confidence": 0.3,
+                "obc_references": [], "value": None}  # fmt: skip
+    model = data.get("confidence")
+    said = (
+        model if isinstance(model, int | float) and not isinstance(model, bool) and 0 <= model <= 1 else None
+    )
+    sure = said is not None and said >= CONFIDENT and reading.confidence >= CONFIDENT
+    confidence = min(reading.confidence, said if said is not None else 1.0)
+    log.info(
+        "read %s's value from the model's words (reader %.2f, model %s)",
+        item.number,
+        reading.confidence,
+        model,
+    )
+    return {
+        **data,
+        "value": reading.value,
+        "confidence": confidence if sure else min(confidence, READ_CONFIDENCE),
+    }
 
 
 def _repair(data: dict[str, Any], item: FormItem) -> dict[str, Any]:
@@ -134,7 +193,7 @@ def _confidence(value: Any) -> Any:
             return value
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return value
-    if 1 < value <= 100 and float(value).is_integer():
+    if 1 < value <= 100:
         return value / 100
     return value
 

@@ -25,6 +25,7 @@ from typing import Any
 import openai
 from langchain_core.messages import BaseMessage
 
+from wizard_core.advisors.llm.cache import CACHED
 from wizard_core.advisors.llm.client import DELTA, WHOLE, ChatModel, Connection
 from wizard_core.advisors.llm.faults import error_in_body
 from wizard_core.advisors.llm.jsontext import partial_content
@@ -152,6 +153,7 @@ class _Reader:
         self.thinking = 0  # characters of thinking sent apart from the text
         self.whole_thinking = 0
         self.usage: dict[str, Any] | None = None
+        self.cached: int | None = None
         self.model: str | None = None
         self.finish: str | None = None
         self.shown = ""
@@ -199,6 +201,8 @@ class _Reader:
             self.thinking += len(extra[DELTA])
         if isinstance(extra.get(WHOLE), str):
             self.whole_thinking = len(extra[WHOLE])
+        if isinstance(extra.get(CACHED), int):  # in any server's shape (cache.py); the last one said
+            self.cached = extra[CACHED]
         self.begun = self.begun or bool(self.text or self.thinking or self.whole_thinking)
         self._count()
         # A usage report is a running total, not a delta: keep the last one, never sum them.
@@ -271,7 +275,7 @@ class _Reader:
             input_tokens=usage.get("input_tokens"),
             output_tokens=usage.get("output_tokens"),
             finish_reason=self.finish,
-            cached_tokens=inputs.get("cache_read"),
+            cached_tokens=inputs.get("cache_read", self.cached),
             reasoning_tokens=outputs.get("reasoning"),
             thinking_chars=self.thinking or self.whole_thinking,
         )
