@@ -1,5 +1,7 @@
 # One dev loop, the same in CI: `make test`, `make lint`.
 VENV ?= .venv
+# No "Entering directory" lines, even when run from another make: `make keygen` prints the key alone.
+MAKEFLAGS += --no-print-directory
 PY := $(VENV)/bin/python
 
 .PHONY: install run test lint format demo bench keygen

@@ -31,7 +31,7 @@ def cli(*args: str, env: dict[str, str], **kwargs: object) -> subprocess.Complet
     [
         ("WIZARD_CONTEXT_WINDOW", "5000000", "a whole number from 2,048 to 2,000,000."),
         ("WIZARD_REPLY_TOKENS", "lots", "a whole number from 256 to 100,000."),
-        ("WIZARD_TURN_TIMEOUT", "0.5", "a number of seconds from 1 to 600."),
+        ("WIZARD_TURN_TIMEOUT", "0.5", "a number of seconds from 1 to 3,600."),
     ],
 )
 def test_a_setting_out_of_range_is_refused_with_its_limits_as_plain_numbers(

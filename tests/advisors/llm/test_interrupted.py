@@ -77,7 +77,12 @@ def test_a_pending_turn_that_may_still_run_waits_for_the_turn_limit(fake, runner
     _left_pending(wizard, pid, runner)
     assert wizard.load_project(pid).turns[-1].status == "pending"
     assert wizard.storage.load_project(pid).turns[-1].status == "pending", "a load writes nothing"
-    _left_pending(wizard, pid, runner, seconds_ago=30.0 + turns.PENDING_GRACE + 5)
+    # The turn's deadline is the advisor's whole budget (the call, its correction and the rest).
+    deadline = wizard.advisor.turn_seconds
+    assert deadline >= 30.0
+    _left_pending(wizard, pid, runner, seconds_ago=deadline - 1)
+    assert wizard.load_project(pid).turns[-1].status == "pending"
+    _left_pending(wizard, pid, runner, seconds_ago=deadline + turns.PENDING_GRACE + 5)
     assert wizard.load_project(pid).turns[-1].status == "failed", "no turn outlives its deadline"
 
 
