@@ -60,6 +60,7 @@ def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path
         expect(earlier).to_contain_text("Message 99 on 3.02")
         expect(messages.last).to_contain_text("Reply 299")  # the thread is as it was
 
+        settled(page)  # the run that drew the chosen item's page is over before the next click
         earlier.get_by_text("Code excerpts used (1)").last.click()
         expect(earlier).to_contain_text("Buildings to which Part 3 applies")
         expect(earlier).not_to_contain_text(".md, lines")
