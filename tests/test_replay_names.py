@@ -6,30 +6,16 @@ Everything runs through the real command line on a TinyDB folder in tmp_path.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from storage import TinyDBStorage
+from tests.test_cli import run  # the real command line on a store, without OPENAI_ settings
 from wizard_core import open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.projects import MAX_NAME_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ["New construction: a three storey office building.", "Group D, offices only."]
-
-
-def run(*args: str, store: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI")}
-    return subprocess.run(
-        [sys.executable, "-m", "wizard_core", *args, "--store", str(store)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def _transcript(tmp_path: Path, name: str) -> Path:
