@@ -25,11 +25,9 @@ from wizard_core.checks import findings
 from wizard_core.engine import Finding
 from wizard_core.errors import InputError, WizardError
 from wizard_core.export.inert import without_bidi
-from wizard_core.export.pdf import SIZES, pdf_bytes
-from wizard_core.export.review_pdf import review_pdf_bytes
+from wizard_core.export.paper import SIZES
 from wizard_core.export.rows import heading, matrix_rows
 from wizard_core.export.text import csv_text, json_text, markdown_text
-from wizard_core.export.xlsx import xlsx_bytes
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import Practice, ProjectState
 from wizard_core.sheet.write import sheet_lines
@@ -136,6 +134,11 @@ def _export(
             f"This project holds {size:,} characters of text, more than a {fmt.upper()} export lays out "
             f"({MAX_LAYOUT_CHARS:,}); export Markdown or JSON, which hold all of it (nothing was changed)."
         )
+    # The PDF and workbook libraries take about half a second to load: only an export of theirs does.
+    from wizard_core.export.pdf import pdf_bytes
+    from wizard_core.export.review_pdf import review_pdf_bytes
+    from wizard_core.export.xlsx import xlsx_bytes
+
     top = heading(state, forms, rows, at or datetime.now(UTC), practice)
     if fmt == "review-pdf":
         return review_pdf_bytes(top, rows, found)
