@@ -38,7 +38,7 @@ def draw(
         if state is not None:
             st.subheader("This project", anchor=False)
             checks.sidebar_badge(found)
-            health_panel.panel(wizard, state, summary)
+            health_panel.panel(wizard, state, summary, found)
             archive(wizard, state)
         with st.expander("Your code text", key="code-text"):
             imports.draw(wizard, state)
