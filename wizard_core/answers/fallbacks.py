@@ -14,7 +14,9 @@ Two, each adopted narrowly after ``bench/bench_readers.py``:
   of cardinal number words are written as digits ("one thousand four hundred" -> 1400) and the
   reader reads again. Ordinals ("second floor"), "once" and "one" as a pronoun ("which one", "the
   one street") stay as they are. A reading completed this way is recorded below 0.8 (a proposal to
-  confirm) with a note saying how the words were read.
+  confirm) with a note saying how the words were read. So is a complete reading that the message's
+  numbers in words, read as digits, would change ("1,240 and 1,240, so two thousand four hundred
+  and eighty"): the figures in words are most often the total the consultant means.
 """
 
 from __future__ import annotations
@@ -47,7 +49,10 @@ def second_try(item: FormItem, texts: list[str], reading: Reading, reread: Rerea
     ``reread`` is the item's own reader on other texts.
     """
     if reading.complete:
-        return _declined(item, texts, reading, reread) or reading
+        declined = _declined(item, texts, reading, reread)
+        if declined is None and item.answer_type in NUMERIC_TYPES:
+            return _words_disagree(texts, reading, reread) or reading
+        return declined or reading
     if item.options:
         if reading.offer is None and not any(p.match_options(t, item.options) for t in texts):
             return _near_miss(item, texts, reading, reread)
@@ -212,7 +217,7 @@ _ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
 def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Reading:
     rewritten, read_as = [], []
     for text in texts:
-        digits, found = _with_digits(text)
+        digits, found = with_digits(text)
         rewritten.append(digits)
         read_as += found
     if not read_as:
@@ -226,7 +231,28 @@ def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Rea
     return again
 
 
-def _with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
+def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Reading | None:
+    """A message that gives a figure in words too, and reads otherwise with the words as digits
+    ("1,240 and 1,240, so two thousand four hundred and eighty in total"): the words' reading, below
+    0.8 to confirm, or offered for a yes when it is not complete ("about six hundred" beside it).
+    None when the message has no numbers in words or they read the same."""
+    if not _RUN.search(texts[-1]):
+        return None
+    rewritten, read_as = zip(*(with_digits(text) for text in texts), strict=True)
+    said = [pair for found in read_as for pair in found]
+    if not said:
+        return None
+    again = reread(list(rewritten))
+    meant = again.value if again.complete else again.offer
+    if meant is None or meant == reading.value:
+        return None
+    again.confidence = min(again.confidence, WORDS_CONFIDENCE)
+    words = ", ".join(f"\u201c{w}\u201d as {d}" for w, d in dict.fromkeys(said))
+    again.notes.append(f"numbers in words read as figures: {words}")
+    return again
+
+
+def with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
     """``text`` with its cardinal numbers in words written as digits, and each (words, digits)."""
     found: list[tuple[str, str]] = []
 
