@@ -123,7 +123,7 @@ CODE_AFTER = re.compile(r"^[ \t]*(?:\(([a-z])\)|[-:,]?[ \t]*([a-z]))(?![\w'.-]|\
 
 
 # The occupancies a description ends on, after an arrow or "so": "… -> E and F2", "so A2 and D.".
-SENTENCE_END = re.compile(r"[.;!?\n](?=\s|$)")
+SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
 CONCLUDED_CODES = re.compile(
     r"(?:->|=>|\u2192|=|\bso\b)\s*(?P<codes>(?:[A-Fa-f][1-4]?)(?:\s*(?:,|and|&|\+|/)\s*[A-Fa-f][1-4]?)*)\s*\.?\s*$"
 )
