@@ -38,7 +38,7 @@ from wizard_core.answers.construction import (
     materials_named,
     restrictions_named,
 )
-from wizard_core.answers.fallbacks import with_digits
+from wizard_core.answers.fallbacks import FIGURE_IN_WORDS, with_digits
 from wizard_core.answers.integer import figures as counted_figures
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -91,7 +91,9 @@ def weighed(
 # The answer types whose clauses are read one by one: a value bound to one noun, not rows or text.
 # Figures have their own rivals, bound to their nouns (``_rival_figure``), which a clause read on its
 # own would lose ("1 street; 2 more frontages are private lanes").
-CLAUSE_READ = frozenset({"choice", "multi_choice", "articles", "construction", "yes_no"})
+# Occupancies are read across sentences ("… a daycare. The board scrapped it."), so a clause alone
+# would lose what the message settles about them.
+CLAUSE_READ = frozenset({"choice", "articles", "construction", "yes_no"})
 
 
 def _clause_apart(
@@ -132,7 +134,7 @@ def _agrees(one: Any, other: Any) -> bool:
 def _rival(item: FormItem, text: str, value: Any) -> str:
     kind = item.answer_type
     if kind in FIGURES:  # a figure in words is a figure too ("so fifteen thousand five hundred in total")
-        text = with_digits(text)[0]
+        text = with_digits(text, FIGURE_IN_WORDS)[0]
     if kind == "choice":
         return _rival_option(item, text, value)
     if kind == "multi_choice":

@@ -37,6 +37,7 @@ from wizard_core.content import FormItem
 FUZZY_CUTOFF = 80  # fuzz.ratio of a window to an option phrase (a 6-letter word's swap scores ~83)
 SHORTEST_WORD = 4  # a changed word shorter than this is never taken for a misspelling
 MAX_WINDOW = 4  # words
+FIGURE_IN_WORDS = 20  # smaller numbers in words beside a complete reading are counts, not its figure
 WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
 NUMERIC_TYPES = frozenset({"area", "building_height", "integer", "occupant_load", "entrances_hazards"})
 
@@ -238,7 +239,8 @@ def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Readi
     None when the message has no numbers in words or they read the same."""
     if not _RUN.search(texts[-1]):
         return None
-    rewritten, read_as = zip(*(with_digits(text) for text in texts), strict=True)
+    # "one storey", "two-bed units" stay in words: counts, not the figure itself
+    rewritten, read_as = zip(*(with_digits(text, FIGURE_IN_WORDS) for text in texts), strict=True)
     said = [pair for found in read_as for pair in found]
     if not said:
         return None
@@ -252,8 +254,9 @@ def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Readi
     return again
 
 
-def with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """``text`` with its cardinal numbers in words written as digits, and each (words, digits)."""
+def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` with its cardinal numbers in words written as digits, and each (words, digits); with
+    ``smallest``, numbers below it are left in words ("one storey")."""
     found: list[tuple[str, str]] = []
 
     def digits(m: re.Match[str]) -> str:
@@ -274,6 +277,8 @@ def with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
                 return m[0]
             fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
             written, words = f"{written}.{fraction}", m[0]
+        if smallest and not (re.fullmatch(r"[\d.]+", written) and float(written) >= smallest):
+            return m[0]
         found.append((words, written))
         return written
 
