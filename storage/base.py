@@ -19,19 +19,20 @@ import logging
 import re
 import threading
 import weakref
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from storage import bounds, key_check, logs
+from storage import bounds, key_check, log_reads, logs
 from storage.crypto import SealedError, Sealer
 from storage.records import (
     Entries,
     NotAProject,
     ProjectSummary,
+    Stored,
     decode,
     encode,
     mark_saved,
@@ -48,8 +49,8 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.models import Practice, ProjectState
-from wizard_core.store import ProjectPage, name_key, name_taken
+from wizard_core.models import ArchiveEntry, Practice, ProjectState
+from wizard_core.store import ProjectPage, TurnPage, name_key, name_taken
 
 __all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
 
@@ -73,6 +74,7 @@ SETTINGS = {
 }
 MAX_MODEL_SERVERS = 50  # servers remembered; the oldest are forgotten past this
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Listing(NamedTuple):
@@ -86,15 +88,6 @@ class Listing(NamedTuple):
     modified: datetime
 
 
-class Stored(NamedTuple):
-    """A project as a backend read it: the record, its log entries if asked for, and where its log stands."""
-
-    record: dict[str, Any]
-    entries: Entries
-    # The backend's own note of where the log stands (a file's length), handed back to ``write``.
-    position: object = None
-
-
 class Backend(Protocol):
     """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError."""
 
@@ -105,6 +98,26 @@ class Backend(Protocol):
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         """The record, and with ``logs`` every kept entry of its logs by log and seq (a later write of a
         seq replacing an earlier one); None if absent; CorruptStoreError (``corrupt``) if unreadable."""
+        ...
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        """The entries of each log with seq in its ``[low, high)`` (the newest, read from the log's end), as
+        the save ``stored`` read committed them; None if the project was saved again since."""
+        ...
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        """Up to ``limit`` (None: all) entries of ``log`` with seq below ``before`` that ``want`` takes,
+        newest first, read from the log's end back; None if ``stored`` can no longer be read (rewritten)."""
         ...
 
     def write(
@@ -170,17 +183,18 @@ class ProjectStore:
         # What each live state's logs looked like when loaded or last saved (by id, while it lives).
         self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
 
-    def load_project(self, project_id: str) -> ProjectState:
-        """Return the stored project; ProjectNotFound if absent, CorruptStoreError if unreadable."""
+    def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
+        """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
+        if absent, CorruptStoreError if unreadable."""
         require_id(project_id)
         where = self.backend.where(project_id)
         try:
-            stored = self.backend.read(project_id)
+            stored, tail = log_reads.load(self.backend, project_id, whole)
         except OSError as exc:
             raise unopenable(where) from exc
         if stored is None:
             raise not_found(project_id)
-        state = decode(stored.record, project_id, where, stored.entries)
+        state = decode(stored.record, project_id, where, stored.entries, tail)
         meta = stored.record.get("logs")
         if meta is not None:
             self._remember(state, logs.seen(state, meta))
@@ -195,7 +209,7 @@ class ProjectStore:
         project_id = state.project_id
         require_saveable_id(project_id)
         seen = self._baseline(state)
-        log = logs.plan(state, seen, seen.meta if seen else None)
+        log = logs.plan(state, seen, seen.meta if seen else None, self._older(state))
         record = _checked(encode(state, log.meta), log)
         where = self.backend.where(project_id)
         self._prepare_key()
@@ -225,7 +239,7 @@ class ProjectStore:
                 check_revision(current, state)
                 stored_meta = None if stored is None else stored.record.get("logs")
                 if seen is not None and stored_meta != seen.meta:  # e.g. the record is from before logs
-                    log = logs.plan(state, seen, stored_meta)
+                    log = logs.plan(state, seen, stored_meta, self._older(state))
                     record = _checked(encode(state, log.meta), log)
                 self.backend.write(project_id, record, log, stored)
         except OSError as exc:
@@ -256,6 +270,36 @@ class ProjectStore:
                 self.backend.write(project_id, record, log, None)
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
+
+    def load_turns(
+        self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
+    ) -> TurnPage:
+        """Up to ``limit`` turns before place ``before`` in the transcript (None: its end), about ``section``
+        only if given (``OUTSIDE``: outside the matrix's items), the newest such, in the order sent."""
+        return self._reading(
+            project_id, lambda where: log_reads.turns(self.backend, project_id, where, section, before, limit)
+        )
+
+    def load_archive(self, project_id: str, section: str) -> list[ArchiveEntry]:
+        """The questions and earlier answers of ``section`` moved to the archive log, oldest first."""
+        return self._reading(
+            project_id, lambda where: log_reads.archive(self.backend, project_id, where, section)
+        )
+
+    def _reading(self, project_id: str, read: Callable[[str], T | None]) -> T:
+        require_id(project_id)
+        where = self.backend.where(project_id)
+        try:
+            found = read(where)
+        except OSError as exc:
+            raise unopenable(where) from exc
+        if found is None:
+            raise not_found(project_id)
+        return found
+
+    def _older(self, state: ProjectState) -> logs.Older:
+        """Reads the live log entries before those ``state`` holds, when a rewrite needs them."""
+        return lambda: log_reads.older(self.backend, state.project_id, state)
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""

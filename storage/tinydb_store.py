@@ -21,10 +21,10 @@ import glob
 import os
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -42,7 +42,7 @@ from storage.files import (
     read_bounded,
     replace_atomically,
 )
-from storage.log_file import LogFileError, Position
+from storage.log_file import Entries, LogFileError, Position
 from storage.logs import LogWrite
 from storage.records import NotAProject, corrupt
 from storage.sealing import SealingBackend
@@ -66,6 +66,7 @@ SETTINGS_LOCK = "settings.lock"
 MAX_SETTINGS_BYTES = 2**20
 # Held around a name's check and the project's creation, so two creates of one name cannot both pass.
 NAMES_LOCK = "names.lock"
+T = TypeVar("T")
 
 
 class ProjectFileStorage(Storage):
@@ -190,6 +191,46 @@ class TinyDBBackend:
                 raise corrupt(f"The log file projects/{path.name}", str(error)) from None
             return Stored(dict(cast(dict, document)), entries, position)
         raise corrupt(self.where(project_id), "its log file is missing")
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        nothing: Entries = {}
+        return self._in_log(
+            project_id, stored, lambda path, at: log_file.read_range(path, at, ranges), nothing
+        )
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        nothing: list[tuple[int, Any]] = []
+        return self._in_log(
+            project_id,
+            stored,
+            lambda path, at: log_file.read_back(path, at, log, before, limit, want),
+            nothing,
+        )
+
+    def _in_log(
+        self, project_id: str, stored: Stored, read: Callable[[Path, Position], T], empty: T
+    ) -> T | None:
+        """What ``read`` finds in the log file as ``stored`` committed it; None if it was rewritten since."""
+        position = cast(Position | None, stored.position)
+        if position is None:
+            return empty  # no entries were ever written
+        path = self._log_path(project_id, position.generation)
+        try:
+            return read(path, position)
+        except FileNotFoundError:
+            return None
+        except LogFileError as error:
+            raise corrupt(f"The log file projects/{path.name}", str(error)) from None
 
     def _foreign(self, project_id: str) -> Callable[[str], CorruptStoreError]:
         """The error for a file of JSON that holds no project: a damaged project's, or ``NotAProject``.
