@@ -19,7 +19,7 @@ import logging
 import re
 import threading
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -29,7 +29,6 @@ from pydantic import ValidationError
 from storage import bounds, key_check, log_reads, logs
 from storage.crypto import SealedError, Sealer
 from storage.records import (
-    Entries,
     NotAProject,
     ProjectSummary,
     Stored,
@@ -88,8 +87,11 @@ class Listing(NamedTuple):
     modified: datetime
 
 
-class Backend(Protocol):
-    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError."""
+class Backend(log_reads.LogReader, Protocol):
+    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError.
+
+    Beside ``read``, a backend reads a log in part: its newest entries for a load (``read_range``), what
+    a person opens from the end back (``read_back``); see ``log_reads.LogReader``."""
 
     def where(self, project_id: str) -> str:
         """The stored project as a message names it, e.g. "The project file projects/x.json"."""
@@ -98,26 +100,6 @@ class Backend(Protocol):
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         """The record, and with ``logs`` every kept entry of its logs by log and seq (a later write of a
         seq replacing an earlier one); None if absent; CorruptStoreError (``corrupt``) if unreadable."""
-        ...
-
-    def read_range(
-        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
-    ) -> Entries | None:
-        """The entries of each log with seq in its ``[low, high)`` (the newest, read from the log's end), as
-        the save ``stored`` read committed them; None if the project was saved again since."""
-        ...
-
-    def read_back(
-        self,
-        project_id: str,
-        stored: Stored,
-        log: str,
-        before: int,
-        limit: int | None,
-        want: Callable[[Any], bool],
-    ) -> list[tuple[int, Any]] | None:
-        """Up to ``limit`` (None: all) entries of ``log`` with seq below ``before`` that ``want`` takes,
-        newest first, read from the log's end back; None if ``stored`` can no longer be read (rewritten)."""
         ...
 
     def write(
@@ -274,16 +256,15 @@ class ProjectStore:
     def load_turns(
         self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
     ) -> TurnPage:
-        """Up to ``limit`` turns before place ``before`` in the transcript (None: its end), about ``section``
-        only if given (``OUTSIDE``: outside the matrix's items), the newest such, in the order sent."""
+        """A page of the transcript, read on demand (``wizard_core.store.ProjectStore.load_turns``)."""
         return self._reading(
-            project_id, lambda where: log_reads.turns(self.backend, project_id, where, section, before, limit)
+            project_id, lambda w: log_reads.turns(self.backend, project_id, w, section, before, limit)
         )
 
-    def load_archive(self, project_id: str, section: str) -> list[ArchiveEntry]:
-        """The questions and earlier answers of ``section`` moved to the archive log, oldest first."""
+    def load_archive(self, project_id: str, section: str, before: int | None = None) -> list[ArchiveEntry]:
+        """An item's archive log entries, read on demand (``wizard_core.store.ProjectStore.load_archive``)."""
         return self._reading(
-            project_id, lambda where: log_reads.archive(self.backend, project_id, where, section)
+            project_id, lambda w: log_reads.archive(self.backend, project_id, w, section, before)
         )
 
     def _reading(self, project_id: str, read: Callable[[str], T | None]) -> T:
@@ -298,8 +279,9 @@ class ProjectStore:
         return found
 
     def _older(self, state: ProjectState) -> logs.Older:
-        """Reads the live log entries before those ``state`` holds, when a rewrite needs them."""
-        return lambda: log_reads.older(self.backend, state.project_id, state)
+        return lambda: log_reads.older(
+            self.backend, state.project_id, state
+        )  # for a rewrite of a part-loaded state
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""

@@ -10,7 +10,7 @@ the ones it holds (``older``), so they are written again with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -28,14 +28,15 @@ RETRIES = 5
 MAX_PAGE = 100  # turns a page may ask for
 
 
-class Reader(Protocol):
-    """What this module needs of a backend (``base.Backend``)."""
-
-    def read(self, project_id: str, logs: bool = True) -> Stored | None: ...
+class LogReader(Protocol):
+    """How a backend (``base.Backend``) reads a log in part."""
 
     def read_range(
-        self, project_id: str, stored: Stored, ranges: dict[str, tuple[int, int]]
-    ) -> Entries | None: ...
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        """The entries of each log with seq in its ``[low, high)`` (the newest, read from the log's end), as
+        the save ``stored`` read committed them; None if the project was saved again since."""
+        ...
 
     def read_back(
         self,
@@ -45,7 +46,16 @@ class Reader(Protocol):
         before: int,
         limit: int | None,
         want: Callable[[Any], bool],
-    ) -> list[tuple[int, Any]] | None: ...
+    ) -> list[tuple[int, Any]] | None:
+        """Up to ``limit`` (None: all) entries of ``log`` with seq below ``before`` that ``want`` takes,
+        newest first, read from the log's end back; None if ``stored`` can no longer be read (rewritten)."""
+        ...
+
+
+class Reader(LogReader, Protocol):
+    """What this module needs of a backend."""
+
+    def read(self, project_id: str, logs: bool = True) -> Stored | None: ...
 
 
 def load(
@@ -116,13 +126,16 @@ def turns(
     return TurnPage([turn for _, turn in shown], [place for place, _ in shown], older)
 
 
-def archive(backend: Reader, project_id: str, where: str, section: str) -> list[ArchiveEntry] | None:
-    """Every archive log entry of ``section``, oldest first; None if the project is not stored."""
+def archive(
+    backend: Reader, project_id: str, where: str, section: str, before: int | None = None
+) -> list[ArchiveEntry] | None:
+    """The archive log's entries of ``section`` (of its first ``before``, if given), oldest first; None if
+    the project is not stored."""
 
     def wanted(entry: Any) -> bool:
         return isinstance(entry, dict) and entry.get("section") == section
 
-    read = _back(backend, project_id, where, "archive", None, None, wanted)
+    read = _back(backend, project_id, where, "archive", before, None, wanted)
     if read is None:
         return None
     try:

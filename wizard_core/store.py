@@ -83,8 +83,9 @@ class ProjectStore(Protocol):
         (``log_records.OUTSIDE``: outside the matrix's items), the newest such, in the order sent."""
         ...
 
-    def load_archive(self, project_id: str, section: str) -> list[ArchiveEntry]:
-        """The item's clarifying questions and earlier answers moved out of the record, oldest first."""
+    def load_archive(self, project_id: str, section: str, before: int | None = None) -> list[ArchiveEntry]:
+        """The item's clarifying questions and earlier answers moved out of the record to the archive log
+        (of its first ``before`` entries, if given), oldest first."""
         ...
 
     def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:

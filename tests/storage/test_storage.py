@@ -282,8 +282,12 @@ class DictBackend:
     def read_back(
         self, project_id: str, stored: Stored, log: str, before: int, limit: int | None, want: Any
     ) -> list[tuple[int, Any]]:
-        seqs = sorted((k[2] for k in self.log_rows if k[:2] == (project_id, log) and k[2] < before), reverse=True)
-        found = [(seq, entry) for seq in seqs if want(entry := json.loads(self.log_rows[(project_id, log, seq)]))]
+        seqs = sorted(
+            (k[2] for k in self.log_rows if k[:2] == (project_id, log) and k[2] < before), reverse=True
+        )
+        found = [
+            (seq, entry) for seq in seqs if want(entry := json.loads(self.log_rows[(project_id, log, seq)]))
+        ]
         return found[:limit] if limit is not None else found
 
     def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:

@@ -101,7 +101,7 @@ def test_retry_on_a_long_project_sends_the_failed_message_again():
     at.button(key="retry").click().run()
     assert not at.exception
     stored = open_storage().load_project("long")
-    assert len(stored.turns) == 121 and stored.turns[-1].status == "done"  # sent again, and answered
+    assert stored.turn_count == 121 and stored.turns[-1].status == "done"  # sent again, and answered
     assert stored.current_form_section == "3.02"
     shown = _messages(at)
     # 3.02 was just reached and has no turns after the answer: the newest few stay in view.
