@@ -48,7 +48,7 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.models import ArchiveEntry, Practice, ProjectState
+from wizard_core.models import SCHEMA_VERSION, ArchiveEntry, Practice, ProjectState
 from wizard_core.store import ProjectPage, TurnPage, name_key, name_taken
 
 __all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
@@ -178,7 +178,8 @@ class ProjectStore:
             raise not_found(project_id)
         state = decode(stored.record, project_id, where, stored.entries, tail)
         meta = stored.record.get("logs")
-        if meta is not None:
+        # An older record was upgraded on the way in (its upgrade may add log entries): saved whole once.
+        if meta is not None and stored.record.get("schema_version") == SCHEMA_VERSION:
             self._remember(state, logs.seen(state, meta))
         return state
 
