@@ -94,3 +94,19 @@ def test_undo_brings_back_the_newest_questions_and_the_rest_stay_in_the_archive(
     wizard.process_user_response(project, "New construction: a three storey office building.")
     again = wizard.load_project(project)
     assert [qa.question for qa in wizard.archived_questions(again, "3.01")] == asked
+
+
+def test_every_export_prints_an_items_whole_discussion(tmp_path: Path) -> None:
+    wizard = make_manager(TinyDBStorage(tmp_path / "data"))
+    project = wizard.start_project("Exported").project_id
+    for n in range(8):
+        wizard.process_user_response(project, f"hmm, not sure yet ({n})")
+    wizard.process_user_response(project, "New construction: a three storey office building.")
+    state = wizard.load_project(project)
+    assert state.moved_out["3.01"].questions == 2  # the two oldest are in the archive log
+    markdown = wizard.export(state, "md")
+    assert isinstance(markdown, str)
+    assert [f"A: hmm, not sure yet ({n})" in markdown for n in range(1, 8)] == [True] * 7
+    rows = json.loads(wizard.export_file(state, "json"))["items"]
+    (row,) = [r for r in rows if r["item"] == "3.01"]
+    assert len(row["discussion"]) == 8 and row["discussion"][0]["answer"] == "hmm, not sure yet (1)"
