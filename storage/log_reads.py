@@ -154,30 +154,33 @@ def _back(
     want: Callable[[Any], bool],
 ) -> tuple[int, list[tuple[int, Any]]] | None:
     """The log's first live seq, and its live entries before place ``before`` that ``want`` takes."""
-    for _ in range(RETRIES):
-        stored = backend.read(project_id, logs=False)
+    for attempt in range(RETRIES + 1):
+        # Read from the end back; a log rewritten meanwhile again and again is at last read whole.
+        stored = backend.read(project_id, logs=attempt == RETRIES)
         if stored is None:
             return None
-        meta = stored.record.get("logs") or {}
+        meta = stored.record.get("logs")
+        if meta is None:  # a record from before the logs were kept apart holds them inline
+            return 0, _newest(dict(enumerate(stored.record.get(log) or [])), 0, before, limit, want)
         start, count = _live(meta, log) if isinstance(meta, dict) else (None, None)
         if start is None or count is None:
-            if "logs" in stored.record:
-                raise corrupt(where, "its logs description is not valid")
-            return 0, _inline(stored.record, log, before, limit, want)
+            raise corrupt(where, "its logs description is not valid")
         end = start + count if before is None else start + min(before, count)
+        if attempt == RETRIES:
+            return start, _newest(stored.entries.get(log, {}), start, end - start, limit, want)
         found = backend.read_back(project_id, stored, log, end, limit, want)
         if found is not None:
             return start, [(seq, entry) for seq, entry in found if seq >= start]
     return None
 
 
-def _inline(
-    record: dict[str, Any], log: str, before: int | None, limit: int | None, want: Callable[[Any], bool]
+def _newest(
+    entries: dict[int, Any], start: int, before: int | None, limit: int | None, want: Callable[[Any], bool]
 ) -> list[tuple[int, Any]]:
-    """A record from before the logs were kept apart holds them inline."""
-    items = record.get(log) or []
-    end = len(items) if before is None else min(before, len(items))
-    found = [(seq, items[seq]) for seq in range(end - 1, -1, -1) if want(items[seq])]
+    """The entries before place ``before`` that ``want`` takes, newest first, from entries held whole."""
+    end = start + before if before is not None else None
+    seqs = sorted((seq for seq in entries if seq >= start and (end is None or seq < end)), reverse=True)
+    found = [(seq, entries[seq]) for seq in seqs if want(entries[seq])]
     return found if limit is None else found[:limit]
 
 

@@ -224,6 +224,8 @@ def test_a_record_from_before_the_logs_were_apart_opens_and_moves_them_on_save(
     state = tinydb_store.load_project("old")
     assert [t.message for t in state.turns] == [f"message {n}" for n in range(7)]
     assert (state.schema_version, state.revision, len(state.decisions)) == (SCHEMA_VERSION, 3, 7)
+    page = tinydb_store.load_turns("old", "3.04", before=6, limit=4)  # read from the record itself
+    assert [t.message for t in page.turns] == [f"message {n}" for n in range(2, 6)] and page.older == 2
     state.turns.append(_turn(7))
     tinydb_store.save_project(state)
 
