@@ -79,8 +79,13 @@ def earlier(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
     )
     if not fold.open:
         return
+    kept: dict[tuple[str, int, str], list[FormAnswer]] = st.session_state.setdefault("history-read", {})
+    wanted = (state.project_id, state.revision, item.number)
+    if wanted not in kept:  # read once per saved version of the project while the fold is open
+        kept.clear()
+        kept[wanted] = wizard.earlier_answers(state, item.number)
     with fold:
-        for old in reversed(wizard.earlier_answers(state, item.number)):
+        for old in reversed(kept[wanted]):
             when = local_time(old.timestamp)
             st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
 
