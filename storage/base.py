@@ -19,19 +19,19 @@ import logging
 import re
 import threading
 import weakref
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from storage import bounds, key_check, logs
+from storage import bounds, key_check, log_reads, logs
 from storage.crypto import SealedError, Sealer
 from storage.records import (
-    Entries,
     NotAProject,
     ProjectSummary,
+    Stored,
     decode,
     encode,
     mark_saved,
@@ -48,8 +48,8 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.models import Practice, ProjectState
-from wizard_core.store import ProjectPage, name_key, name_taken
+from wizard_core.models import SCHEMA_VERSION, ArchiveEntry, Practice, ProjectState
+from wizard_core.store import ProjectPage, TurnPage, name_key, name_taken
 
 __all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
 
@@ -73,6 +73,7 @@ SETTINGS = {
 }
 MAX_MODEL_SERVERS = 50  # servers remembered; the oldest are forgotten past this
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Listing(NamedTuple):
@@ -86,17 +87,11 @@ class Listing(NamedTuple):
     modified: datetime
 
 
-class Stored(NamedTuple):
-    """A project as a backend read it: the record, its log entries if asked for, and where its log stands."""
+class Backend(log_reads.LogReader, Protocol):
+    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError.
 
-    record: dict[str, Any]
-    entries: Entries
-    # The backend's own note of where the log stands (a file's length), handed back to ``write``.
-    position: object = None
-
-
-class Backend(Protocol):
-    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError."""
+    Beside ``read``, a backend reads a log in part: its newest entries for a load (``read_range``), what
+    a person opens from the end back (``read_back``); see ``log_reads.LogReader``."""
 
     def where(self, project_id: str) -> str:
         """The stored project as a message names it, e.g. "The project file projects/x.json"."""
@@ -170,19 +165,21 @@ class ProjectStore:
         # What each live state's logs looked like when loaded or last saved (by id, while it lives).
         self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
 
-    def load_project(self, project_id: str) -> ProjectState:
-        """Return the stored project; ProjectNotFound if absent, CorruptStoreError if unreadable."""
+    def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
+        """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
+        if absent, CorruptStoreError if unreadable."""
         require_id(project_id)
         where = self.backend.where(project_id)
         try:
-            stored = self.backend.read(project_id)
+            stored, tail = log_reads.load(self.backend, project_id, whole)
         except OSError as exc:
             raise unopenable(where) from exc
         if stored is None:
             raise not_found(project_id)
-        state = decode(stored.record, project_id, where, stored.entries)
+        state = decode(stored.record, project_id, where, stored.entries, tail)
         meta = stored.record.get("logs")
-        if meta is not None:
+        # An older record was upgraded on the way in (its upgrade may add log entries): saved whole once.
+        if meta is not None and stored.record.get("schema_version") == SCHEMA_VERSION:
             self._remember(state, logs.seen(state, meta))
         return state
 
@@ -195,7 +192,7 @@ class ProjectStore:
         project_id = state.project_id
         require_saveable_id(project_id)
         seen = self._baseline(state)
-        log = logs.plan(state, seen, seen.meta if seen else None)
+        log = logs.plan(state, seen, seen.meta if seen else None, self._older(state))
         record = _checked(encode(state, log.meta), log)
         where = self.backend.where(project_id)
         self._prepare_key()
@@ -225,7 +222,7 @@ class ProjectStore:
                 check_revision(current, state)
                 stored_meta = None if stored is None else stored.record.get("logs")
                 if seen is not None and stored_meta != seen.meta:  # e.g. the record is from before logs
-                    log = logs.plan(state, seen, stored_meta)
+                    log = logs.plan(state, seen, stored_meta, self._older(state))
                     record = _checked(encode(state, log.meta), log)
                 self.backend.write(project_id, record, log, stored)
         except OSError as exc:
@@ -256,6 +253,36 @@ class ProjectStore:
                 self.backend.write(project_id, record, log, None)
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
+
+    def load_turns(
+        self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
+    ) -> TurnPage:
+        """A page of the transcript, read on demand (``wizard_core.store.ProjectStore.load_turns``)."""
+        return self._reading(
+            project_id, lambda w: log_reads.turns(self.backend, project_id, w, section, before, limit)
+        )
+
+    def load_archive(self, project_id: str, section: str, before: int | None = None) -> list[ArchiveEntry]:
+        """An item's archive log entries, read on demand (``wizard_core.store.ProjectStore.load_archive``)."""
+        return self._reading(
+            project_id, lambda w: log_reads.archive(self.backend, project_id, w, section, before)
+        )
+
+    def _reading(self, project_id: str, read: Callable[[str], T | None]) -> T:
+        require_id(project_id)
+        where = self.backend.where(project_id)
+        try:
+            found = read(where)
+        except OSError as exc:
+            raise unopenable(where) from exc
+        if found is None:
+            raise not_found(project_id)
+        return found
+
+    def _older(self, state: ProjectState) -> logs.Older:
+        return lambda: log_reads.older(
+            self.backend, state.project_id, state
+        )  # for a rewrite of a part-loaded state
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""

@@ -26,7 +26,7 @@ import contextlib
 import json
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import psycopg
@@ -38,7 +38,7 @@ from storage.base import Listing, ProjectStore, Stored, is_valid_id, setting_whe
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
-from storage.records import aware, decode, newest_first, summarize, unreadable
+from storage.records import Entries, aware, decode, newest_first, summarize, unreadable
 from wizard_core.errors import ConflictError, StorageError
 from wizard_core.models import ProjectSummary
 from wizard_core.store import name_key, name_taken
@@ -80,6 +80,22 @@ SELECT p.record, p.revision,
                                FROM wizard_project_log l WHERE l.project_id = p.id) END
 FROM wizard_projects p WHERE p.id = %(id)s
 """
+# A load's newest entries of each log, by seq, in one statement: only while the record is still at the
+# revision read (a save commits the record and its entries together), so both are of one save.
+READ_RANGE = """
+SELECT (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
+        FROM wizard_project_log l
+        JOIN unnest(%(logs)s::text[], %(low)s::int[], %(high)s::int[]) AS r(log, low, high)
+          ON l.log = r.log AND l.seq >= r.low AND l.seq < r.high
+        WHERE l.project_id = p.id)
+FROM wizard_projects p WHERE p.id = %(id)s AND p.revision = %(revision)s
+"""
+# What a person opens of a log, read back from ``before`` a batch at a time.
+READ_BACK = """
+SELECT seq, entry FROM wizard_project_log WHERE project_id = %s AND log = %s AND seq < %s
+ORDER BY seq DESC LIMIT %s
+"""
+BACK_BATCH = 200
 _SCHEMA_LOCK = 0x5749_5A31  # advisory lock key: replicas starting together create the tables once
 _NAMES_LOCK = 0x5749_5A32  # advisory lock key: one create or rename of a name at a time
 LOCK_TIMEOUT = "30s"
@@ -171,6 +187,51 @@ class PostgresBackend:
         for log, seq, entry in row[2] or []:
             entries.setdefault(log, {})[seq] = crypto.open_value(self.sealer, entry, where)
         return Stored(record, entries, row[1])
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        values = {
+            "id": project_id,
+            "revision": stored.position,
+            "logs": list(ranges),
+            "low": [low for low, _ in ranges.values()],
+            "high": [high for _, high in ranges.values()],
+        }
+        with self._connection("read", project_id) as conn:
+            row = conn.execute(READ_RANGE, values).fetchone()
+        if row is None:
+            return None  # saved again since ``stored`` was read
+        where = self.where(project_id)
+        entries: Entries = {}
+        for log, seq, entry in row[0] or []:
+            entries.setdefault(log, {})[seq] = crypto.open_value(self.sealer, entry, where)
+        return entries
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> builtins.list[tuple[int, Any]] | None:
+        where = self.where(project_id)
+        found: builtins.list[tuple[int, Any]] = []
+        while limit is None or len(found) < limit:
+            with self._connection("read", project_id) as conn:
+                rows = conn.execute(READ_BACK, (project_id, log, before, BACK_BATCH)).fetchall()
+            for seq, sealed in rows:
+                entry = crypto.open_value(self.sealer, sealed, where)
+                if want(entry):
+                    found.append((seq, entry))
+                    if limit is not None and len(found) >= limit:
+                        break
+            if len(rows) < BACK_BATCH:
+                break
+            before = rows[-1][0]
+        return found
 
     def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
         where = self.where(project_id)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
 from storage.base import Backend, Listing, Stored, setting_where
 from storage.crypto import Sealer, open_value, seal_value
 from storage.logs import LogWrite
+from storage.records import Entries
 
 
 class SealingBackend:
@@ -38,6 +39,35 @@ class SealingBackend:
             for name, kept in stored.entries.items()
         }
         return Stored(record, entries, stored.position)
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        entries = self.inner.read_range(project_id, stored, ranges)
+        if entries is None:
+            return None
+        where = self.inner.where(project_id)
+        return {
+            name: {seq: open_value(self.sealer, entry, where) for seq, entry in kept.items()}
+            for name, kept in entries.items()
+        }
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        where = self.inner.where(project_id)
+        found = self.inner.read_back(
+            project_id, stored, log, before, limit, lambda entry: want(open_value(self.sealer, entry, where))
+        )
+        return (
+            None if found is None else [(seq, open_value(self.sealer, entry, where)) for seq, entry in found]
+        )
 
     def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
         if self.sealer is not None:
