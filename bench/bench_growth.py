@@ -226,7 +226,7 @@ def grow(ages: list[int], folder: Path) -> Grown:
         grown.kinds[result.decision] = grown.kinds.get(result.decision, 0) + 1
         consultant.heard(result)
         if len(grown.turn_ms) in ages:
-            state = store.load_project(pid)
+            state = store.load_project(pid, whole=True)  # copied into each store: every turn
             files = store.projects_dir
             logs = sum(p.stat().st_size for p in files.glob(f"{pid}.*.log"))
             record = (files / f"{pid}.json").stat().st_size
@@ -242,7 +242,7 @@ def nearly_full(folder: Path) -> ProjectState:
     pid = wizard.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"][:-1]:
         wizard.process_user_response(pid, message)
-    return store.load_project(pid)
+    return store.load_project(pid, whole=True)
 
 
 class Bench:
@@ -263,7 +263,7 @@ class Bench:
         self.clock.now = state.updated_at + timedelta(minutes=2)
         if item is not None:
             self.offline.go_to_item(copy.project_id, item)
-        self.templates[key] = self.store.load_project(copy.project_id)
+        self.templates[key] = self.store.load_project(copy.project_id, whole=True)
 
     def turn(self, key: int | str) -> tuple[float, float, TurnResult]:
         """One timed turn on a fresh copy of the key's template: ms, ms of it in fsync, and its result."""
