@@ -126,9 +126,7 @@ def _agrees(one: Any, other: Any) -> bool:
     or some of a list ("C hotel + A2 restaurant. The lobby serves the hotel = C")."""
     if isinstance(one, list) and isinstance(other, list):
         return set(map(str, one)) <= set(map(str, other))
-    return one == other or (
-        isinstance(one, int | float) and isinstance(other, int | float) and _same(float(one), float(other))
-    )
+    return bool(one == other)
 
 
 def _rival(item: FormItem, text: str, value: Any) -> str:

@@ -216,20 +216,10 @@ _ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
 
 
 def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Reading:
-    rewritten, read_as = [], []
-    for text in texts:
-        digits, found = with_digits(text)
-        rewritten.append(digits)
-        read_as += found
-    if not read_as:
+    read = _read_with_digits(texts, reread)
+    if read is None or not read[0].complete or read[0].value is None:
         return reading
-    again = reread(rewritten)
-    if not again.complete or again.value is None:
-        return reading
-    again.confidence = min(again.confidence, WORDS_CONFIDENCE)
-    said = ", ".join(f"\u201c{words}\u201d as {digits}" for words, digits in dict.fromkeys(read_as))
-    again.notes.append(f"numbers in words read as figures: {said}")
-    return again
+    return _proposed(*read)
 
 
 def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Reading | None:
@@ -240,14 +230,31 @@ def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Readi
     if not _RUN.search(texts[-1]):
         return None
     # "one storey", "two-bed units" stay in words: counts, not the figure itself
-    rewritten, read_as = zip(*(with_digits(text, FIGURE_IN_WORDS) for text in texts), strict=True)
-    said = [pair for found in read_as for pair in found]
-    if not said:
+    read = _read_with_digits(texts, reread, FIGURE_IN_WORDS)
+    if read is None:
         return None
-    again = reread(list(rewritten))
+    again = read[0]
     meant = again.value if again.complete else again.offer
     if meant is None or meant == reading.value:
         return None
+    return _proposed(*read)
+
+
+def _read_with_digits(
+    texts: list[str], reread: Reread, smallest: float = 0
+) -> tuple[Reading, list[tuple[str, str]]] | None:
+    """The reading of ``texts`` with their numbers in words as digits, and each (words, digits) read;
+    None when they hold none."""
+    rewritten, said = [], []
+    for text in texts:
+        digits, found = with_digits(text, smallest)
+        rewritten.append(digits)
+        said += found
+    return (reread(rewritten), said) if said else None
+
+
+def _proposed(again: Reading, said: list[tuple[str, str]]) -> Reading:
+    """A reading of numbers in words: below 0.8, with a note saying how the words were read."""
     again.confidence = min(again.confidence, WORDS_CONFIDENCE)
     words = ", ".join(f"\u201c{w}\u201d as {d}" for w, d in dict.fromkeys(said))
     again.notes.append(f"numbers in words read as figures: {words}")
