@@ -68,7 +68,7 @@ CASES = [
     (HOUSING, "N: 60 m2, 2:1, LD 1.5 m, no windows", "North", (8.0, 1.0, NC, NC), 0.0),
     # -C row 150, 3:1 to 10:1 (30 ÷ 5 = 6), column 10 m → 30 %; E/F1/F2 over 25 to 50 % → 1 h
     # (Part 6, example 9)
-    (FACTORY, "East (loading dock): 30 m x 5 m, LD 10 m", "East", (30.0, 1.0, CEN, NC), None),
+    (FACTORY, "East (loading dock): 30 m x 5 m, LD 10 m", "East (loading dock)", (30.0, 1.0, CEN, NC), None),
     # -E row 150, column 10 m → 60 %; E/F1/F2 over 50 % → 1 h, cladding either (Part 6, example 8)
     (STORE, "South: 150 m2, LD 10 m", "South", (60.0, 1.0, CEN, C_OR_NC), None),
     # -D row "150 or more", column 7 m (largest at or below 7.5) → 66 % (Part 6, example 12)

@@ -256,11 +256,15 @@ def _use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | 
         if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
     ]
     if use is not None:  # the words name a use: only a use sharing a word with them may replace it
-        said = set(words(row.use_said or use.label))
-        fitting = [u for u in fitting if said & set(words(" ".join(names_of(u))))]
+        said = _stems(row.use_said or use.label)  # 'stores + mech @ 46': storage, not a retail store
+        fitting = [u for u in fitting if said & _stems(" ".join(names_of(u)))]
     elif len(fitting) > 1:  # an occupancy's own use before a use of any building
         fitting = [u for u in fitting if u.group != "any"] or fitting
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _stems(text: str) -> set[str]:
+    return {word[:4] for word in words(text) if len(word) >= 4}
 
 
 def _tied_uses(row: LoadInput, use: Use | None, state: ProjectState) -> list[Use]:

@@ -22,7 +22,7 @@ _NAME = re.compile(
     re.I,
 )
 _LETTER = re.compile(
-    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,]|wall|face|elev|side|ebf|\d))", re.I
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|ebf|\d))", re.I
 )
 _LD = re.compile(
     r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist|property\s+line|\bp\.?l\.?\b|lot\s+line|set\s*-?\s*back|"
@@ -91,6 +91,31 @@ def face_name(text: str) -> str:
     return match["side"].capitalize()
 
 
+_FACE_WORDS = re.compile(
+    r"\b(?:(?:north|south)(?:[\s-]?(?:east|west))?|east|west)(?:ern)?\b|^\W*(?:ne|nw|se|sw|n|s|e|w)\b\.?"
+    r"|\((?:ne|nw|se|sw|n|s|e|w)\)|\b(?:walls?|faces?|elevations?|elev|sides?|ebf|exposing|building|facade)\b",
+    re.I,
+)
+
+
+# where a face's figures start: its area, limiting distance, ratio or openings
+_FIGURES_FROM = re.compile(
+    r"\b(?:l\.?\s?d|limiting|ratio|l\s*/\s*h|area|openings?|glazing|upo)\b|\d+(?:[.,]\d+)?\s*(?:m2|m²|sm|sf|m\b|ft|%)"
+    r"|\d+(?:\.\d+)?\s*(?:x|×|by)\s*\d",
+    re.I,
+)
+
+
+def face_label(said: str) -> str:
+    """The face's name as the consultant wrote it when it says more than the direction ('North (King
+    St)', 'W end (to horse barn)', 'douro (E)'); the direction alone otherwise ('N wall' -> 'North')."""
+    said = _FIGURES_FROM.split(re.sub(r"\s+", " ", said), maxsplit=1)[0].strip(" :-–,")
+    name = face_name(said)
+    if not name or not re.search(r"[a-z]{2,}", _FACE_WORDS.sub(" ", said), re.I) or len(said) > 60:
+        return name
+    return said[:1].upper() + said[1:]
+
+
 def _metres(q: p.Quantity) -> float:
     return round(q.value * (p.FT_TO_M if q.unit == "ft" else 1), 2)
 
@@ -125,7 +150,8 @@ def parse_face(segment: str) -> FaceInput | None:
             label = head.strip()
     figures = p.quantities(text)
     first = figures[0].start if figures else len(text)
-    name = face_name(label or text[:first] or text)
+    head = label or (text[:first] if "(" in text[:first] else "")  # the name as set apart, not 'north is'
+    name = face_label(head) or face_name(label or text[:first] or text)
     if not name and label and not re.search(r"\d", label):
         name = label[:1].upper() + label[1:]
     face = FaceInput(name=name[:60])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_core.answers.rows import earlier_rows
-from wizard_core.answers.wording.face_line import NO_OPENINGS, FaceInput, face_name, parse_face
+from wizard_core.answers.wording.face_line import NO_OPENINGS, FaceInput, face_label, face_name, parse_face
 from wizard_core.answers.wording.messages import (
     BLANK,
     NOTHING,
@@ -70,7 +70,7 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 previous = merged
                 continue
             name = piece.name or f"Face {len(faces) + 1}"
-            key = name.casefold()
+            key = _key(faces, name)
             piece.name, piece.key = name, key
             merged = piece if key not in faces else _merge(faces[key], piece)
             merged.key = key
@@ -79,6 +79,16 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
             problems[key] = list(piece.problems)
             previous = merged
     return said
+
+
+def _key(faces: dict[str, FaceInput], name: str) -> str:
+    """A face's key: its name, or the one face given with more words that a bare direction names ('North'
+    for 'North (King St)')."""
+    key = name.casefold()
+    if key in faces or face_name(name) != name:
+        return key
+    named = [k for k, face in faces.items() if face_name(face.name) == name]
+    return named[0] if len(named) == 1 else key
 
 
 def face_from_row(row: dict[str, Any], name: str, key: str = "") -> FaceInput:
@@ -133,7 +143,7 @@ def _table_faces(table: Table) -> list[FaceInput]:
     names = found.get("face") or ([headers[0]] if headers and headers[0] not in taken else [])
     for index, record in enumerate(table.records(), start=1):
         said = next((record[h].strip() for h in names if record.get(h, "").strip()), "")
-        name = face_name(said) or said or f"Face {index}"
+        name = face_label(said) or said or f"Face {index}"
         face = FaceInput(name=name)
         for key in ("area", "ld", "ratio", "openings", "permitted", "frr"):
             for header in found.get(key, []):

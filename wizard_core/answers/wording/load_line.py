@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
-from wizard_core.answers.wording.floors import FLOOR, floor_name
+from wizard_core.answers.wording.floors import FLOOR, canonical_floor, floor_name
 from wizard_core.answers.wording.messages import ESTIMATE
 from wizard_core.engine.occupancy import Use, find_use, names_of, uses
 from wizard_core.engine.occupancy_data import position, words
 
 _SEATS = re.compile(
-    r"(?<![\w.,])(\d[\d,]*)\s*(?:fixed\s+)?seats?\b"
+    r"(?<![\w.,])(\d[\d,]*)\s*(?:(?:fixed|bench|stadium|theatre|theater|tip-up|upholstered|permanent|individual)\s+){0,2}"
+    r"seats?\b"
     r"|\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b))",
     re.I,
 )
@@ -30,7 +31,8 @@ _UNITS = re.compile(
     re.I,
 )
 _ROOMS = re.compile(
-    r"(?<![\w.,])(?<![a-z]-)(\d+)\s*(?:bed(?:room)?s|bedroom|bdrms?|brs|sleeping rooms?|sleeping areas?)\b"
+    r"(?<![\w.,])(?<![a-z]-)(\d+)\s*"
+    r"(?:bed(?:room)?s|bedroom|bdrms?|brs|sleeping\s+r(?:oo)?ms?|sleeping areas?)\b"
     r"(?!\s*areas?\b)",
     re.I,
 )
@@ -51,27 +53,42 @@ _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
 _RATE = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per)\s*(?:person|pers|p|occupant|occ|pp)\b"
+    r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
+    r"(?:person|pers|p|occupant|occ|pp)\b"
     r"|(?:÷|@|divided\s+by)\s*(\d+(?:\.\d+)?)"
     r"|/\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?==|→|->|,|;|$)",
     re.I,
 )
 _TOTAL_LEAD = re.compile(
-    r"^\W*(?:(?:the\s+)?(?:building\s+)?total(?:\s+occupant\s+load)?|in\s+total|overall|grand\s+total|"
+    r"^\W*(?:(?:the\s+)?(?:building\s+)?(?:total|tot\b\.?)(?:\s+occupant\s+load)?|in\s+total|overall|grand\s+total|"
     r"(?:total\s+)?occupant\s+load|o\.?l\.?|occupancy\s+load)\b\s*(?:is|of|=|:)?",
     re.I,
 )
 _TOTAL = re.compile(
     r"\b(?:total|overall)\b(?:\s+occupant\s+load)?\s*(?:is|of|=|:)?\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft|%))"
-    r"|(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\b",
+    r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\b",
     re.I,
 )
+# '= 1079 so < 1500 ok', 'That should come to 439', 'which gives 297 people in all': the sum of the rows
+_CONCLUDING = re.compile(
+    r"^\W*(?:=|→|->)\s*(\d[\d,]*)(?![\d.]|,\d|\s*(?:m2|m²|sm|sf|sq|ft|%|x\b|×))"
+    r"|^\W*(?:so\s+|and\s+)?(?:that|this|it|which|these|they|all\s+(?:of\s+)?(?:that|this|it))\s+(?:\w+\s+){0,2}?"
+    r"(?:comes?|adds?\s+up|works?\s+out|gives?|totals?|makes?|sums?|brings?\s+(?:it|us))\s+(?:up\s+)?(?:to\s+)?"
+    r"(?:about\s+|approx\w*\s+|roughly\s+|~\s*)?(\d[\d,]*)(?![\d.]|,\d|\s*(?:m2|m²|sm|sf|sq|ft|%))",
+    re.I,
+)
+# 'Using the table would give nearly sixty', 'if we used 4.6 it would be 60': what is not the answer
+_HYPOTHETICAL = re.compile(
+    r"\bwould\s+(?:give|be|make|mean|come|yield)\b|\bif\s+(?:we|i|you)\s+(?:used|took|went)\b", re.I
+)
+_WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
 _TRAILING_TOTAL = re.compile(r"\W*(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\W*", re.I)
 _PRINCIPAL_ENTRANCE = re.compile(
     r"principal\s+entrance|entrance\s+from\s+(?:a\s+)?(?:street|parking|pedestrian)", re.I
 )
 _FILLER = re.compile(
-    r"\b(?:at|is|are|of|on|the|for|with|and|area|floor area|gross|net|used as|use|approx\w*)\b", re.I
+    r"\b(?:at|is|are|of|on|the|for|with|and|also|so|then|area|floor area|gross|net|used as|use|approx\w*)\b",
+    re.I,
 )
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
@@ -157,15 +174,18 @@ def _sleeping_rooms(text: str) -> int | None:
 
 _AREA_UNIT = r"(m2|m²|sm|sq\.?\s*m|sf|sq\.?\s*ft|ft2|ft²)"
 _TIMES = re.compile(
-    rf"(\d+)\s*(?:[a-z][a-z -]{{0,30}}?\s*)?(?:x|×)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}"
-    rf"|(\d+)\s+[a-z][a-z -]{{0,30}}?\s(?:at|of|@)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}\s*each",
+    rf"(?<![\w.,-])(\d+)\s*(?:[a-z][a-z -]{{0,30}}?\s*)?(?:x|×)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}"
+    rf"|(?<![\w.,-])(\d+)\s+[a-z][a-z -]{{0,30}}?\s(?:at|of|@)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}\s*each",
     re.I,
 )
 
 
+_FLOOR_BEFORE = re.compile(r"(?:\bto|\bthrough|\bthru|-|\blevels?|\bfloors?|\bstoreys?|\blvls?)\s*$", re.I)
+
+
 def _times_area(text: str) -> float | None:
     """'8 classrooms x 55.5 m2', '8 classrooms of 55.5 m2 each': the rooms' total area in m²."""
-    match = _TIMES.search(text)
+    match = next((m for m in _TIMES.finditer(text) if not _FLOOR_BEFORE.search(text, 0, m.start())), None)
     if not match:
         return None
     count, size, unit = (match[1], match[2], match[3]) if match[1] else (match[4], match[5], match[6])
@@ -260,6 +280,11 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     trailing = _TRAILING_TOTAL.fullmatch(text)
     if trailing:
         return _int(trailing[1])
+    concluding = _CONCLUDING.match(text)
+    if concluding:
+        return _int(concluding[1] or concluding[2])
+    if _HYPOTHETICAL.search(text):
+        return None
     label, body, dashed = _label(text)
     total_lead = _TOTAL_LEAD.match(label or text)
     floor = floor_name(label or text) or (floor_name(text) if dashed else "")
@@ -331,6 +356,10 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = _int(result[1])
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
+    if row.rooms is None and row.area is None and use is not None and use.key == "dwelling_units":
+        given = _RESULT.search(text)  # 'L1 10 suites = 20': 2 persons a sleeping room (3.1.17.1.(1)(b))
+        if given and _int(given[1]) % 2 == 0:
+            row.rooms = _int(given[1]) // 2
     if not row.has_figures() and row.rooms is None:
         named = FLOOR.search(text)
         bare = [
@@ -366,7 +395,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             return total
     given = label if label and not total_lead else ""
     own = given if given and (not floor or floor_name(given)) and not _only_floor(given) else ""
-    name = own or floor or given or (said[:1].upper() + said[1:] if said else "")
+    whole = "Whole building" if not (floor or given) and _WHOLE.search(text) else ""
+    name = own or floor or given or whole or (said[:1].upper() + said[1:] if said else "")
     row.name = (name[:1].upper() + name[1:])[:60]
     if row.name:
         row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
@@ -397,11 +427,42 @@ _SUM = re.compile(r"^\W*\d[\d,]*(?:\s*\+\s*\d[\d,]*)+\s*=\s*(\d[\d,]*)(?!\d|[,.]
 _BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)
 
 
+# 'P1 and P2 … each', 'levels 2, 3 and 4 … per floor', '2nd and 3rd floors … each'
+_PER_FLOOR = re.compile(
+    r"\beach\b|\bapiece\b|\bper\s+(?:floor|level|storey|flr)\b|\btypical\b|\bevery\b", re.I
+)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|\band\b|&|\+|/)\s*(?:the\s+)?", re.I)
+_NUMBERED = re.compile(
+    r"\b(?:levels?|lvls?|floors?|flrs?|storeys?)\s+(\d{1,2})((?:\s*(?:,|and|&|\+)\s*\d{1,2}\b(?![,.]\d))+)"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&|\+)\s*\d{1,2}(?:st|nd|rd|th))+)\s*(?:floors?|flrs?|levels?|storeys?)\b",
+    re.I,
+)
+
+
+def _floor_list(text: str) -> list[str]:
+    """The floors a list names when its figures are per floor ('P1 and P2 at 2,600 m2 each'); [] otherwise."""
+    if not _PER_FLOOR.search(text):
+        return []
+    numbered = _NUMBERED.search(text)
+    if numbered:
+        first, rest = (numbered[1], numbered[2]) if numbered[1] else (numbered[3], numbered[4])
+        return [f"Level {int(n)}" for n in [first, *re.findall(r"\d{1,2}", rest)]]
+    names: list[str] = []
+    end = -1
+    for match in FLOOR.finditer(text):
+        if names and not _LIST_JOIN.fullmatch(text[end : match.start()]):
+            break
+        names.append(canonical_floor(match[0]))
+        end = match.end()
+    return names if len(names) > 1 and len(set(names)) == len(names) else []
+
+
 def _floor_range(text: str) -> list[str]:
-    """Every floor a range names ('L3-L6' -> Level 3 … Level 6); [] when the words name no range."""
+    """Every floor a range names ('L3-L6' -> Level 3 … Level 6), or a list with per-floor figures ('P1
+    and P2 … each'); [] when the words name neither."""
     found = _RANGE.search(text)
     if not found:
-        return []
+        return _floor_list(text)
     low, high = int(found[1] or found[3]), int(found[2] or found[4])
     if not 0 < low < high <= low + 60:
         return []
@@ -416,7 +477,12 @@ def split_uses(segment: str) -> list[str]:
     every one: 'Ground: classrooms 520 m2, plus offices at 90 m2' -> 'Ground: classrooms 520 m2',
     'Ground: offices at 90 m2'. A line with one area, or parts without a use of their own, is kept."""
     text = p.normalize(segment)
-    areas = [q for q in p.quantities(text) if q.unit in ("m2", "ft2")]
+    rates = [m.span() for m in _RATE.finditer(text)]
+    areas = [
+        q
+        for q in p.quantities(text)
+        if q.unit in ("m2", "ft2") and not any(a <= q.start < b for a, b in rates)
+    ]
     if len(areas) < 2 or _TIMES.search(text) or _SUM.search(text):
         return [segment]
     label, _, _ = _label(text)
@@ -433,12 +499,26 @@ def split_uses(segment: str) -> list[str]:
         parts.append(text[start : cut.start()])
         start = cut.end()
     parts.append(text[start:])
+    if not label and (floor := floor_name(parts[0])) and not any(floor_name(part) for part in parts[1:]):
+        label = floor  # 'On the ground floor, the bank is 420 m2 …, and the office is 85 m2': both on it
+        parts = [parts[0]] + [f"{floor}: {part}" for part in parts[1:]]
     head = f"{label}: " if label else ""
     parts = [parts[0]] + [part if not head or part.startswith(label) else head + part for part in parts[1:]]
     found = [use_of(part.split(":", 1)[1] if head and ":" in part else part) for part in parts]
-    if any(use is None for use in found) or len({use.key for use in found if use}) < len(found):
+    if any(use is None for use in found):
         return [segment]
+    if len({use.key for use in found if use}) < len(found) and not all(_own_result(part) for part in parts):
+        return [segment]  # 'offices 900 m2 and 300 m2 of it open plan': one use, one row
     return [part.strip(" ,") for part in parts]
+
+
+def _own_result(part: str) -> bool:
+    """Whether a part of a line gives its own persons ('… 85 m2 at 9.30, so 10')."""
+    row = parse_segment(part)
+    return isinstance(row, LoadInput) and (row.stated is not None or bool(_SO.search(part)))
+
+
+_SO = re.compile(r"\b(?:so|gives?|giving|makes?|that'?s)\s+(\d[\d,]*)\W*$", re.I)
 
 
 def stated_total(text: str) -> int | None:

@@ -19,6 +19,7 @@ from wizard_core.answers.wording.load_line import (
     stated_total,
     use_words,
 )
+from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
 from wizard_core.answers.wording.messages import (
     BLANK,
     NOTHING,
@@ -81,7 +82,11 @@ def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> 
         row.name = f"Area {len(book.rows) + 1}"
     key = floor_key(row.name)
     existing = book.rows.get(key)
-    if existing is not None and book.origin.get(key) == index and _different_use(existing, row):
+    if (
+        existing is not None
+        and book.origin.get(key) == index
+        and (_different_use(existing, row) or _beside(existing, row))
+    ):
         label = row.use_said or (row.use.label if row.use else "")
         row.name = f"{row.name} ({label})" if label else f"{row.name} ({len(book.rows) + 1})"
         key = floor_key(row.name)
@@ -108,6 +113,13 @@ def _revises(book: Book, row: LoadInput) -> bool:
         return True
     needing = [v for v in book.rows.values() if v.use is None and v.has_figures()]
     return not row.floor and len(needing) == 1
+
+
+def _beside(a: LoadInput, b: LoadInput) -> bool:
+    """Two areas of one floor in one message, said in other words: two rows ('the bank 420 m2 … and the
+    management office 85 m2'), not one said again."""
+    said = b.use_said.casefold()
+    return a.area is not None and b.area is not None and bool(said) and said != a.use_said.casefold()
 
 
 def _different_use(a: LoadInput, b: LoadInput) -> bool:
@@ -284,6 +296,14 @@ def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[Lo
     return copies
 
 
+def _row_or_note(segment: str) -> LoadInput | int | None:
+    """A row or total, or None for a note of the rates used ('I used 9.30 for the offices')."""
+    return None if STATEMENT.match(segment) and not _AREA.search(segment) else parse_segment(segment)
+
+
+_AREA = re.compile(r"\d\s*(?:m2|m²|sm|sf|sq\.?\s*(?:ft|m)|ft2)(?!\s*(?:/|per|a\s+person))", re.I)
+
+
 def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     """The rows of item ``number`` the thread's ``texts`` give (oldest first), merged with those recorded."""
     book = Book(rows=_recorded(state, number))
@@ -291,10 +311,12 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
         text = _split_rows(_labelled_lines(without_heading(text, number)))
-        table, pieces = message_rows(text, _table_rows, parse_segment)
+        table, pieces = message_rows(text, _table_rows, _row_or_note)
         previous: LoadInput | None = None
+        rates: list[Rate] = []
         for piece in pieces:
             if isinstance(piece, str):
+                rates.extend(rates_noted(piece))
                 if not _DONE.match(piece):
                     book.notes.append(piece)
                 continue
@@ -315,6 +337,7 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
             row = _add(book, piece, index, previous)
             book.problems[row.key] = list(piece.problems)
             previous = row
+        apply_rates([row for key, row in book.rows.items() if book.origin.get(key) == index], rates)
         if table is None and not any(i == index for i, _ in book.totals):
             total = stated_total(text)
             if total is not None:
