@@ -38,6 +38,7 @@ from storage import InMemoryStorage
 from wizard_core import Wizard, open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.answers import describe_value
+from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.content import FormItem
 from wizard_core.errors import WizardError
 
@@ -294,7 +295,10 @@ ROW_KEYS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows", "3.24": "note
 def same(expected: Any, actual: Any) -> bool:
     """Equal as the matrix means it: numbers within rounding, text without case or trailing stops."""
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(same(v, actual.get(k)) for k, v in expected.items())
+        return isinstance(actual, dict) and all(
+            _same_floor(v, actual.get(k)) if k == "floor" else same(v, actual.get(k))
+            for k, v in expected.items()
+        )
     if isinstance(expected, list):
         return (
             isinstance(actual, list)
@@ -310,6 +314,15 @@ def same(expected: Any, actual: Any) -> bool:
     if isinstance(expected, str) and isinstance(actual, str):
         return _text(expected) == _text(actual)
     return False
+
+
+def _same_floor(expected: Any, actual: Any) -> bool:
+    """A row's floor as a floor: 'Ground', 'ground flr' and 'Ground floor (gym)' are the ground floor,
+    'L2' and '2nd floor' one floor; other names as text."""
+    if not isinstance(expected, str) or not isinstance(actual, str):
+        return same(expected, actual)
+    head = re.sub(r"\s*\(.*$", "", actual)
+    return same(expected, actual) or (bool(floor_name(expected)) and floor_key(expected) == floor_key(head))
 
 
 def _text(text: str) -> str:

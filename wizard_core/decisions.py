@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -132,8 +133,12 @@ class DecisionEngine:
         verbs = "|".join(re.escape(v) for v in self.triggers.revision_verbs)
         self._verb_naming = (
             re.compile(
-                rf"(?<![\w'])(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|item|no\.?)\s+){{0,3}}"
-                rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))",
+                rf"(?<![\w'])(?<!\bno\s)(?<!\bnot\s)(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|on|item|no\.?)\s+){{0,3}}"
+                rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
+                # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
+                rf"|(?<![\w'])(?:{named})\s+(?:{verbs}|correction|revision|amendment)(?![\w'])"
+                # '… so 3 BF entrances now': a fact that has changed since it was given
+                r"|\bnow\s*[.!]?\s*$",
                 re.I,
             )
             if verbs and named
@@ -273,6 +278,8 @@ class DecisionEngine:
         after = lowered[at:]
         if trigger is not None and trigger.end() > at:
             after = lowered[trigger.end() :]
+        if item.allows_not_applicable and denies_the_fact(message, item.number):
+            return True  # "… so the mezzanine answer is none"
         # the value after the naming ("change 3.08 to yes": after "to"), or anywhere ("it's 4 stys, not 3")
         for text in (_strip(after) or after, lowered):
             reading = read(item, [ITEM_NUMBER.sub(" ", text)], state, self.forms)
@@ -299,7 +306,10 @@ class DecisionEngine:
         title = self.forms.get_item(target).title
         said = f"revision trigger '{trigger.group().strip()}'" if trigger else "a message"
         reason = f"{said} naming {target} {title} by {how}"
-        remainder = _strip(ITEM_NUMBER.sub(" ", message[trigger.end() :] if trigger else message))
+        said = message if trigger is None else message[trigger.end() :]
+        if trigger is not None and not said.strip(" .!"):  # '… so 3 BF entrances now': the words before it
+            said = message[: trigger.start()]
+        remainder = _strip(ITEM_NUMBER.sub(" ", said))
         return Decision("revision", confidence, reason, target=target, remainder=remainder)
 
     def answer_text(self, message: str) -> str:
@@ -426,3 +436,28 @@ def _quoted_item(state: ProjectState, message: str, current: str | None) -> str 
         if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
             found.append(answer.section)
     return found[0] if len(found) == 1 else None
+
+
+def denies_the_fact(message: str, number: str) -> bool:
+    """Whether a sentence of the message says item ``number``'s thing is not there at all ("there's no
+    mezzanine anywhere", "so the mezzanine answer is none"), whatever else the message measures."""
+    pattern = _denial(number)
+    return pattern is not None and any(
+        pattern.match(s.strip()) for s in re.split(r"(?<!\d)[.;!?](?!\d)", message)
+    )
+
+
+@cache
+def _denial(number: str) -> re.Pattern[str] | None:
+    nouns = load_triggers().fact_nouns.get(number)
+    if not nouns:
+        return None
+    named = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
+    return re.compile(
+        rf"^\W*(?:there(?:'s| is| are)\s+|we have\s+|it has\s+|the building has\s+)?"
+        rf"no\s+(?:\w+\s+)?(?:{named})s?"
+        rf"(?:\s+(?:anywhere|at all|in the building|proposed|provided))?\W*$"
+        rf"|^\W*(?:so\s+|and\s+)?(?:the\s+)?(?:{named})(?:\s+(?:answer|item|area))?\s+(?:is|are|should\s+be|=|:)\s*"
+        r"(?:none|nil|n/?a|not\s+applicable|zero)\W*$",
+        re.I,
+    )

@@ -127,6 +127,9 @@ def said(text: str, gross: bool = False) -> Said:
         or (q.bare and not words.storey_count_after.match(lowered[q.end : q.end + 12]))
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
+    balanced = _balanced_sum(lowered, found)
+    if balanced is not None:  # '2,352 + 2,240 + 4 x 2,180 = 13,312 sm': the working adds up to its result
+        return Said([_figure(balanced, "total")])
     found, per_storey, doubt = _working(lowered, found, gross)
     doubt = doubt or _sum_doubt(lowered, found) or _dimensions_doubt(text)
     if doubt:
@@ -307,6 +310,33 @@ def _adds_up_with(found: list[p.Quantity], others: list[int], product: float) ->
         parts = product + sum(found[k].value for k in others if k != total)
         if len(others) > 1 and abs(found[total].value - parts) <= max(1.0, 0.005 * parts):
             return total
+    return None
+
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_AREA_UNIT = r"(?:m2|m²|sm|sf|ft2|ft²|sq\.?\s*(?:ft|m))"
+_TERM = rf"(?:\d{{1,2}}\s*[x×*]\s*)?{_NUMBER}(?:\s*{_AREA_UNIT})?"
+_EQUATION = re.compile(rf"(?<![\w.,])({_TERM}(?:\s*\+\s*{_TERM})+)\s*=\s*({_NUMBER})(?![\d,.]\d)", re.I)
+
+
+def _balanced_sum(lowered: str, found: list[p.Quantity]) -> p.Quantity | None:
+    """The result of the last sum shown in full that adds up ('1,200 + 1,150 + 3 x 1,020 = 5,410'),
+    its terms in one unit; None when no sum is shown whole or it does not add up (asked about)."""
+    for equation in reversed(list(_EQUATION.finditer(lowered))):
+        terms = re.split(r"\s*\+\s*", equation[1])
+        units = {bool(re.search(r"sf|ft", t)) for t in terms if re.search(_AREA_UNIT, t)}
+        if len(units) > 1:
+            continue
+        total = 0.0
+        for term in terms:
+            times = re.match(rf"(\d{{1,2}})\s*[x×*]\s*({_NUMBER})", term)
+            number = times[2] if times else re.match(_NUMBER, term)[0]  # type: ignore[index]
+            total += (int(times[1]) if times else 1) * float(number.replace(",", ""))
+        value = float(equation[2].replace(",", ""))
+        if abs(total - value) > max(1.0, 0.005 * value):
+            return None
+        at = equation.start(2)
+        return next((q for q in found if q.start <= at < max(q.end, q.start + 1)), None)
     return None
 
 

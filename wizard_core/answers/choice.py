@@ -188,6 +188,11 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         for label, words in found.served_use.items()
     ]
     notes += settled
+    assumed = [
+        f"the {words}: taken as part of {_main(found.labels)} (3.1.2), as you gave the group first; say if "
+        f"{_plural(words, 'they are', 'it is')} a separate Group {label} major occupancy"
+        for label, words in found.assumed.items()
+    ]
     if found.doubts and len(found.labels) > 1:
         said = "', '".join(dict.fromkeys(found.doubts))
         return Reading(
@@ -197,6 +202,8 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
             notes=notes,
         )
+    if assumed:  # recorded to confirm: the room words may name a use of its own
+        return Reading(found.labels, True, confidence=0.75, notes=notes + assumed)
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
 
 

@@ -38,7 +38,17 @@ NOTHING = re.compile(r"\b(?:nothing|none|nil)\b", re.I)
 @cache
 def _hazard_clause() -> re.Pattern[str]:
     """The clause (between stops) that mentions hazards."""
-    return re.compile(rf"[^.;]*{alternation(vocabulary().entrances.hazard_words)}[^.;]*", re.I)
+    return re.compile(rf"[^.;\n]*{alternation(vocabulary().entrances.hazard_words)}[^.;\n]*", re.I)
+
+
+@cache
+def _hazard_said() -> re.Pattern[str]:
+    """'haz subs yes: lacquers …', 'hazardous substances: no': the answer right after the words."""
+    words = alternation(vocabulary().entrances.hazard_words)
+    return re.compile(
+        rf"{words}(?:\s+(?:subs?|substances?|materials?|goods))?\s*[:=\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a)\b",
+        re.I,
+    )
 
 
 @cache
@@ -88,7 +98,10 @@ def read_entrances_hazards(
         elif count is not None:
             entrances = count
         clause = _hazard_clause().search(lowered)
-        if clause:
+        said = _hazard_said().search(lowered)
+        if said:
+            hazards = said["said"].lower() in ("yes", "y", "present")
+        elif clause:
             hazards = not (p.lexicon().negation.search(clause.group()) or NOTHING.search(clause.group()))
     before = state.answer_for(item.number)  # a revision that gives one of the two keeps the other
     kept = []

@@ -43,6 +43,8 @@ class Sorted:
     unclear: dict[str, str] = field(default_factory=dict)  # label -> the room words to ask about
     set_aside: dict[str, str] = field(default_factory=dict)  # label -> the words naming it rejected or former
     served_use: dict[str, str] = field(default_factory=dict)  # label -> the words naming the use served
+    # label -> room words taken as part of the coded use the message opens with ('B2. … the clinics …')
+    assumed: dict[str, str] = field(default_factory=dict)
     doubts: list[str] = field(default_factory=list)  # exclusion or comparison words left unexplained
 
 
@@ -112,7 +114,45 @@ def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
         )
         said_as = match.option.label if match.by_label and role == "aside" else room or _named(lowered, match)
         roles.setdefault(match.option.label, []).append((role, said_as))
+    if _opens_with_code(lowered, matches):
+        _words_within_code(roles, matches, one_use=bool(ONE_USE.search(lowered)))
     return _sorted(roles, _doubts(lowered, matches, explained, words))
+
+
+# '- a2. …', 'Group D, business and personal services, throughout. …', 'B2, care and treatment. …'
+_OPENING = re.compile(r"^\W*(?:(?:the\s+)?(?:major\s+)?occupancy\s*(?:is|:)?\s*|group\s+)?$", re.I)
+# 'all assembly, nothing else in it', '… throughout', 'everything in the building … serves the school'
+ONE_USE = re.compile(
+    r"\bnothing\s+else\b|\bthroughout\b|\bsingle\s+(?:major\s+)?occupancy\b|\bonly\s+(?:the\s+)?one\s+"
+    r"(?:major\s+)?occupancy\b|\beverything\s+(?:in\s+(?:the|it|this)\b[^.;]{0,80}?)?\s*serves\b",
+    re.I,
+)
+
+
+def _opens_with_code(lowered: str, matches: list[p.OptionMatch]) -> bool:
+    """Whether the message opens with a code, the answer first and the description after it."""
+    first = min(matches, key=lambda m: m.start, default=None)
+    return first is not None and first.by_label and bool(_OPENING.match(lowered[: first.start]))
+
+
+def _words_within_code(
+    roles: dict[str, list[tuple[str, str]]], matches: list[p.OptionMatch], one_use: bool
+) -> None:
+    """Uses named only by words, not by a code, in a message that opens with its codes: part of the
+    coded use ('served' when the message says the building is that one use; else 'assumed', to
+    confirm, and a room that usually serves the main use is asked about as before)."""
+    coded = {m.option.label for m in matches if m.by_label}
+    for label, seen in roles.items():
+        if label in coded or any(m.by_label for m in matches if m.option.label == label):
+            continue
+        roles[label] = [
+            ("served", said)
+            if one_use and role in ("main", "room")
+            else ("assumed", said)
+            if role == "main"
+            else (role, said)
+            for role, said in seen
+        ]
 
 
 def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorted:
@@ -125,7 +165,9 @@ def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorte
         kept, result.doubts = roles, [*doubts, *(w for seen in roles.values() for _, w in seen)]
     main = {label for label, seen in kept.items() if any(r in ("main", "aside") for r, _ in seen)}
     for label, seen in kept.items():
-        if not seen and all(r in ("object", "coded") for r, _ in roles[label]):
+        if main and seen and all(r == "assumed" for r, _ in seen):
+            result.assumed[label] = seen[0][1]
+        elif not seen and all(r in ("object", "coded") for r, _ in roles[label]):
             result.served_use[label] = roles[label][0][1]
         elif not seen:
             result.set_aside[label] = next(w for r, w in roles[label] if r == "aside")
@@ -185,6 +227,8 @@ def _role(
     """'main', 'served' (its sentence says it serves the main use), or 'room' (usually serves it)."""
     at = next(i for i, s in enumerate(sentences) if s.start() <= match.start <= s.end())
     said = sentences[at].group()
+    if not match.by_label and ANOTHER_BUILDING.search(said):
+        return "aside"  # 'the pharmacy … is a separate building across the lot'
     if match.by_label or _separate(said, words):
         return "main"
     if _served_object(said, match.start - sentences[at].start(), words):
@@ -205,6 +249,13 @@ def _role(
     if any(r.start() <= match.start < r.end() for r in words.rooms.finditer(lowered)):
         return "room"
     return "main"
+
+
+ANOTHER_BUILDING = re.compile(
+    r"\b(?:a|is\s+a|in\s+a|its\s+own)\s+separate\s+(?:building|structure|permit|lot|site|property)\b"
+    r"|\bnot\s+part\s+of\s+this\s+(?:permit|building|project|application)\b",
+    re.I,
+)
 
 
 def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.OptionMatch]) -> bool:

@@ -56,7 +56,13 @@ _PLURAL_UNITS = re.compile(
     r"\b(?:hotel\s+)?(?:dwelling\s+units|suites|apartments|condos|condominiums|flats|townhouses)\b", re.I
 )
 _ONE_UNIT = re.compile(
-    r"\b(?:one|a single|1)\s+(?:dwelling\s+unit|unit|suite)\b|\bsingle[\s-]*family\b", re.I
+    r"(?<!than\s)(?<!over\s)\b(?:one|a single|1)\s+(?:dwelling\s+unit|unit|suite)\b|\bsingle[\s-]*family\b",
+    re.I,
+)
+# 'there is more than one dwelling unit' (and 'not more than one': the negation read before it)
+_MORE_THAN_ONE = re.compile(
+    r"(?P<no>\b(?:not|no|isn't|aren't)\s+)?\b(?:more\s+than|over)\s+(?:one|1)\s+(?:dwelling\s+)?(?:units?|suites?)\b",
+    re.I,
 )
 
 
@@ -143,7 +149,10 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
     units = [int(n) for n in _UNITS.findall(text)]
     answer, certainty = p.yes_no(latest)
     several: bool | None = None
-    if units:
+    more = _MORE_THAN_ONE.search(text)
+    if more:
+        several = not more["no"]
+    elif units:
         several = max(units) > 1
     elif _ONE_UNIT.search(text):
         several = False

@@ -20,7 +20,7 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.text import is_to_do
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
-from wizard_core.decisions import load_triggers
+from wizard_core.decisions import denies_the_fact
 from wizard_core.models import ProjectState
 
 REUSED_CONFIDENCE = 0.7
@@ -258,7 +258,7 @@ def _not_applicable(message: str, item: FormItem) -> bool:
     """
     not_applicable = p.lexicon().not_applicable
     stripped = message.strip()
-    if _denies_the_fact(stripped, item):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
+    if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
     measured = any(q.unit for q in p.quantities(stripped))
     substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
@@ -268,29 +268,6 @@ def _not_applicable(message: str, item: FormItem) -> bool:
     if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and p.quantities(message))
-
-
-def _denies_the_fact(message: str, item: FormItem) -> bool:
-    """Whether a sentence of the message says the item's thing is not there at all ("there's no
-    mezzanine anywhere", "no dwelling units"), whatever else the message measures."""
-    pattern = _denial(item.number)
-    return pattern is not None and any(
-        pattern.match(s.strip()) for s in re.split(r"(?<!\d)[.;!?](?!\d)", message)
-    )
-
-
-@cache
-def _denial(number: str) -> re.Pattern[str] | None:
-    nouns = load_triggers().fact_nouns.get(number)
-    if not nouns:
-        return None
-    named = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
-    return re.compile(
-        rf"^\W*(?:there(?:'s| is| are)\s+|we have\s+|it has\s+|the building has\s+)?"
-        rf"no\s+(?:\w+\s+)?(?:{named})s?"
-        rf"(?:\s+(?:anywhere|at all|in the building|proposed|provided))?\W*$",
-        re.I,
-    )
 
 
 def _item_texts(state: ProjectState, message: str) -> list[str]:

@@ -37,7 +37,11 @@ _ESTIMATE_RATING = re.compile(r"(?:~|≈|\babout\b|\baround\b|\bapprox\w*|\broug
 _NOT_THERE = re.compile(
     r"\b(?:n/?a|not\s+applicable|none|no\s+(?:mezzanines?|basements?|storeys?\s+below(?:\s+grade)?))\b", re.I
 )
-_NO_RATING = re.compile(r"\b(?:no\s+rating|not\s+rated|unrated|no\s+frr|0\s*h(?:rs?|ours?)?\b|waived)", re.I)
+_NO_RATING = re.compile(
+    r"\b(?:no\s+rating|not\s+rated|unrated|no\s+frr|0\s*h(?:rs?|ours?)?\b|waived"
+    r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
+    re.I,
+)
 _IN_LIEU = re.compile(r"non-?combustible\s+(?:construction\s+)?(?:in\s+lieu|instead)|\bin\s+lieu\b", re.I)
 _NAMES = (
     (

@@ -296,6 +296,18 @@ def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[Lo
     return copies
 
 
+def _heading(piece: LoadInput) -> bool:
+    """A floor's name with nothing else ('ground:', 'all ground flr:', 'Mezzanine -'): the rows after it
+    are on that floor."""
+    return (
+        bool(piece.floor)
+        and piece.use is None
+        and not piece.has_figures()
+        and not piece.floors
+        and bool(re.fullmatch(r"\W*(?:all|the|on\s+the)?\s*[^:]{0,30}[:\-–]\s*", piece.line))
+    )
+
+
 def _row_or_note(segment: str) -> LoadInput | int | None:
     """A row or total, or None for a note of the rates used ('I used 9.30 for the offices')."""
     return None if STATEMENT.match(segment) and not _AREA.search(segment) else parse_segment(segment)
@@ -314,7 +326,16 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
         table, pieces = message_rows(text, _table_rows, _row_or_note)
         previous: LoadInput | None = None
         rates: list[Rate] = []
+        heading = ""  # 'ground:' on a line of its own, the rows under it on that floor
         for piece in pieces:
+            if isinstance(piece, LoadInput) and _heading(piece):
+                heading = piece.floor
+                continue
+            if isinstance(piece, LoadInput) and heading and not piece.floor and not piece.same_as:
+                piece.floor = heading
+                piece.name = (
+                    f"{heading} ({piece.name[:1].lower()}{piece.name[1:]})" if piece.name else heading
+                )
             if isinstance(piece, str):
                 rates.extend(rates_noted(piece))
                 if not _DONE.match(piece):
