@@ -17,6 +17,7 @@ import json
 import math
 import types
 import typing
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -57,7 +58,7 @@ def encode(state: ProjectState, meta: Meta, revision: int | None = None) -> Enco
     except PydanticSerializationError:
         data = _the_long_way(state, meta, revision)
     else:
-        _check_model(state, RECORD_DEPTH)
+        _check_model(state, RECORD_DEPTH, skip=_EXCLUDED)
         tail = b',"revision":%d,"logs":%s}' % (revision, _compact(meta))
         data = body[:-1] + (tail if len(body) > 2 else b"{" + tail[1:])
     summary = summarize(state)
@@ -91,72 +92,73 @@ def _compact(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode()
 
 
-# What to check of a model's fields: the checks of those that can break a bound, by field name.
-_Plan = tuple[tuple[str, "_Check"], ...]
-_Check = tuple[str, Any]
-_OPEN: _Check = ("open", None)
+# A check of one field's value: OutOfBounds if ``value``, at ``depth`` in the file, breaks a bound.
+_Check = Callable[[Any, int], None]
 _SAFE = (str, bool, datetime, date, type(None))
 
 
+def _check_model(model: BaseModel, depth: int, skip: Collection[str] = ()) -> None:
+    """The fields of ``model`` (an object at ``depth``) that can break a bound, but those in ``skip``."""
+    for name, check in _plan(type(model)):
+        if name not in skip:
+            check(getattr(model, name), depth + 1)
+
+
 @functools.cache
-def _plan(model: type[BaseModel]) -> _Plan:
+def _plan(model: type[BaseModel]) -> tuple[tuple[str, _Check], ...]:
     checks = ((name, _check_for(field.annotation)) for name, field in model.model_fields.items())
     return tuple((name, check) for name, check in checks if check is not None)
 
 
 def _check_for(annotation: Any) -> _Check | None:
-    """How a field of this type is checked; None for a type that cannot break a bound."""
+    """How a value of this type is checked; None for a type that cannot break a bound."""
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if annotation is Any or annotation is object:
-        return _OPEN
     if annotation in _SAFE or origin is typing.Literal:
         return None
     if annotation is float:
-        return ("float", None)
+        return _check_float
     if annotation is int:
-        return ("int", None)
+        return _check_int
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return ("model", annotation) if _plan(annotation) else None
-    if origin in (list, tuple, set, frozenset):
-        item = _check_for(args[0]) if args else _OPEN
-        return None if item is None else ("each", item)
-    if origin is dict:
-        value = _check_for(args[1]) if len(args) == 2 else _OPEN
-        return None if value is None else ("values", value)
+        return functools.partial(_check_nested, annotation) if _plan(annotation) else None
+    if origin in (list, tuple, set, frozenset) and len(args) == 1:
+        item = _check_for(args[0])
+        return None if item is None else functools.partial(_check_each, item)
+    if origin is dict and len(args) == 2:
+        value = _check_for(args[1])
+        return None if value is None else functools.partial(_check_values, value)
     if origin in (typing.Union, types.UnionType):
         checks = [check for arg in args if (check := _check_for(arg)) is not None]
         if not checks:
             return None
-        return checks[0] if len(checks) == 1 else _OPEN
-    return _OPEN  # a type this does not know: its value is walked whole
+        if len(checks) == 1:
+            return checks[0]
+    return _check_open  # Any, or a type this does not know: the value is walked whole
 
 
-def _check_model(model: BaseModel, depth: int) -> None:
-    for name, check in _plan(type(model)):
-        _apply(check, getattr(model, name), depth + 1)
+def _check_float(value: Any, depth: int) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise bounds.OutOfBounds("it holds a number that is not finite")
 
 
-def _apply(check: _Check, value: Any, depth: int) -> None:
-    """OutOfBounds if ``value`` (at ``depth`` in the file, if it is an object or list) breaks a bound."""
-    if value is None:
-        return
-    kind, detail = check
-    if kind == "open":
-        _check_open(value, depth)
-    elif kind == "float":
-        if isinstance(value, float) and not math.isfinite(value):
-            raise bounds.OutOfBounds("it holds a number that is not finite")
-    elif kind == "int":
-        if isinstance(value, int) and abs(value) >= _LIMIT:
-            raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
-    elif kind == "model":
+def _check_int(value: Any, depth: int) -> None:
+    if isinstance(value, int) and abs(value) >= _LIMIT:
+        raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
+
+
+def _check_nested(model: type[BaseModel], value: Any, depth: int) -> None:
+    if value is not None:
         _check_model(value, depth)
-    elif kind == "each":
-        for item in value:
-            _apply(detail, item, depth + 1)
-    else:  # "values"
-        for item in value.values():
-            _apply(detail, item, depth + 1)
+
+
+def _check_each(check: _Check, value: Any, depth: int) -> None:
+    for item in value or ():
+        check(item, depth + 1)
+
+
+def _check_values(check: _Check, value: Any, depth: int) -> None:
+    for item in (value or {}).values():
+        check(item, depth + 1)
 
 
 def _check_open(value: Any, depth: int) -> None:
@@ -172,8 +174,7 @@ def _check_open(value: Any, depth: int) -> None:
         elif isinstance(node, list | tuple | set | frozenset):
             children = node
         else:
-            if isinstance(node, int) and not isinstance(node, bool) and abs(node) >= _LIMIT:
-                raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
+            _check_int(node if not isinstance(node, bool) else 0, level)
             continue
         if level > bounds.MAX_DEPTH:
             raise bounds.OutOfBounds("it is nested too deeply")
