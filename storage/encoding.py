@@ -167,6 +167,9 @@ def _check_open(value: Any, depth: int) -> None:
     stack = [(value, depth)]
     while stack:
         node, level = stack.pop()
+        kind = type(node)
+        if kind is str or kind is float or kind is bool or node is None:
+            continue
         if isinstance(node, BaseModel):
             node = node.model_dump(mode="json")
         if isinstance(node, dict):
@@ -174,7 +177,8 @@ def _check_open(value: Any, depth: int) -> None:
         elif isinstance(node, list | tuple | set | frozenset):
             children = node
         else:
-            _check_int(node if not isinstance(node, bool) else 0, level)
+            if isinstance(node, int) and abs(node) >= _LIMIT:
+                raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
             continue
         if level > bounds.MAX_DEPTH:
             raise bounds.OutOfBounds("it is nested too deeply")
