@@ -7,6 +7,11 @@ None for none; or not looked at). The log entries are written by the same statem
 the write returned, so they commit with the record or not at all. When it writes nothing it says
 what it saw, so a stale copy is refused without the record being read back.
 
+The revision stands for the record: every save moves it on and re-sealing under a new key is
+caught by the key check, so the record itself is not looked at. (A row edited by hand in the
+database without its revision moving would be written over; the folder store, whose files a
+person may edit, reads a file that changed behind it before writing.)
+
 Every value arrives encoded: the record is the JSON the store encoded once (``encoding.py``),
 sealed here if the store seals; JSONB cannot hold U+0000, which is kept as U+FFFD.
 """
