@@ -38,6 +38,7 @@ from storage.records import (
     NotAProject,
     ProjectSummary,
     decode,
+    mark_saved,
     newest_first,
     summarize,
     unreadable,
@@ -238,7 +239,7 @@ class ProjectStore:
                 except StaleWrite:
                     self._keys.verify()  # the store's key changed meanwhile: that is the refusal
                     raise ConflictError(CONFLICT_MESSAGE) from None
-        state.revision = record.revision
+        mark_saved(state, {"revision": record.revision, "logs": log.meta})
         self._remember(state, log.baseline(state, state.revision))
 
     def _written_at_once(self, state: ProjectState, log: logs.LogWrite, record: Encoded) -> bool:

@@ -106,7 +106,8 @@ def _check_model(model: BaseModel, depth: int, skip: Collection[str] = ()) -> No
 
 @functools.cache
 def _plan(model: type[BaseModel]) -> tuple[tuple[str, _Check], ...]:
-    checks = ((name, _check_for(field.annotation)) for name, field in model.model_fields.items())
+    fields = model.model_fields.items()
+    checks = ((name, _check_for(field.annotation)) for name, field in fields if not field.exclude)
     return tuple((name, check) for name, check in checks if check is not None)
 
 

@@ -81,6 +81,11 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def mark_saved(state: ProjectState, record: dict[str, Any]) -> None:
+    """After a successful write, make ``state`` match what is stored."""
+    state.revision = record["revision"]
+
+
 def summarize(state: ProjectState) -> ProjectSummary:
     """The list entry for a readable project."""
     return ProjectSummary(
