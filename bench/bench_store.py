@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -48,16 +49,24 @@ from wizard_core.wiring import open_wizard
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSCRIPT = ROOT / "tests" / "transcripts" / "office-3-storey.json"
+FOLDERS: list[Path] = []  # the run's data folders
+
+
+def scratch(prefix: str) -> Path:
+    """A folder of the run's own, removed when it ends."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    FOLDERS.append(folder)
+    return folder
 
 
 def template() -> ProjectState:
     """A finished office project, as a consultant leaves one."""
-    scratch = TinyDBStorage(Path(tempfile.mkdtemp(prefix="bench-store-template-")))
-    wizard = open_wizard(scratch)
+    scratch_store = TinyDBStorage(scratch("bench-store-template-"))
+    wizard = open_wizard(scratch_store)
     pid = wizard.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"]:
         wizard.process_user_response(pid, message)
-    return scratch.load_project(pid)
+    return scratch_store.load_project(pid)
 
 
 def seed(store: StorageAdapter, base: ProjectState, count: int, name: str = "Office") -> list[str]:
@@ -153,6 +162,14 @@ def run(
 
 
 def main() -> int:
+    try:
+        return measure()
+    finally:
+        for folder in FOLDERS:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--projects", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=200)
@@ -161,11 +178,10 @@ def main() -> int:
     parser.add_argument("--only", choices=["tinydb", "postgresql"], help="measure one store")
     args = parser.parse_args()
     random.seed(7)
-    bases = (template(), nearly_complete(TinyDBStorage(Path(tempfile.mkdtemp(prefix="bench-store-open-")))))
+    bases = (template(), nearly_complete(TinyDBStorage(scratch("bench-store-open-"))))
     results = {}
     if args.only != "postgresql":
-        folder = TinyDBStorage(Path(tempfile.mkdtemp(prefix="bench-store-")))
-        results["tinydb"] = run("tinydb", folder, bases, args)
+        results["tinydb"] = run("tinydb", TinyDBStorage(scratch("bench-store-")), bases, args)
     if args.only != "tinydb":
         server = None
         url = args.url
