@@ -73,7 +73,7 @@ except ProjectNotFound:
     store.save_project(state)
 now = datetime.now(UTC)
 while saves["n"] < 400:  # a step that never runs must not loop for ever
-    n = len(state.turns)
+    n = state.turn_count
     saves["n"] += 1
     state.turns.append(TurnRecord(message=f"turn {n}", section="3.04", received_at=now, status="done"))
     decision = DecisionRecord(at=now, section="3.04", decision="continuing", confidence=0.5, reason=str(n))
@@ -136,7 +136,7 @@ print(refused)
 def check(folder: Path, acknowledged: int) -> None:
     """The project loads, holds every acknowledged turn, and one turn per committed revision."""
     store = TinyDBStorage(folder)
-    state = store.load_project("talk")
+    state = store.load_project("talk", whole=True)
     turns = [t.message for t in state.turns]
     assert turns == [f"turn {n}" for n in range(len(turns))], "turns out of order or lost"
     assert len(turns) >= acknowledged, f"{acknowledged} acknowledged, {len(turns)} stored"
@@ -209,7 +209,7 @@ def concurrent_writes(writers: int, writes: int) -> tuple[int, int]:
             for n in range(writers)
         ]
         conflicts = sum(int(p.communicate(timeout=600)[0]) for p in procs)
-        state = TinyDBStorage(Path(tmp)).load_project("shared")
+        state = TinyDBStorage(Path(tmp)).load_project("shared", whole=True)
         expected = {f"w{n}-{i}" for n in range(writers) for i in range(writes)}
         assert sorted(t.message for t in state.turns) == sorted(expected), "a concurrent write was lost"
         return writers * writes, conflicts
@@ -218,7 +218,7 @@ def concurrent_writes(writers: int, writes: int) -> tuple[int, int]:
 def refusing_disk(saves: int) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         run_saver(Path(tmp), "lock taken", 3, None)  # a project with a couple of turns
-        before = TinyDBStorage(Path(tmp)).load_project("talk")
+        before = TinyDBStorage(Path(tmp)).load_project("talk", whole=True)
         done = subprocess.run(
             [sys.executable, "-c", FULL_DISK, tmp, "60000", str(saves)],
             cwd=ROOT,
@@ -226,7 +226,7 @@ def refusing_disk(saves: int) -> int:
             text=True,
         )
         assert done.returncode == 0, done.stderr
-        after = TinyDBStorage(Path(tmp)).load_project("talk")
+        after = TinyDBStorage(Path(tmp)).load_project("talk", whole=True)
         assert after.turns[: len(before.turns)] == before.turns, "the last good state was damaged"
         return int(done.stdout)
 

@@ -39,7 +39,7 @@ def finished_project(storage: TinyDBStorage) -> ProjectState:
     pid = wizard.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"]:
         wizard.process_user_response(pid, message)
-    return storage.load_project(pid)
+    return storage.load_project(pid, whole=True)  # aged and copied: with every turn
 
 
 def turn(n: int) -> tuple[TurnRecord, DecisionRecord]:

@@ -66,7 +66,7 @@ def template() -> ProjectState:
     pid = wizard.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"]:
         wizard.process_user_response(pid, message)
-    return scratch_store.load_project(pid)
+    return scratch_store.load_project(pid, whole=True)  # copied under other ids: with every turn
 
 
 def seed(store: StorageAdapter, base: ProjectState, count: int, name: str = "Office") -> list[str]:

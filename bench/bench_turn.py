@@ -53,7 +53,7 @@ def nearly_complete(storage: TinyDBStorage) -> ProjectState:
     pid = manager.start_project("Benchmark office").project_id
     for message in json.loads(TRANSCRIPT.read_text())["messages"][:-1]:
         manager.process_user_response(pid, message)
-    return storage.load_project(pid)
+    return storage.load_project(pid, whole=True)  # copied under other ids: with every turn
 
 
 def fill(storage: TinyDBStorage, template: ProjectState, count: int) -> None:

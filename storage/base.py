@@ -24,19 +24,18 @@ import contextlib
 import logging
 import re
 import threading
-import weakref
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
-from storage import bounds, key_check, logs
+from storage import key_check, log_reads, logs
 from storage.crypto import SealedError, Sealer
-from storage.encoding import Encoded, check_entries, encode
+from storage.encoding import Encoded, to_write
 from storage.records import (
-    Entries,
     NotAProject,
     ProjectSummary,
+    Stored,
     decode,
     mark_saved,
     newest_first,
@@ -52,8 +51,8 @@ from wizard_core.errors import (
     StorageError,
     WizardError,
 )
-from wizard_core.models import Practice, ProjectState
-from wizard_core.store import ProjectPage, name_key, name_taken
+from wizard_core.models import ArchiveEntry, Practice, ProjectState
+from wizard_core.store import ProjectPage, TurnPage, name_key, name_taken
 
 __all__ = [
     "Backend",
@@ -77,6 +76,7 @@ PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PERSIST_SHARE = 128
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Listing(NamedTuple):
@@ -90,17 +90,11 @@ class Listing(NamedTuple):
     modified: datetime
 
 
-class Stored(NamedTuple):
-    """A project as a backend read it: the record, its log entries if asked for, and where its log stands."""
+class Backend(log_reads.LogReader, Protocol):
+    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError.
 
-    record: dict[str, Any]
-    entries: Entries
-    # The backend's own note of where the log stands (a file's length), handed back to ``write``.
-    position: object = None
-
-
-class Backend(Protocol):
-    """Where records and log entries are kept. Ids reaching it are valid; I/O failures raise OSError."""
+    Beside ``read``, a backend reads a log in part: its newest entries for a load (``read_range``), what
+    a person opens from the end back (``read_back``); see ``log_reads.LogReader``."""
 
     def where(self, project_id: str) -> str:
         """The stored project as a message names it, e.g. "The project file projects/x.json"."""
@@ -182,23 +176,14 @@ class ProjectStore:
         self._index = index
         self._index_loaded = index is None
         self._unsaved = 0  # summaries read fresh since the index was last written
-        # What each live state's logs looked like when loaded or last saved (by id, while it lives).
-        self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
+        self._seen = logs.Baselines()
 
-    def load_project(self, project_id: str) -> ProjectState:
-        """Return the stored project; ProjectNotFound if absent, CorruptStoreError if unreadable."""
-        require_id(project_id)
-        where = self.backend.where(project_id)
-        try:
-            stored = self.backend.read(project_id)
-        except OSError as exc:
-            raise unopenable(where) from exc
-        if stored is None:
-            raise not_found(project_id)
-        state = decode(stored.record, project_id, where, stored.entries)
-        meta = stored.record.get("logs")
-        if meta is not None:
-            self._remember(state, logs.seen(state, meta))
+    def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
+        """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
+        if absent, CorruptStoreError if unreadable."""
+        state, seen = self._reading(project_id, lambda w: log_reads.load(self.backend, project_id, w, whole))
+        if seen is not None:
+            self._seen.remember(state, seen)
         return state
 
     def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
@@ -208,9 +193,9 @@ class ProjectStore:
         written under the store's names lock, so of concurrent creates of one name only one is kept.
         """
         require_saveable_id(state.project_id)
-        seen = self._baseline(state)
-        log = logs.plan(state, seen, seen.meta if seen else None)
-        record = _encoded(state, log)
+        seen = self._seen.of(state)
+        log = logs.plan(state, seen, seen.meta if seen else None, self._older(state))
+        record = to_write(state, log)
         if unique_name or self._sealer is not None:
             # Without a key the check only refuses, as it does again under the project's lock; a
             # create asks first, so a missing key is named before any name is compared.
@@ -232,15 +217,15 @@ class ProjectStore:
                 self._keys.verify()
                 current, stored_meta = self._current(state)
                 if seen is not None and stored_meta != seen.meta:  # e.g. the record is from before logs
-                    log = logs.plan(state, seen, stored_meta)
-                    record = _encoded(state, log)
+                    log = logs.plan(state, seen, stored_meta, self._older(state))
+                    record = to_write(state, log)
                 try:
                     self.backend.write(project_id, record, log, current)
                 except StaleWrite:
                     self._keys.verify()  # the store's key changed meanwhile: that is the refusal
                     raise ConflictError(CONFLICT_MESSAGE) from None
         mark_saved(state, {"revision": record.revision, "logs": log.meta})
-        self._remember(state, log.baseline(state, state.revision))
+        self._seen.remember(state, log.baseline(state, state.revision))
 
     def _written_at_once(self, state: ProjectState, log: logs.LogWrite, record: Encoded) -> bool:
         """Whether a backend that checks its writes (``checks_writes``) stored ``record`` straight away."""
@@ -281,7 +266,7 @@ class ProjectStore:
         project_id = state.project_id
         require_saveable_id(project_id)
         log = logs.rewrite(state)
-        record = _encoded(state, log, revision=state.revision)
+        record = to_write(state, log, revision=state.revision)
         taken = ConflictError(f"A project {project_id} is already stored here; it was not replaced.")
         self._keys.prepare()
         try:
@@ -294,6 +279,35 @@ class ProjectStore:
             raise taken from None
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
+
+    def load_turns(
+        self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
+    ) -> TurnPage:
+        """A page of the transcript, read on demand (``wizard_core.store.ProjectStore.load_turns``)."""
+        return self._reading(
+            project_id, lambda w: log_reads.turns(self.backend, project_id, w, section, before, limit)
+        )
+
+    def load_archive(self, project_id: str, section: str, before: int | None = None) -> list[ArchiveEntry]:
+        """An item's archive log entries, read on demand (``wizard_core.store.ProjectStore.load_archive``)."""
+        return self._reading(
+            project_id, lambda w: log_reads.archive(self.backend, project_id, w, section, before)
+        )
+
+    def _reading(self, project_id: str, read: Callable[[str], T | None]) -> T:
+        """What ``read`` finds of the project at ``where``; ProjectNotFound if it is not stored."""
+        require_id(project_id)
+        where = self.backend.where(project_id)
+        try:
+            found = read(where)
+        except OSError as exc:
+            raise unopenable(where) from exc
+        if found is None:
+            raise not_found(project_id)
+        return found
+
+    def _older(self, state: ProjectState) -> logs.Older:
+        return lambda: log_reads.older(self.backend, state.project_id, state)
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
@@ -453,31 +467,6 @@ class ProjectStore:
     def save_model_server(self, key: str, entry: dict[str, Any]) -> None:
         """Keep ``entry`` for the server and model ``key``, beside what is kept for the others."""
         self._settings.save_model_server(key, entry)
-
-    def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:
-        key, seen = id(state), self._seen
-
-        def forget(ref: weakref.ref[ProjectState]) -> None:
-            # Runs when the state is collected, possibly inside another call: no lock, only atomic dict ops.
-            if (entry := seen.get(key)) is not None and entry[0] is ref:
-                seen.pop(key, None)
-
-        seen[key] = (weakref.ref(state, forget), baseline)
-
-    def _baseline(self, state: ProjectState) -> logs.Baseline | None:
-        entry = self._seen.get(id(state))
-        return entry[1] if entry is not None and entry[0]() is state else None
-
-
-def _encoded(state: ProjectState, log: logs.LogWrite, revision: int | None = None) -> Encoded:
-    """The record to write for ``state``; StorageError (nothing written) if it or a log entry would not
-    read back."""
-    try:
-        record = encode(state, log.meta, revision)
-        check_entries(log)
-    except bounds.OutOfBounds as error:
-        raise StorageError(f"The project could not be saved: {error}.") from None
-    return record
 
 
 # The name the rest of the wizard uses for a store, whatever its backend.

@@ -28,6 +28,7 @@ from pydantic_core import PydanticSerializationError
 from storage import bounds
 from storage.logs import LOGS, LogWrite, Meta
 from storage.records import summarize
+from wizard_core.errors import StorageError
 from wizard_core.models import ProjectState, ProjectSummary
 
 # A record sits two levels down in its file (tables, then the table's documents), an entry one
@@ -71,6 +72,17 @@ def from_record(record: dict[str, Any], state: ProjectState) -> Encoded:
     revision = record.get("revision", 0)
     schema_version = record.get("schema_version", 0)
     return Encoded(bounds.dumps(record), revision, schema_version, state.name, summarize(state))
+
+
+def to_write(state: ProjectState, log: LogWrite, revision: int | None = None) -> Encoded:
+    """The record to write for ``state`` (``encode``); StorageError (nothing written) if it or a log entry
+    would not read back."""
+    try:
+        record = encode(state, log.meta, revision)
+        check_entries(log)
+    except bounds.OutOfBounds as error:
+        raise StorageError(f"The project could not be saved: {error}.") from None
+    return record
 
 
 def check_entries(log: LogWrite) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -14,6 +14,7 @@ from storage import bounds, crypto
 from storage.base import Current, Known, Listing, ProjectStore, Stored
 from storage.encoding import Encoded
 from storage.logs import LogWrite
+from storage.records import Entries
 from storage.sealing import SealingBackend
 
 # Unreadable records sort last; memory records carry no file time to show instead.
@@ -49,7 +50,43 @@ class MemoryBackend:
                 return None
             record, kept = row.record, ({n: dict(e) for n, e in row.entries.items()} if logs else {})
         entries = {name: {seq: bounds.parse(text) for seq, text in got.items()} for name, got in kept.items()}
-        return Stored(bounds.parse(record), entries)
+        return Stored(bounds.parse(record), entries, row.version)
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        with self._lock:
+            row = self._rows.get(project_id)
+            if row is None or row.version != stored.position:
+                return None  # changed since ``stored`` was read
+            kept = {
+                name: {seq: text for seq in range(low, high) if (text := row.entries.get(name, {}).get(seq))}
+                for name, (low, high) in ranges.items()
+            }
+        return {name: {seq: bounds.parse(text) for seq, text in got.items()} for name, got in kept.items()}
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        with self._lock:
+            row = self._rows.get(project_id)
+            if row is None:
+                return None
+            texts = dict(row.entries.get(log, {}))
+        found = []
+        for seq in sorted((seq for seq in texts if seq < before), reverse=True):
+            entry = bounds.parse(texts[seq])
+            if want(entry):
+                found.append((seq, entry))
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
 
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         written = {

@@ -148,10 +148,48 @@ def m003_rows_like_the_sheet(old: Record) -> Record:
     return new
 
 
+# What version 4 keeps of each item in the record: its newest archived questions and earlier answers.
+QUESTIONS_KEPT_V4 = 6
+ANSWERS_KEPT_V4 = 5
+
+
+def m004_record_bounded(old: Record) -> Record:
+    """From version 4 the record does not grow with the conversation: each item keeps its newest
+    archived clarifying questions and earlier answers, and the older ones move, in order, to the
+    archive log (``archive``), counted per item in ``moved_out``. Nothing is dropped. The store reads
+    a version-3 record with its whole logs, so the figures of its turn log are counted on the way in.
+    """
+    new = dict(old)
+    moved: list[Record] = list(old.get("archive") or [])
+    counts: dict[str, Record] = {}
+    archived: dict[str, list[Any]] = {}
+    for section, thread in (old.get("archived_clarifying_sessions") or {}).items():
+        thread = list(thread) if isinstance(thread, list) else []
+        cut = max(0, len(thread) - QUESTIONS_KEPT_V4)
+        moved += [{"section": section, "question": qa} for qa in thread[:cut]]
+        archived[section] = thread[cut:]
+        if cut:
+            counts.setdefault(section, {"questions": 0, "answers": 0})["questions"] = cut
+    history: dict[str, list[Any]] = {}
+    for section, answers in (old.get("answer_history") or {}).items():
+        answers = list(answers) if isinstance(answers, list) else []
+        cut = max(0, len(answers) - ANSWERS_KEPT_V4)
+        moved += [{"section": section, "answer": answer} for answer in answers[:cut]]
+        history[section] = answers[cut:]
+        if cut:
+            counts.setdefault(section, {"questions": 0, "answers": 0})["answers"] = cut
+    new["archived_clarifying_sessions"] = archived
+    new["answer_history"] = history
+    new["archive"] = moved
+    new["moved_out"] = counts
+    return new
+
+
 MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
     ("m001_seed_json_project", m001_seed_json_project),
     ("m002_logs_kept_apart", m002_logs_kept_apart),
     ("m003_rows_like_the_sheet", m003_rows_like_the_sheet),
+    ("m004_record_bounded", m004_record_bounded),
 ]
 
 

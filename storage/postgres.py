@@ -31,7 +31,7 @@ import contextlib
 import json
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,14 +39,14 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import PoolTimeout
 
-from storage import crypto, pg_save
+from storage import crypto, pg_load, pg_save
 from storage.base import Current, Listing, ProjectStore, StaleWrite, Stored, is_valid_id
 from storage.encoding import Encoded
 from storage.key_check import KEY_CHECK
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
-from storage.records import aware, newest_first, unreadable
+from storage.records import Entries, aware, newest_first, unreadable
 from storage.settings import setting_where
 from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
@@ -95,13 +95,6 @@ END $$;
 UNKEYED = "SELECT id, name FROM wizard_projects WHERE name_key IS NULL AND name <> ''"
 KEYED = "SELECT name_key FROM wizard_projects WHERE name_key IS NOT NULL"
 SET_KEY = "UPDATE wizard_projects SET name_key = %s WHERE id = %s AND name_key IS NULL"
-# One statement, so the record and its entries come from one snapshot even while a save commits.
-READ = """
-SELECT p.record, p.revision,
-       CASE WHEN %(logs)s THEN (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
-                               FROM wizard_project_log l WHERE l.project_id = p.id) END
-FROM wizard_projects p WHERE p.id = %(id)s
-"""
 LIST = "SELECT id, revision, name, updated_at FROM wizard_projects"
 SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
 _SCHEMA_LOCK = 0x5749_5A31  # advisory lock key: replicas starting together create the tables once
@@ -195,16 +188,35 @@ class PostgresBackend:
         held.begun = True
 
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
-        with self._connection("read", project_id) as conn:
-            row = conn.execute(READ, {"id": project_id, "logs": logs}, prepare=True).fetchone()
-        if row is None:
-            return None
+        return pg_load.read(self._reading(project_id), project_id, logs, self.sealer, self.where(project_id))
+
+    def read_newest(self, project_id: str, newest: Mapping[str, int]) -> Stored | None:
+        """The record and its logs' newest entries in one statement (``pg_load.py``); None if absent."""
         where = self.where(project_id)
-        record = crypto.open_value(self.sealer, row[0], where)
-        entries: dict[str, dict[int, Any]] = {}
-        for log, seq, entry in row[2] or []:
-            entries.setdefault(log, {})[seq] = crypto.open_value(self.sealer, entry, where)
-        return Stored(record, entries, row[1])
+        return pg_load.read_newest(self._reading(project_id), project_id, newest, self.sealer, where)
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        where = self.where(project_id)
+        return pg_load.read_range(
+            self._reading(project_id), project_id, stored.position, ranges, self.sealer, where
+        )
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> builtins.list[tuple[int, Any]] | None:
+        connect, where = self._reading(project_id), self.where(project_id)
+        return pg_load.read_back(connect, project_id, log, before, limit, want, self.sealer, where)
+
+    def _reading(self, project_id: str) -> pg_load.Connect:
+        return lambda: self._connection("read", project_id)
 
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         """One statement (``pg_save``); StaleWrite if it wrote nothing, or no key check was verified yet."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -12,6 +12,7 @@ from storage.base import Backend, Current, Known, Listing, Stored
 from storage.crypto import Sealer, open_value, seal_value
 from storage.encoding import Encoded
 from storage.logs import LogWrite
+from storage.records import Entries
 from storage.settings import setting_where
 
 
@@ -42,6 +43,35 @@ class SealingBackend:
             for name, kept in stored.entries.items()
         }
         return Stored(record, entries, stored.position)
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        entries = self.inner.read_range(project_id, stored, ranges)
+        if entries is None:
+            return None
+        where = self.inner.where(project_id)
+        return {
+            name: {seq: open_value(self.sealer, entry, where) for seq, entry in kept.items()}
+            for name, kept in entries.items()
+        }
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        where = self.inner.where(project_id)
+        found = self.inner.read_back(
+            project_id, stored, log, before, limit, lambda entry: want(open_value(self.sealer, entry, where))
+        )
+        return (
+            None if found is None else [(seq, open_value(self.sealer, entry, where)) for seq, entry in found]
+        )
 
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         if self.sealer is not None:

@@ -25,10 +25,10 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -41,17 +41,16 @@ from storage.files import (
     NotAFile,
     exclusive_lock,
     fsync_dir,
-    lock_if_free,
-    make_private,
     private_folder,
     read_bounded,
     replace_atomically,
 )
-from storage.log_file import LogFileError, Position
+from storage.log_file import Entries, LogFileError, Position
 from storage.logs import LogWrite
 from storage.records import NotAProject, corrupt
 from storage.sealing import SealingBackend
 from storage.summary_index import SummaryIndexFile
+from storage.sweep import remove_if_stale, sweep
 from wizard_core.errors import CorruptStoreError, StorageError
 
 TABLE = "project"
@@ -63,8 +62,6 @@ INDEX_NAME = ".summary-index"
 WIZARD_ID = re.compile(r"[0-9a-f]{32}")
 # A finished project's record is about 40 KB; its logs live in the log file.
 MAX_PROJECT_BYTES = 16 * 2**20
-# A temp or log file this old belongs to a writer that died; live writers finish within milliseconds.
-STALE_TEMP_SECONDS = 3600
 # The store's settings, beside the projects folder; a practice profile is well under 1 KB.
 SETTINGS_NAME = "settings.json"
 SETTINGS_LOCK = "settings.lock"
@@ -73,6 +70,7 @@ MAX_SETTINGS_BYTES = 2**20
 NAMES_LOCK = "names.lock"
 # Project files whose last write this backend remembers (a digest each); the oldest are forgotten.
 MAX_REMEMBERED = 4096
+T = TypeVar("T")
 
 
 class ProjectFileStorage(Storage):
@@ -167,7 +165,7 @@ class TinyDBBackend:
             raise StorageError(
                 f"The project folder {self.directory} cannot be created ({exc.strerror})."
             ) from exc
-        self._sweep()
+        sweep(self.directory, self._path, self.settings_path, SETTINGS_LOCK, NAMES_LOCK)
 
     def _path(self, project_id: str) -> Path:
         return self.directory / f"{project_id}.json"
@@ -201,6 +199,46 @@ class TinyDBBackend:
                 raise corrupt(f"The log file projects/{path.name}", str(error)) from None
             return Stored(dict(cast(dict, document)), entries, position)
         raise corrupt(self.where(project_id), "its log file is missing")
+
+    def read_range(
+        self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
+    ) -> Entries | None:
+        nothing: Entries = {}
+        return self._in_log(
+            project_id, stored, lambda path, at: log_file.read_range(path, at, ranges), nothing
+        )
+
+    def read_back(
+        self,
+        project_id: str,
+        stored: Stored,
+        log: str,
+        before: int,
+        limit: int | None,
+        want: Callable[[Any], bool],
+    ) -> list[tuple[int, Any]] | None:
+        nothing: list[tuple[int, Any]] = []
+        return self._in_log(
+            project_id,
+            stored,
+            lambda path, at: log_file.read_back(path, at, log, before, limit, want),
+            nothing,
+        )
+
+    def _in_log(
+        self, project_id: str, stored: Stored, read: Callable[[Path, Position], T], empty: T
+    ) -> T | None:
+        """What ``read`` finds in the log file as ``stored`` committed it; None if it was rewritten since."""
+        position = cast(Position | None, stored.position)
+        if position is None:
+            return empty  # no entries were ever written
+        path = self._log_path(project_id, position.generation)
+        try:
+            return read(path, position)
+        except FileNotFoundError:
+            return None
+        except LogFileError as error:
+            raise corrupt(f"The log file projects/{path.name}", str(error)) from None
 
     def _foreign(self, project_id: str) -> Callable[[str], CorruptStoreError]:
         """The error for a file of JSON that holds no project: a damaged project's, or ``NotAProject``.
@@ -334,62 +372,13 @@ class TinyDBBackend:
                 "remove it and try again. Nothing was saved."
             ) from None
 
-    def _sweep(self) -> None:
-        """Remove what killed processes left (temp files, lock files), and make old files private.
-
-        Safe against live processes by the lock protocol (``files.lock_if_free``): a project's temp
-        file is only ever written by a writer holding ``<id>.lock``, so one whose lock nobody holds
-        is a dead writer's; a lock file nobody holds, with no project beside it, is a dead create's
-        (a failed ``new``). The lock is taken without waiting, so a held one is simply left for the
-        next opening. A temp file written under no lock (the summary index's) goes only when it is
-        older than any live write (``STALE_TEMP_SECONDS``). Files and folders an earlier version
-        wrote readable by others are made 0600 and 0700.
-        """
-        now = time.time()
-        make_private(self.directory)
-        for folder, owner_of in ((self.directory, self._path), (self.settings_path.parent, None)):
-            try:
-                with os.scandir(folder) as scan:
-                    entries = list(scan)
-            except OSError:
-                continue
-            for entry in entries:
-                if owner_of is None and not _is_settings_file(entry.name):
-                    continue  # the data folder holds more than the store's files
-                path = Path(entry.path)
-                with contextlib.suppress(OSError):  # an lstat, not an open, for each of 10 000 files
-                    if (
-                        entry.is_file(follow_symlinks=False)
-                        and entry.stat(follow_symlinks=False).st_mode & 0o077
-                    ):
-                        make_private(path)
-                if entry.name.endswith(".tmp"):
-                    owner = _temp_owner(entry.name)
-                    if owner is None:
-                        _remove_if_stale(entry, now)
-                        continue
-                    lock = folder / (SETTINGS_LOCK if owner_of is None else f"{owner}.lock")
-                    with lock_if_free(lock) as free:
-                        if free:
-                            with contextlib.suppress(OSError):
-                                path.unlink()
-                elif entry.name.endswith(".lock"):
-                    stem = entry.name.removesuffix(".lock")
-                    record = (
-                        owner_of(stem) if owner_of else self.settings_path if stem == "settings" else None
-                    )
-                    with lock_if_free(path) as free:
-                        if free and os.path.lexists(path) and not (record and os.path.lexists(record)):
-                            with contextlib.suppress(OSError):
-                                path.unlink()
-
     def list(self) -> Iterable[Listing]:
         listed, logs = [], []
         now = time.time()
         with os.scandir(self.directory) as entries:
             for entry in entries:
                 if entry.name.endswith(".tmp"):
-                    _remove_if_stale(entry, now)
+                    remove_if_stale(entry, now)
                 elif entry.name.endswith(".log"):
                     logs.append(entry)
                 elif entry.name.endswith(".json"):
@@ -398,7 +387,7 @@ class TinyDBBackend:
         projects = {listing.project_id for listing in listed}
         for entry in logs:
             if entry.name.split(".", 1)[0] not in projects:  # left by a save or delete that died
-                _remove_if_stale(entry, now)
+                remove_if_stale(entry, now)
         return listed
 
     def read_setting(self, name: str) -> Any:
@@ -440,26 +429,6 @@ def _listing(entry: os.DirEntry[str]) -> Listing:
     modified = datetime.fromtimestamp(st.st_mtime, UTC)
     key = (st.st_ino, st.st_mtime_ns, st.st_size)
     return Listing(entry.name.removesuffix(".json"), key, entry.name, modified)
-
-
-def _temp_owner(name: str) -> str | None:
-    """The file a temp file of ``replace_atomically`` was to replace, without ``.json``
-    (``.<id>.json.x1y2.tmp``: the project ``<id>``; ``settings``); None for any other temp file."""
-    parts = name.split(".")
-    if len(parts) == 5 and parts[0] == "" and parts[2] == "json" and parts[4] == "tmp" and parts[1]:
-        return parts[1]
-    return None
-
-
-def _is_settings_file(name: str) -> bool:
-    """Whether ``name`` in the data folder is the store's: the settings file, its temp files, the locks."""
-    return name in (SETTINGS_NAME, SETTINGS_LOCK, NAMES_LOCK) or _temp_owner(name) == "settings"
-
-
-def _remove_if_stale(entry: os.DirEntry[str], now: float) -> None:
-    with contextlib.suppress(OSError):
-        if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
-            os.unlink(entry.path)
 
 
 class TinyDBStorage(ProjectStore):

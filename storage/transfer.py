@@ -53,13 +53,13 @@ def copy_projects(source: ProjectStore, destination: ProjectStore) -> TransferRe
         if not is_valid_id(project_id):
             continue
         try:
-            state = source.load_project(project_id)
+            state = source.load_project(project_id, whole=True)
         except WizardError as error:
             report.unreadable.append(f"{project_id} in the source ({error})")
             continue
         if destination.exists(project_id):
             try:
-                there = destination.load_project(project_id)
+                there = destination.load_project(project_id, whole=True)
             except WizardError as error:
                 report.conflicting.append(f"{project_id} (the destination's copy cannot be read: {error})")
                 continue

@@ -8,6 +8,7 @@ confidence 0.8 or more, no question asked three times running, and every replay 
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -28,13 +29,20 @@ TRANSCRIPTS = sorted((BENCH / "transcripts").glob("*.json"))
 # Items whose expectation may be a part of the value (dict keys left out are not compared) or the
 # free text consultants once wrote for them; the benchmark scores those by its own rules.
 PARTIAL = {"3.18", "3.21", "3.22", "3.23", "3.24", "3.25"}
-# The replays take a while: the tests that read them keep to one worker, so they are played once.
-SHARES_OUTCOMES = pytest.mark.xdist_group("bench-outcomes")
 
 
-@pytest.fixture(scope="module")
-def outcomes() -> dict[str, bench.Outcome]:
-    return {t.name: bench.Consultant(t).play() for t in bench.load(None, None)}
+def _replay(path: Path) -> object:
+    # A replay takes a second or two, and three tests read each one: its tests keep to one worker
+    # (xdist_group), where it is played once (``outcome``); the 112 replays spread over the workers.
+    return pytest.param(path, id=path.stem, marks=pytest.mark.xdist_group(f"replay-{path.stem}"))
+
+
+REPLAYS = [_replay(path) for path in TRANSCRIPTS]
+
+
+@functools.cache
+def outcome(path: Path) -> bench.Outcome:
+    return bench.Consultant(bench.Transcript.model_validate_json(path.read_bytes())).play()
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.stem)
@@ -52,35 +60,30 @@ def test_each_expected_matrix_is_one_the_item_and_the_engine_accept(path: Path) 
     assert errors == []
 
 
-@SHARES_OUTCOMES
-def test_no_answer_is_recorded_wrong_with_confidence(outcomes: dict[str, bench.Outcome]) -> None:
-    confident = {
-        name: [w for w in o.wrong if w[4] == "advisor" and (w[3] or 0) >= bench.CONFIDENT]
-        for name, o in outcomes.items()
-    }
-    assert {name: wrong for name, wrong in confident.items() if wrong} == {}
+@pytest.mark.parametrize("path", REPLAYS)
+def test_no_answer_is_recorded_wrong_with_confidence(path: Path) -> None:
+    played = outcome(path)
+    assert [w for w in played.wrong if w[4] == "advisor" and (w[3] or 0) >= bench.CONFIDENT] == []
 
 
-@SHARES_OUTCOMES
-def test_no_question_is_asked_three_times_running(outcomes: dict[str, bench.Outcome]) -> None:
-    assert {name: o.longest_run for name, o in outcomes.items() if o.longest_run >= 3} == {}
+@pytest.mark.parametrize("path", REPLAYS)
+def test_no_question_is_asked_three_times_running(path: Path) -> None:
+    assert outcome(path).longest_run < 3
 
 
-@SHARES_OUTCOMES
-def test_every_replay_reaches_the_end_of_the_matrix(outcomes: dict[str, bench.Outcome]) -> None:
-    unanswered = {name: [w[0] for w in o.wrong if w[2] == "(unanswered)"] for name, o in outcomes.items()}
-    assert {name: items for name, items in unanswered.items() if items} == {}
-    assert {name: o.refused for name, o in outcomes.items() if o.refused} == {}
+@pytest.mark.parametrize("path", REPLAYS)
+def test_every_replay_reaches_the_end_of_the_matrix(path: Path) -> None:
+    played = outcome(path)
+    assert [w[0] for w in played.wrong if w[2] == "(unanswered)"] == []
+    assert played.refused == []
 
 
-def test_asked_which_article_applies_it_proposes_one_that_fits_every_building() -> None:
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.stem)
+def test_asked_which_article_applies_it_proposes_one_that_fits_the_building(path: Path) -> None:
     """At 3.10 the consultant asks instead of naming the article, and answers the facts the wizard
-    asks for in words; the proposal fits each building (bench/bench_article_proposals.py)."""
+    asks for in words; the proposal fits the building (bench/bench_article_proposals.py)."""
     import bench_article_proposals as proposals
 
-    misfits = {}
-    for transcript in bench.load(None, None):
-        articles, asked = proposals.proposal(transcript)
-        if not proposals.fits(transcript, articles):
-            misfits[transcript.name] = (articles, asked[-1:] if asked else [])
-    assert misfits == {}
+    transcript = bench.Transcript.model_validate_json(path.read_bytes())
+    articles, asked = proposals.proposal(transcript)
+    assert proposals.fits(transcript, articles), (articles, asked[-1:])

@@ -231,6 +231,7 @@ def test_bad_transcripts_exit_2_with_one_line_and_write_nothing(tmp_path, conten
         ["context", "nope"],
         ["export", "nope", "--format", "md"],
         ["export", "../../etc/passwd"],
+        ["turns", "nope"],
         ["frobnicate"],
     ],
 )
@@ -239,12 +240,29 @@ def test_unknown_projects_and_commands_exit_2(tmp_path, command):
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_turns_prints_the_transcript_a_page_at_a_time(tmp_path):
+    messages = json.loads((TRANSCRIPTS / "office-3-storey.json").read_text())["messages"]
+    pid = replay("office-3-storey.json", tmp_path)["project_id"]
+    done = run("turns", pid, "--limit", "10", store=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("#17 [3.18] ") and lines[0].endswith(f"you: {messages[17]}")
+    assert lines[-1] == "Earlier turns: --before 17"
+    older = json.loads(run("turns", pid, "--before", "17", "--format", "json", store=tmp_path).stdout)
+    assert [t["place"] for t in older["turns"]] == list(range(0, 17))[-20:] and older["older"] is None
+    assert [t["message"] for t in older["turns"]] == messages[:17]
+    one = run("turns", pid, "--item", "3.04", store=tmp_path).stdout
+    assert messages[3] in one and messages[4] not in one
+    bad = run("turns", pid, "--limit", "0", store=tmp_path)
+    assert bad.returncode == 2 and "1 to 100 turns" in bad.stderr and len(bad.stderr.splitlines()) == 1
+
+
 def test_help_lists_the_commands(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "wizard_core", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0
-    for command in ("replay", "projects", "context", "export"):
+    for command in ("replay", "projects", "context", "export", "turns"):
         assert command in done.stdout
 
 

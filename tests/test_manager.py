@@ -37,7 +37,9 @@ def test_plain_transcript_answers_every_item_once_and_completes():
     for answer in state.finalized_answers:
         assert answer.question == forms.get_question(answer.section)
     assert state.archived_clarifying_sessions == {}
-    assert all(t.status == "done" for t in state.turns) and len(state.turns) == 27
+    whole = manager.storage.load_project(pid, whole=True).turns
+    assert all(t.status == "done" for t in whole) and len(whole) == state.turn_count == 27
+    assert whole[-len(state.turns) :] == state.turns  # a load holds the newest turns only
 
 
 def test_clarifying_question_waits_for_the_next_message_then_is_archived():

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui import actions, excerpts, session, worker
 from ui.text import escape
-from wizard_core import ProjectState, TurnRecord, Wizard, describe_turn
+from wizard_core import OUTSIDE, ProjectState, TurnPage, TurnRecord, Wizard, describe_turn
 
 REPLY_KINDS = {
     "form_answer": "Earlier answer",  # since replaced; the current one is labelled by its status
@@ -46,23 +46,25 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
     """
     unsent(state)
     with st.container(height=640, border=True, key="chat", autoscroll=True):
-        if not state.turns:
+        if not state.turn_count:
             st.caption(
                 "Answer the current item in your own words below. The advisor asks when something "
                 "is missing and proposes the item's answer when it has what it needs."
             )
-        _, thread = split(state)
+        first, thread = split(state)
         busy = worker.running(state.project_id) is not None
-        _thread(wizard, state, thread, busy, answer_labels(state))
+        _thread(wizard, state, first, thread, busy, answer_labels(state))
         # A turn still being produced belongs here, after the thread, inside the chat box.
 
 
 def earlier(wizard: Wizard, state: ProjectState) -> None:
-    """Earlier items' conversations under one fold below the chat box: choose an item, read a page.
+    """Earlier conversations under one fold below the chat box: choose an item, read a page.
 
-    One fold, so the keyboard passes it in one stop, and nothing is drawn until it is opened.
+    One fold, so the keyboard passes it in one stop, and nothing is read from the transcript until it
+    is opened (then one page of one item at a time: the project holds only its newest turns).
     """
-    groups, _ = split(state)
+    first, thread = split(state)
+    groups = earlier_counts(state, thread)
     if not groups:
         return
     count = len(groups)
@@ -77,96 +79,122 @@ def earlier(wizard: Wizard, state: ProjectState) -> None:
             "Item",
             sections,
             index=len(sections) - 1,  # the one discussed last, nearest the current thread
-            format_func=lambda s: _group_name(wizard, s, len(groups[s])),
+            format_func=lambda s: _group_name(wizard, s, groups[s]),
             key=f"{key}-item",
         )
-        _page_of(wizard, state, section, groups[section], answer_labels(state), f"{key}-{section or 'none'}")
+        _page_of(wizard, state, section, groups[section], first, f"{key}-{section or 'none'}")
 
 
-def _group_name(wizard: Wizard, section: str | None, turns: int) -> str:
+def _group_name(wizard: Wizard, section: str, turns: int) -> str:
     name = f"{section} {wizard.title(section)}" if section else "Outside the matrix's items"
     return f"{name} · {turns} message" + ("s" if turns != 1 else "")
 
 
-def split(state: ProjectState) -> tuple[dict[str | None, list[int]], list[int]]:
-    """Which turns (by index) are folded, per item in order of first mention, and which are the thread.
+def split(state: ProjectState) -> tuple[int, list[TurnRecord]]:
+    """The thread the chat box shows, and the place in the transcript of its first turn.
 
     The thread is the current item's latest run of turns (its newest ``PAGE``), or, when the item
     has none yet (it was just reached), the newest ``RECENT`` turns, so the last reply stays in view.
+    The project holds its newest turns (at least ``PAGE``), so the thread is always among them.
     """
-    count = len(state.turns)
+    turns = state.turns
+    count = len(turns)
     start = count
-    while start > 0 and state.turns[start - 1].section == state.current_form_section:
+    while start > 0 and turns[start - 1].section == state.current_form_section:
         start -= 1
     if start == count:
         start = max(0, count - RECENT)
     start = max(start, count - PAGE)
-    earlier: dict[str | None, list[int]] = {}
-    for index in range(start):
-        earlier.setdefault(state.turns[index].section, []).append(index)
-    return earlier, list(range(start, count))
+    return state.turns_before + start, turns[start:]
+
+
+def earlier_counts(state: ProjectState, thread: list[TurnRecord]) -> dict[str, int]:
+    """How many turns before the thread each item has (``OUTSIDE``: turns outside the items), in order
+    of first mention, from the figures the store keeps of the whole transcript."""
+    items = state.transcript.items
+    counts = {section: talk.turns for section, talk in items.items()}
+    for turn in thread:
+        key = turn.section or OUTSIDE
+        if key in counts:
+            counts[key] -= 1
+    ordered = sorted(counts, key=lambda section: items[section].first)
+    return {section: counts[section] for section in ordered if counts[section] > 0}
 
 
 def answer_labels(state: ProjectState) -> dict[int, str]:
-    """What each answer in the conversation now is: the item's current answer, proposed or
-    confirmed; an earlier answer since replaced; or one taken back."""
-    newest: dict[str, int] = {}
-    for index, turn in enumerate(state.turns):
-        if turn.reply_type == "form_answer" and turn.section:
-            newest[turn.section] = index
+    """What each item's newest answer in the conversation (by place) now is: the item's current answer,
+    proposed or confirmed, or one taken back; older answers are labelled "Earlier answer"."""
     labels = {}
-    for section, index in newest.items():
+    for section, talk in state.transcript.items.items():
+        if not section or talk.answer is None:
+            continue
         answer = state.answer_for(section)
         if answer is None:
-            labels[index] = "Answer taken back"
+            labels[talk.answer] = "Answer taken back"
         elif answer.source == "advisor":
-            labels[index] = "Proposed answer" if answer.proposed else "Confirmed answer"
+            labels[talk.answer] = "Proposed answer" if answer.proposed else "Confirmed answer"
     return labels
 
 
 def _thread(
-    wizard: Wizard, state: ProjectState, indexes: list[int], busy: bool, labels: dict[int, str]
+    wizard: Wizard,
+    state: ProjectState,
+    first: int,
+    turns: list[TurnRecord],
+    busy: bool,
+    labels: dict[int, str],
 ) -> None:
-    newest = len(state.turns) - 1
+    newest = state.turn_count - 1
     section = None
-    for index in indexes:
-        turn = state.turns[index]
+    for place, turn in enumerate(turns, start=first):
         if turn.section != section and turn.section is not None:
             section = turn.section
             st.caption(escape(f"— {section} {wizard.title(section)} —"))
-        last = index == newest
-        _turn(wizard, turn, index, last, labels.get(index), busy=last and busy)
+        last = place == newest
+        _turn(wizard, turn, place, last, labels.get(place), busy=last and busy)
 
 
-def _page_of(
-    wizard: Wizard,
-    state: ProjectState,
-    section: str | None,
-    indexes: list[int],
-    labels: dict[int, str],
-    key: str,
-) -> None:
-    """One item's earlier turns, a page at a time, newest page first."""
-    pages = (len(indexes) + PAGE - 1) // PAGE
+def _page_of(wizard: Wizard, state: ProjectState, section: str, count: int, first: int, key: str) -> None:
+    """One item's earlier turns, a page at a time, newest page first, read from the transcript."""
+    pages = (count + PAGE - 1) // PAGE
     # Page 0 is the newest: the fold opens on the turns nearest the current thread.
     page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
-    stop = len(indexes) - page * PAGE
-    shown = indexes[max(0, stop - PAGE) : stop]
+    before = first if page == 0 else st.session_state.get(f"{key}-before-{page}")
+    if not isinstance(before, int):
+        page, before = 0, first
+    shown = _turns(wizard, state.project_id, section, before)
+    stop = count - page * PAGE
     if pages > 1:
-        _pager(key, page, pages, f"Messages {stop - len(shown) + 1}–{stop} of {len(indexes)}")
-    for index in shown:
+        where = f"Messages {max(1, stop - len(shown.turns) + 1)}–{stop} of {count}"
+        _pager(key, page, pages, where, shown.older)
+    labels = answer_labels(state)
+    for place, turn in zip(shown.places, shown.turns, strict=True):
         # Never the newest turn (that is in the thread), so never its Retry.
-        _turn(wizard, state.turns[index], index, False, labels.get(index))
+        _turn(wizard, turn, place, False, labels.get(place))
 
 
-def _pager(key: str, page: int, pages: int, where: str) -> None:
+PAGES_KEPT = 8  # pages of earlier turns kept per session: reading one again costs a read of the log
+
+
+def _turns(wizard: Wizard, project_id: str, section: str, before: int) -> TurnPage:
+    """A page of an item's turns before place ``before``: read once, then kept (those turns never change)."""
+    kept: dict[tuple[str, str, int], TurnPage] = st.session_state.setdefault("turn-pages", {})
+    wanted = (project_id, section, before)
+    if wanted not in kept:
+        for old in list(kept)[: max(0, len(kept) - PAGES_KEPT + 1)]:
+            del kept[old]
+        kept[wanted] = wizard.load_turns(project_id, section, before, PAGE)
+    return kept[wanted]
+
+
+def _pager(key: str, page: int, pages: int, where: str, older_before: int | None) -> None:
     older, caption, newer = st.columns([1, 2, 1], vertical_alignment="center")
     older.button(
         "Older",
         key=f"{key}-older",
-        disabled=page >= pages - 1,
+        disabled=page >= pages - 1 or older_before is None,
         on_click=_turn_page,
-        args=(key, page + 1),
+        args=(key, page + 1, older_before),
         icon=":material/arrow_upward:",
     )
     caption.caption(where)
@@ -180,8 +208,11 @@ def _pager(key: str, page: int, pages: int, where: str) -> None:
     )
 
 
-def _turn_page(key: str, page: int) -> None:
+def _turn_page(key: str, page: int, before: int | None = None) -> None:
+    """Show page ``page`` (0: the newest); an older page starts before place ``before``."""
     st.session_state[f"{key}-page"] = page
+    if before is not None:
+        st.session_state[f"{key}-before-{page}"] = before
 
 
 def _turn(

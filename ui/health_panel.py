@@ -9,8 +9,9 @@ from typing import Any
 
 import streamlit as st
 
+from ui import standing
 from ui.text import escape
-from wizard_core import ProjectState, Wizard, WizardError, project_usage
+from wizard_core import Finding, ProjectState, Wizard, WizardError, project_usage
 
 log = logging.getLogger(__name__)
 DECISIONS = {
@@ -41,19 +42,15 @@ def greet(found: dict[str, Any] | None) -> None:
         st.info(escape(f"Welcome back. {found['recap']}"), icon=":material/waving_hand:")
 
 
-def panel(wizard: Wizard, state: ProjectState, found: dict[str, Any] | None) -> None:
-    """Where the project stands, in a consultant's words: what is confirmed, waiting, flagged, left."""
+def panel(wizard: Wizard, state: ProjectState, found: dict[str, Any] | None, findings: list[Finding]) -> None:
+    """Where the project stands, in a consultant's words: what is confirmed, waiting, flagged, left,
+    counted as the progress bar and the exports count them (``standing.tally``)."""
     with st.container(key="context-health"):
         if found is None:
             st.caption("Where this project stands cannot be shown just now.")
             return
-        items = found["items"]
-        confirmed = items["answered"] - items["proposed"]
-        parts = [f"{confirmed} confirmed", f"{items['proposed']} to confirm"]
-        parts += [f"{items['flagged']} flagged"] if items["flagged"] else []
-        parts += [f"{items['skipped']} skipped for now"] if items["skipped"] else []
-        parts.append(f"{items['remaining']} to go")
-        st.markdown(escape(" · ".join(parts)))
+        rows = wizard.matrix_rows(state, findings)
+        st.markdown(escape(standing.line(standing.tally(rows), len(rows))))
         messages = found["interaction_count"]
         if messages:
             said = f"{messages} message{'' if messages == 1 else 's'} so far"

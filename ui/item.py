@@ -64,12 +64,30 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
                 recorded(item, answer.value)
         choices.draw(item)  # the one-click answers, next to the question they answer
         buttons(wizard, state, item, answer, flagged=bool(flag))
-        history = state.answer_history.get(item.number, [])
-        if history:
-            with st.expander(f"Earlier answers to {item.number} ({len(history)})"):
-                for old in reversed(history):
-                    when = local_time(old.timestamp)
-                    st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
+        earlier(wizard, state, item)
+
+
+def earlier(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
+    """The item's earlier answers, newest first, under a fold: the older ones, which the project keeps in
+    its archive log, are read only while it is open."""
+    moved = state.moved_out.get(item.number)
+    count = len(state.answer_history.get(item.number, [])) + (moved.answers if moved else 0)
+    if not count:
+        return
+    fold = st.expander(
+        f"Earlier answers to {item.number} ({count})", key="earlier-answers", on_change="rerun"
+    )
+    if not fold.open:
+        return
+    kept: dict[tuple[str, int, str], list[FormAnswer]] = st.session_state.setdefault("history-read", {})
+    wanted = (state.project_id, state.revision, item.number)
+    if wanted not in kept:  # read once per saved version of the project while the fold is open
+        kept.clear()
+        kept[wanted] = wizard.earlier_answers(state, item.number)
+    with fold:
+        for old in reversed(kept[wanted]):
+            when = local_time(old.timestamp)
+            st.markdown(escape(f"{describe_value(item, old.value)} ({old.source}, {when})"))
 
 
 def about(item: FormItem) -> None:

@@ -106,4 +106,4 @@ def changed_elsewhere(state: ProjectState) -> bool:
 
 
 def _conversation(state: ProjectState) -> tuple[str, str | None, int]:
-    return (state.project_id, state.current_form_section, len(state.turns))
+    return (state.project_id, state.current_form_section, state.turn_count)

@@ -6,7 +6,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui import actions, checks, health_panel, imports, matrix_import, practice, runtime, session
+from ui import actions, archive, checks, health_panel, imports, matrix_import, practice, runtime, session
 from ui.text import escape, local_time
 from wizard_core import (
     Finding,
@@ -20,8 +20,6 @@ from wizard_core import (
 PROJECTS_PAGE = 20
 SEARCH = "project-search"
 OFFSET = "project-offset"
-# Archived questions drawn at a time in an item's fold.
-ARCHIVE_PAGE = 10
 # A project's name in the list is cut here (the open project's full name heads the page).
 NAME_CHARS = 80
 
@@ -38,8 +36,8 @@ def draw(
         if state is not None:
             st.subheader("This project", anchor=False)
             checks.sidebar_badge(found)
-            health_panel.panel(wizard, state, summary)
-            archive(wizard, state)
+            health_panel.panel(wizard, state, summary, found)
+            archive.draw(wizard, state)
         with st.expander("Your code text", key="code-text"):
             imports.draw(wizard, state)
         if state is not None:
@@ -233,55 +231,3 @@ def _delete_controls(wizard: Wizard, project: str, name: str, where: str) -> Non
         args=(wizard, project, name),
     )
     right.button("Cancel", key=f"cancel-delete-{where}", on_click=actions.cancel_delete)
-
-
-def archive(wizard: Wizard, state: ProjectState) -> None:
-    """Archived clarifying threads under one fold: choose an item, read its questions a page at a time."""
-    sessions = state.archived_clarifying_sessions
-    sections = [i.number for i in wizard.items if sessions.get(i.number)]
-    label = f"Clarifying threads ({len(sections)} item{'' if len(sections) == 1 else 's'})"
-    fold = st.expander(label, key="archive", on_change="rerun", icon=":material/forum:")
-    if not fold.open:
-        return
-    with fold:
-        if not sections:
-            st.caption("None archived yet. When an item is answered, its clarifying questions are kept here.")
-            return
-        section = st.selectbox(
-            "Item",
-            sections,
-            format_func=lambda s: _thread_name(wizard, s, len(sessions[s])),
-            key="archive-item",
-        )
-        thread = sessions[section]
-        key = f"archive-{section}"
-        pages = (len(thread) + ARCHIVE_PAGE - 1) // ARCHIVE_PAGE
-        page = min(max(int(st.session_state.get(f"{key}-page", 0)), 0), pages - 1)
-        with st.container(key=key):
-            for qa in thread[page * ARCHIVE_PAGE : (page + 1) * ARCHIVE_PAGE]:
-                st.markdown(f"**Q:** {escape(qa.question)}")
-                st.markdown(f"**A:** {escape(qa.answer)}" if qa.answer else "**A:** _no answer_")
-                asked = f"Asked {local_time(qa.timestamp)}"
-                st.caption(asked + (" · set aside when the item was started over." if qa.abandoned else ""))
-            if pages > 1:
-                _archive_pager(key, page, pages, len(thread))
-
-
-def _thread_name(wizard: Wizard, section: str, questions: int) -> str:
-    return f"{section} {wizard.item(section).title} · {questions} question" + ("s" if questions != 1 else "")
-
-
-def _archive_pager(key: str, page: int, pages: int, count: int) -> None:
-    first, last = page * ARCHIVE_PAGE + 1, min(count, (page + 1) * ARCHIVE_PAGE)
-    st.caption(f"Questions {first}–{last} of {count}")
-    earlier, later = st.columns(2)
-    earlier.button(
-        "Earlier", key=f"{key}-earlier", disabled=page == 0, on_click=_archive_page, args=(key, page - 1)
-    )
-    later.button(
-        "Later", key=f"{key}-later", disabled=page >= pages - 1, on_click=_archive_page, args=(key, page + 1)
-    )
-
-
-def _archive_page(key: str, page: int) -> None:
-    st.session_state[f"{key}-page"] = page

@@ -26,10 +26,11 @@ from wizard_core.knowledge.code_catalog import ImportInfo
 from wizard_core.knowledge.code_files import MAX_PDF_BYTES
 from wizard_core.knowledge.code_import import ImportResult
 from wizard_core.knowledge.service import Quote
-from wizard_core.models import FormAnswer, Practice, ProjectState, ProjectSummary, TurnRecord
+from wizard_core.log_records import OUTSIDE
+from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary, TurnRecord
 from wizard_core.review import Undo
 from wizard_core.sheet.files import MAX_FILE_BYTES as MAX_MATRIX_BYTES
-from wizard_core.store import ProjectPage
+from wizard_core.store import ProjectPage, TurnPage
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.turns import TurnResult
 from wizard_core.wiring import (
@@ -46,8 +47,10 @@ __all__ = [
     "FORMATS",
     "MAX_MATRIX_BYTES",
     "MAX_PDF_BYTES",
+    "OUTSIDE",
     "PAPERS",
     "AdvisorError",
+    "ClarifyingQA",
     "ConflictError",
     "ContentError",
     "CorruptStoreError",
@@ -69,6 +72,7 @@ __all__ = [
     "ProjectSummary",
     "Quote",
     "StorageError",
+    "TurnPage",
     "TurnRecord",
     "TurnResult",
     "Undo",

@@ -44,19 +44,19 @@ class Carried:
 
 
 def said_before(state: ProjectState, section: str | None = None) -> list[tuple[str, str]]:
-    """(item, message) of the consultant's answers to items other than ``section``, oldest first.
+    """(item, message) of the consultant's answers to items other than ``section``, oldest first: each
+    item's newest few, as the store keeps them beside the turn log (``TranscriptFigures.said``).
 
-    Side questions and messages that failed or were taken back are left out: they state no fact
-    about the building."""
-    return [
-        (t.section, t.message)
-        for t in state.turns
-        if t.section
-        and t.section != section
-        and t.status == "done"
-        and not t.stale
-        and t.reply_type in ("form_answer", "clarifying_question")
+    Side questions, messages that failed and messages sent after a break are left out: they state no
+    fact about the building, or an old one."""
+    said = [
+        (kept.at, item, kept.message)
+        for item, messages in state.transcript.said.items()
+        if item != section
+        for kept in messages
+        if not kept.stale
     ]
+    return [(item, message) for _, item, message in sorted(said)]
 
 
 def sentences(text: str) -> list[str]:

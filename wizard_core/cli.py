@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from storage import open_code_texts, open_storage
-from wizard_core import cli_calc, cli_kb, cli_matrix, cli_store
+from wizard_core import cli_calc, cli_kb, cli_matrix, cli_store, cli_turns
 from wizard_core.cli_text import UsageError, inert, store_option
 from wizard_core.errors import WizardError
 from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS
@@ -105,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_store.add_commands(commands)  # migrate, keygen
     cli_calc.add_commands(commands)  # calc spatial, occupant-load, fixtures
     cli_matrix.add_commands(commands)  # import-matrix
+    cli_turns.add_commands(commands)  # turns
     return parser
 
 
@@ -303,4 +304,5 @@ COMMANDS = {
     **cli_store.COMMANDS,
     **cli_calc.COMMANDS,
     **cli_matrix.COMMANDS,
+    **cli_turns.COMMANDS,
 }

@@ -50,6 +50,9 @@ class Triggers(BaseModel):
     # Revision words that address an item by themselves ("go back to the gross area"); the others
     # ("should be", "actually") revise an item named by its title only with a value for it.
     navigation: list[str] = Field(min_length=1)
+    # Verbs that revise the item named right after them, by number or by a word for its fact
+    # ("change 3.13 to two stage", "fix gfa - 8,400"); like the revision words, they need a value.
+    revision_verbs: list[str] = Field(default_factory=list)
     # "What counts as a storey?": a side question even when it uses the current item's own terms.
     definition_questions: list[str] = Field(min_length=1)
     # "Which fire alarm rules apply here?": a question about the code, not an answer.
@@ -121,6 +124,21 @@ class DecisionEngine:
         )
         self._side = phrases(self.triggers.side_question_starts, anchored=True)
         self._facts = {item: phrases(nouns) for item, nouns in self.triggers.fact_nouns.items() if nouns}
+        named = "|".join(
+            re.escape(n)
+            for nouns in self.triggers.fact_nouns.values()
+            for n in sorted(nouns, key=len, reverse=True)
+        )
+        verbs = "|".join(re.escape(v) for v in self.triggers.revision_verbs)
+        self._verb_naming = (
+            re.compile(
+                rf"(?<![\w'])(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|item|no\.?)\s+){{0,3}}"
+                rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))",
+                re.I,
+            )
+            if verbs and named
+            else None
+        )
         self._continuity = phrases(self.triggers.continuity, anchored=True)
 
     def decide(self, state: ProjectState, message: str) -> Decision:
@@ -169,7 +187,9 @@ class DecisionEngine:
         """A revision when the message addresses another item: by its number, or by its title
         with a word that moves there or a value for it ('the gross area should be 2,950 m2')."""
         current = state.current_form_section
-        trigger = self._revision.search(message)
+        trigger = self._revision.search(message) or (
+            self._verb_naming.search(message) if self._verb_naming else None
+        )
         navigates = self._navigation.search(message)
         numbers = [
             m[0]
@@ -253,7 +273,8 @@ class DecisionEngine:
         after = lowered[at:]
         if trigger is not None and trigger.end() > at:
             after = lowered[trigger.end() :]
-        for text in (after, lowered):  # the value after the naming, or anywhere ("it's 4 stys, not 3")
+        # the value after the naming ("change 3.08 to yes": after "to"), or anywhere ("it's 4 stys, not 3")
+        for text in (_strip(after) or after, lowered):
             reading = read(item, [ITEM_NUMBER.sub(" ", text)], state, self.forms)
             if reading.complete or reading.offer is not None:
                 return True

@@ -8,9 +8,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = 3
+from wizard_core.log_records import DecisionRecord, TranscriptFigures, TurnRecord
+
+SCHEMA_VERSION = 4
 """Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart;
-3: 3.18, 3.21, 3.22 and 3.23 as rows)."""
+3: 3.18, 3.21, 3.22 and 3.23 as rows; 4: a record that does not grow with the conversation)."""
+
+# What each item keeps in the record of its archived clarifying questions and its earlier answers: the
+# newest; older ones move to the project's archive log (``ArchiveEntry``), read when a person opens them.
+QUESTIONS_KEPT = 6
+ANSWERS_KEPT = 5
 
 
 def utc_now() -> datetime:
@@ -74,46 +81,20 @@ class ClarifyingQA(Record):
     timestamp: datetime = Field(default_factory=utc_now)
 
 
-class TurnRecord(Record):
-    """One consultant message and what became of it; the project's full transcript."""
+class ArchiveEntry(Record):
+    """A clarifying question or an earlier answer moved out of the record when its item had more than
+    it keeps; the project's archive log holds it, in the order moved."""
 
-    message: str
-    section: str | None
-    received_at: datetime
-    status: Literal["pending", "done", "failed", "cancelled"] = "pending"
-    decision: Literal["continuing", "revision", "reset", "side_question"] = "continuing"
-    stale: bool = False
-    reply_type: Literal["form_answer", "clarifying_question", "side_answer", "notice"] | None = None
-    content: str | None = None
-    confidence: float | None = None
-    obc_references: list[str] = Field(default_factory=list)
-    error: str | None = None
-    advisor: str = ""
-    # The process a pending turn runs in ("host pid token", turns.RUNNER), so that a later load can
-    # tell a turn still running from one whose process is gone (turns.mark_interrupted).
-    runner: str | None = None
-    query: str | None = None  # the standalone retrieval question
-    excerpt_ids: list[str] = Field(default_factory=list)  # code excerpts in the package
-    # What the turn's model calls cost (empty for advisors without a model).
-    model: str | None = None
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-    tokens_estimated: bool = False  # True when the server reported no usage
-    latency_ms: int | None = None
-    cached_tokens: int | None = None  # of input_tokens, read from the server's prompt cache
-    reasoning_tokens: int | None = None  # of output_tokens, spent thinking before the reply
+    section: str
+    question: ClarifyingQA | None = None
+    answer: FormAnswer | None = None
 
 
-class DecisionRecord(Record):
-    """One entry of the project's reasoning log: how a message was classified and why."""
+class MovedOut(Record):
+    """How many of an item's archived questions and earlier answers are in the archive log, not the record."""
 
-    at: datetime
-    section: str | None
-    decision: Literal["continuing", "revision", "reset", "side_question"]
-    confidence: float = Field(ge=0.0, le=1.0)
-    reason: str
-    stale: bool = False
-    message: str = ""
+    questions: int = 0
+    answers: int = 0
 
 
 class AnswerStep(Record):
@@ -166,8 +147,12 @@ class ProjectState(Record):
     finalized_answers: list[FormAnswer] = Field(default_factory=list)
     answer_history: dict[str, list[FormAnswer]] = Field(default_factory=dict)
     active_clarifying_thread: list[ClarifyingQA] = Field(default_factory=list)
+    # Each item's newest archived questions (QUESTIONS_KEPT) and earlier answers (ANSWERS_KEPT); the
+    # older are in the archive log, counted in ``moved_out``.
     archived_clarifying_sessions: dict[str, list[ClarifyingQA]] = Field(default_factory=dict)
+    moved_out: dict[str, MovedOut] = Field(default_factory=dict)
     latest_user_answer: str | None = None
+    # The newest turns of the transcript; the store's turn log holds every one (``turns_before`` older).
     turns: list[TurnRecord] = Field(default_factory=list)
     flagged: dict[str, str] = Field(default_factory=dict)
     # Items the consultant set aside ("skip for now"); the wizard returns to them after the rest.
@@ -178,9 +163,35 @@ class ProjectState(Record):
     item_started_at: datetime | None = None
     session_started_at: datetime | None = None
     decisions: list[DecisionRecord] = Field(default_factory=list)
+    # Entries added to the archive log since the project was loaded (the log is never loaded whole).
+    archive: list[ArchiveEntry] = Field(default_factory=list)
     revision: int = 0
     created_at: datetime = Field(default_factory=utc_now)
     updated_at: datetime = Field(default_factory=utc_now)
+    # Set by the store when it loads the project, never part of the record: how many older entries of
+    # each log (turns, decisions, archive) it keeps but did not load, and what the whole turn log adds up to.
+    log_before: dict[str, int] = Field(default_factory=dict, exclude=True)
+    transcript: TranscriptFigures = Field(default_factory=TranscriptFigures, exclude=True)
+
+    def __eq__(self, other: object) -> bool:
+        """The same project: what the store worked out while loading it is left out of the comparison."""
+        if not isinstance(other, ProjectState):
+            return NotImplemented
+        mine, theirs = dict(self.__dict__), dict(other.__dict__)
+        for derived in _DERIVED:
+            mine.pop(derived, None)
+            theirs.pop(derived, None)
+        return mine == theirs
+
+    @property
+    def turns_before(self) -> int:
+        """Turns of the transcript older than ``turns``: in the store's turn log, read on demand."""
+        return self.log_before.get("turns", 0)
+
+    @property
+    def turn_count(self) -> int:
+        """Every message of the project, loaded or not."""
+        return self.turns_before + len(self.turns)
 
     def answer_for(self, section: str) -> FormAnswer | None:
         return next((a for a in self.finalized_answers if a.section == section), None)
@@ -192,6 +203,9 @@ class ProjectState(Record):
     @property
     def complete(self) -> bool:
         return self.current_form_section is None
+
+
+_DERIVED = ("log_before", "transcript")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,16 @@ from wizard_core.answers.text import marked_to_do
 from wizard_core.dependants import revision_flags
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import AnswerStep, ClarifyingQA, FormAnswer, ProjectState
+from wizard_core.models import (
+    ANSWERS_KEPT,
+    QUESTIONS_KEPT,
+    AnswerStep,
+    ArchiveEntry,
+    ClarifyingQA,
+    FormAnswer,
+    MovedOut,
+    ProjectState,
+)
 from wizard_core.responses import Change
 
 MAX_UNDO_STEPS = 50
@@ -38,7 +47,9 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
         step.replaced = True
         if previous.value != answer.value:
             step.flags_before = flag_dependants(state, previous, answer, forms)
-        state.answer_history.setdefault(section, []).append(previous)
+        history = state.answer_history.setdefault(section, [])
+        history.append(previous)
+        keep_newest(state, section, history, ANSWERS_KEPT)
         state.finalized_answers.remove(previous)
     state.flagged.pop(section, None)
     if section in state.skipped:
@@ -47,7 +58,10 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
     state.finalized_answers.append(answer)
     state.finalized_answers.sort(key=lambda a: order.index(a.section) if a.section in order else len(order))
     if state.current_form_section == section:
-        step.parked_from = len(state.archived_clarifying_sessions.get(section, []))
+        # Its place among every question the item ever archived, those moved to the archive log included.
+        step.parked_from = len(state.archived_clarifying_sessions.get(section, [])) + moved_questions(
+            state, section
+        )
         step.parked = len(state.active_clarifying_thread)
         park(state)
         state.current_form_section = next_item(state, section, forms)
@@ -137,8 +151,35 @@ def park(state: ProjectState, abandoned: bool = False) -> None:
     if section and state.active_clarifying_thread:
         for qa in state.active_clarifying_thread:
             qa.abandoned = qa.abandoned or abandoned
-        state.archived_clarifying_sessions.setdefault(section, []).extend(state.active_clarifying_thread)
+        archived = state.archived_clarifying_sessions.setdefault(section, [])
+        archived.extend(state.active_clarifying_thread)
         state.active_clarifying_thread = []
+        keep_newest(state, section, archived, QUESTIONS_KEPT)
+
+
+def keep_newest(
+    state: ProjectState, section: str, kept: list[ClarifyingQA] | list[FormAnswer], limit: int
+) -> None:
+    """Move all but the newest ``limit`` of an item's archived questions or earlier answers out of the
+    record, in order, to the archive log (read when a person opens it), counting them in ``moved_out``."""
+    extra = len(kept) - limit
+    if extra <= 0:
+        return
+    moved = state.moved_out.setdefault(section, MovedOut())
+    for entry in kept[:extra]:
+        if isinstance(entry, ClarifyingQA):
+            state.archive.append(ArchiveEntry(section=section, question=entry))
+            moved.questions += 1
+        else:
+            state.archive.append(ArchiveEntry(section=section, answer=entry))
+            moved.answers += 1
+    del kept[:extra]
+
+
+def moved_questions(state: ProjectState, section: str) -> int:
+    """How many of the item's archived questions are in the archive log rather than the record."""
+    moved = state.moved_out.get(section)
+    return moved.questions if moved else 0
 
 
 def start_over(state: ProjectState, now: datetime) -> None:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from wizard_core.errors import InputError, StorageError, WizardError
 from wizard_core.knowledge.code_files import FileProblem, TooLarge, read_regular_file
-from wizard_core.models import ProjectState, utc_now
+from wizard_core.models import ClarifyingQA, ProjectState, utc_now
 from wizard_core.projects import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, clean_text
 from wizard_core.wizard import Wizard
 
@@ -147,7 +147,8 @@ def replay(wizard: Wizard, transcript: Transcript, clock: ReplayClock) -> dict[s
                 "stale": result.stale,
             }
         )
-    return report(wizard.storage.load_project(project_id), turns)
+    state = wizard.storage.load_project(project_id)
+    return report(state, turns, {s: wizard.archived_questions(state, s) for s in _archived(state)})
 
 
 def _times(messages: list[str | TimedMessage]) -> list[datetime | None]:
@@ -175,7 +176,18 @@ def _failed_turn(state: ProjectState, text: str, error: WizardError) -> dict[str
     }
 
 
-def report(state: ProjectState, turns: list[dict[str, Any]]) -> dict[str, Any]:
+def _archived(state: ProjectState) -> list[str]:
+    """The items with archived clarifying questions, in the record or moved to the archive log."""
+    moved = [section for section, out in state.moved_out.items() if out.questions]
+    return sorted(set(state.archived_clarifying_sessions) | set(moved))
+
+
+def report(
+    state: ProjectState, turns: list[dict[str, Any]], archived: dict[str, list[ClarifyingQA]] | None = None
+) -> dict[str, Any]:
+    """What a replay did: the answers, each item's whole clarifying discussion (``archived``, else what
+    the record keeps) and each message's reply."""
+    sessions = state.archived_clarifying_sessions if archived is None else archived
     return {
         "project_id": state.project_id,
         "name": state.name,
@@ -194,7 +206,7 @@ def report(state: ProjectState, turns: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "archived_clarifying_sessions": {
             section: [{"question": qa.question, "answer": qa.answer} for qa in thread]
-            for section, thread in state.archived_clarifying_sessions.items()
+            for section, thread in sessions.items()
         },
         "turns": turns,
     }

@@ -17,7 +17,7 @@ from wizard_core.errors import InputError
 from wizard_core.export.rows import STATUSES, answer_status
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import AnswerStep, FormAnswer, ProjectState
-from wizard_core.progress import move_to, park
+from wizard_core.progress import move_to, moved_questions, park
 
 
 @dataclass(frozen=True)
@@ -195,9 +195,11 @@ def _back_to(state: ProjectState, step: AnswerStep, now: datetime) -> None:
         move_to(state, step.section, now)
     if step.parked and state.current_form_section == step.section:
         archive = state.archived_clarifying_sessions.get(step.section, [])
-        end = step.parked_from + step.parked
-        thread = archive[step.parked_from : end]
-        del archive[step.parked_from : end]
+        # The record keeps the item's newest questions: those of the thread moved out since stay archived.
+        moved = moved_questions(state, step.section)
+        start, end = max(0, step.parked_from - moved), max(0, step.parked_from + step.parked - moved)
+        thread = archive[start:end]
+        del archive[start:end]
         if not archive:
             state.archived_clarifying_sessions.pop(step.section, None)
         state.active_clarifying_thread = thread + state.active_clarifying_thread

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wizard_core.errors import InputError
-from wizard_core.models import Practice, ProjectState, ProjectSummary
+from wizard_core.log_records import TurnRecord
+from wizard_core.models import ArchiveEntry, Practice, ProjectState, ProjectSummary
 
 MAX_NAME_CHARS = 120
 # A name longer than any the wizard accepts (a file edited by hand) is cut to this in the list.
@@ -56,13 +57,36 @@ class ProjectPage:
     query: str = ""
 
 
+@dataclass(frozen=True)
+class TurnPage:
+    """Turns of a project's transcript in the order sent, each with its place in it (0: the first message)."""
+
+    turns: list[TurnRecord]
+    places: list[int]
+    older: int | None  # ``before`` for the page before this one; None when no earlier turn matches
+
+
 class ProjectStore(Protocol):
     """Projects by id; a save is refused (ConflictError) if someone saved since the state was loaded.
 
     Beside them, the practice profile: one per store, what a project's sheet names unless it has its own.
     """
 
-    def load_project(self, project_id: str) -> ProjectState: ...
+    def load_project(self, project_id: str) -> ProjectState:
+        """The project with its newest turns and decisions (``turns_before`` counts the older turns)."""
+        ...
+
+    def load_turns(
+        self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
+    ) -> TurnPage:
+        """Up to ``limit`` turns before place ``before`` (None: the end), about ``section`` only if given
+        (``log_records.OUTSIDE``: outside the matrix's items), the newest such, in the order sent."""
+        ...
+
+    def load_archive(self, project_id: str, section: str, before: int | None = None) -> list[ArchiveEntry]:
+        """The item's clarifying questions and earlier answers moved out of the record to the archive log
+        (of its first ``before`` entries, if given), oldest first."""
+        ...
 
     def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
         """Store ``state``; with ``unique_name``, NameTaken (nothing saved) if another project has its name,

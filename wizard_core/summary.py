@@ -19,7 +19,7 @@ def context_summary(state: ProjectState, forms: FormQuestionService, now: dateti
     started = state.session_started_at or state.created_at
     if state.complete:
         status = "complete"
-    elif not state.turns:
+    elif not state.turn_count:
         status = "new"
     else:
         status = "stale" if health.stale else "active"
@@ -27,7 +27,7 @@ def context_summary(state: ProjectState, forms: FormQuestionService, now: dateti
         "project_id": state.project_id,
         "name": state.name,
         "status": status,
-        "interaction_count": len(state.turns),
+        "interaction_count": state.turn_count,
         "minutes_active": round(max(0.0, (state.updated_at - started).total_seconds() / 60), 1),
         "minutes_since_activity": health.minutes_since,
         "temporal_relevance": health.relevance,

@@ -115,13 +115,21 @@ def _turns(count: int) -> str:
 
 
 def project_usage(state: ProjectState) -> UsageTotals:
-    return totals(state.turns)
+    """The project's tokens over every stored turn, from the figures the store keeps beside its turn log."""
+    usage = state.transcript.usage
+    return UsageTotals(
+        input_tokens=usage.input_tokens,
+        output_tokens=usage.output_tokens,
+        estimated=usage.estimated > 0,
+        turns=usage.counted,
+        cached_tokens=usage.cached_tokens,
+        unknown=usage.unknown,
+    )
 
 
 def tokens_unknown(turn: TurnRecord) -> bool:
-    """A turn that called a model whose count is unknown: a call that timed out or was cut off
-    (saved as None; a record from before saved it as 0 in, which no answered call reports)."""
-    return turn.model is not None and not turn.input_tokens
+    """A turn that called a model whose count is unknown (``TurnRecord.tokens_unknown``)."""
+    return turn.tokens_unknown
 
 
 def totals(turns: Iterable[TurnRecord]) -> UsageTotals:

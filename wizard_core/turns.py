@@ -12,6 +12,8 @@ from wizard_core.decisions import Decision, Temporal
 from wizard_core.errors import TurnCancelled, WizardError
 from wizard_core.models import DecisionRecord, FormAnswer, ProjectState, TurnRecord
 
+# A project is loaded with its newest decisions only (the store's reasoning log keeps them all); a
+# state held whole in memory (never saved, or loaded whole) keeps at most this many.
 MAX_DECISIONS_KEPT = 500
 # This process, as a pending turn names the process running it: the host, the pid, and a token
 # made once per process (a pid is reused, and a forked child keeps the token but not the pid).

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wizard_core import checks, prefill, review
+from wizard_core import archive, checks, prefill, review
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.carried import Carried, carried_fact
@@ -26,11 +26,11 @@ from wizard_core.knowledge import code_catalog, code_import
 from wizard_core.knowledge.code_sync import CodeTextSync
 from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
-from wizard_core.models import FormAnswer, Practice, ProjectState, ProjectSummary
+from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
 from wizard_core.sheet.layout import ExtraCell, extra_cells
 from wizard_core.sheet.values import sheet_defaults
-from wizard_core.store import ProjectPage, ProjectStore
+from wizard_core.store import ProjectPage, ProjectStore, TurnPage
 from wizard_core.summary import context_summary
 from wizard_core.turns import TurnResult
 
@@ -169,8 +169,23 @@ class Wizard:
         return self.projects.practice_for(state)
 
     def load_project(self, project_id: str) -> ProjectState:
-        """The project as stored, a turn left pending by a process that stopped shown interrupted."""
+        """The project with its newest turns; a turn pending in a process that stopped shown interrupted."""
         return self.manager.load(project_id)
+
+    # The project's past, read when a person opens it.
+    def load_turns(
+        self, project_id: str, section: str | None = None, before: int | None = None, limit: int = 20
+    ) -> TurnPage:
+        """A page of the transcript: ``limit`` turns before place ``before``, of ``section`` if given."""
+        return self.storage.load_turns(project_id, section, before, limit)
+
+    def archived_questions(self, state: ProjectState, section: str) -> list[ClarifyingQA]:
+        """Every clarifying question the item archived, oldest first."""
+        return archive.questions(self.storage, state, section)
+
+    def earlier_answers(self, state: ProjectState, section: str) -> list[FormAnswer]:
+        """Every earlier answer of the item, oldest first."""
+        return archive.answers(self.storage, state, section)
 
     def list_projects(
         self, query: str = "", offset: int = 0, limit: int | None = None
@@ -238,7 +253,8 @@ class Wizard:
 
         ``found`` spares running the code checks again (the page has them).
         """
-        return exports.export(state, self.forms, fmt, found, self.clock(), self.practice_for(state), paper)
+        practice, discussions = self.practice_for(state), archive.discussions(self.storage, state)
+        return exports.export(state, self.forms, fmt, found, self.clock(), practice, paper, discussions)
 
     def export_file(
         self,
@@ -248,9 +264,8 @@ class Wizard:
         paper: str = exports.PAPERS[0],
     ) -> bytes:
         """The export as a downloaded or saved file holds it (the CSV with the mark Excel needs)."""
-        return exports.export_file(
-            state, self.forms, fmt, found, self.clock(), self.practice_for(state), paper
-        )
+        practice, discussions = self.practice_for(state), archive.discussions(self.storage, state)
+        return exports.export_file(state, self.forms, fmt, found, self.clock(), practice, paper, discussions)
 
     def stuck(self, state: ProjectState) -> bool:
         """Whether the current item was asked about twice without being settled (the page then opens

@@ -8,7 +8,7 @@ from tests.answers.support import FORMS, advance_to, state_with
 from tests.support import make_manager
 from wizard_core.advisors.offline.asking import OFFER_MARK, offer_question
 from wizard_core.answers import read
-from wizard_core.answers.fallbacks import WORDS_CONFIDENCE, _with_digits
+from wizard_core.answers.fallbacks import WORDS_CONFIDENCE, with_digits
 
 NEW = state_with({"3.01": "New construction"})
 
@@ -130,7 +130,7 @@ def test_a_street_count_the_reader_knows_is_not_rewritten():
     ],
 )
 def test_ordinals_once_and_one_as_a_pronoun_stay_in_words(text):
-    assert _with_digits(text) == (text, [])
+    assert with_digits(text) == (text, [])
 
 
 @pytest.mark.parametrize(
@@ -144,7 +144,7 @@ def test_ordinals_once_and_one_as_a_pronoun_stay_in_words(text):
     ],
 )
 def test_cardinal_numbers_in_words_are_written_as_digits(text, expected):
-    assert _with_digits(text)[0] == expected
+    assert with_digits(text)[0] == expected
 
 
 def test_a_misspelled_option_is_offered_and_a_yes_records_it():

@@ -25,9 +25,11 @@ def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = storage.base.decode
 
-    def counting(record: object, project_id: str, where: str, entries: Any = None) -> ProjectState:
+    def counting(
+        record: object, project_id: str, where: str, entries: Any = None, tail: Any = None
+    ) -> ProjectState:
         seen.append(project_id)
-        return real(record, project_id, where, entries)
+        return real(record, project_id, where, entries, tail)
 
     monkeypatch.setattr(storage.base, "decode", counting)
     return seen

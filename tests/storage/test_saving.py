@@ -16,13 +16,12 @@ from psycopg.pq import Trace
 
 import storage.base
 from storage import Sealer, StorageAdapter, TinyDBStorage, new_key, open_storage
+from storage.logs import LOGS
 from storage.pg_pool import pool_size
 from storage.postgres import PostgresStorage
 from tests.storage.test_storage import _full_state
 from wizard_core.errors import ConflictError, CorruptStoreError, StorageError
 from wizard_core.models import ProjectState
-
-LOGS = {"turns", "decisions"}
 
 
 @pytest.fixture
@@ -178,7 +177,10 @@ def test_a_save_writes_one_document_and_reads_no_record_back(
 
     tables = json.loads((tinydb_store.projects_dir / "p.json").read_bytes())
     record = tables["project"]["1"]
-    assert record == state.model_dump(mode="json", exclude=LOGS) | {"revision": 2, "logs": record["logs"]}
+    assert record == state.model_dump(mode="json", exclude=set(LOGS)) | {
+        "revision": 2,
+        "logs": record["logs"],
+    }
     assert tinydb_store.load_project("p") == state
 
 
@@ -272,6 +274,32 @@ def test_a_database_load_and_save_are_one_round_trip_each(
         "Seven storeys",
         3,
     )
+
+
+def test_a_long_database_project_loads_its_newest_turns_in_one_round_trip(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WIZARD_DB_CONNECTIONS", "1")
+    store = open_storage(pg_url)
+    assert isinstance(store, PostgresStorage)
+    state = _full_state("p")
+    state.turns = [state.turns[0].model_copy(update={"message": f"message {n}"}) for n in range(30)]
+    store.save_project(state)
+    store.load_project("p")
+
+    trips, loaded = _round_trips(store, lambda: store.load_project("p"))
+    assert trips == 1 and isinstance(loaded, ProjectState)
+    assert [t.message for t in loaded.turns] == [f"message {n}" for n in range(10, 30)]
+    assert loaded.turn_count == 30
+
+    # The newest turn taken back: its row stays, dead, above the live ones until the log is rewritten.
+    loaded.turns.pop()
+    store.save_project(loaded)
+    store.load_project("p")
+    trips, again = _round_trips(store, lambda: store.load_project("p"))
+    assert trips == 2 and isinstance(again, ProjectState)  # the live ones are then read by seq
+    assert [t.message for t in again.turns] == [f"message {n}" for n in range(9, 29)]
+    assert again.turn_count == 29
 
 
 def test_a_stale_copy_from_another_replica_is_refused_by_the_database(

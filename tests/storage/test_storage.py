@@ -267,7 +267,29 @@ class DictBackend:
             for (pid, log, seq), text in list(self.log_rows.items()):
                 if pid == project_id:
                     entries.setdefault(log, {})[seq] = json.loads(text)
-        return Stored(json.loads(row[1]), entries)
+        return Stored(json.loads(row[1]), entries, row[0])
+
+    def read_range(self, project_id: str, stored: Stored, ranges: dict[str, tuple[int, int]]) -> Any:
+        row = self.rows.get(project_id)
+        if row is None or row[0] != stored.position:
+            return None  # saved again since
+        found: dict[str, dict[int, Any]] = {}
+        for log, (low, high) in ranges.items():
+            for seq in range(low, high):
+                if (text := self.log_rows.get((project_id, log, seq))) is not None:
+                    found.setdefault(log, {})[seq] = json.loads(text)
+        return found
+
+    def read_back(
+        self, project_id: str, stored: Stored, log: str, before: int, limit: int | None, want: Any
+    ) -> list[tuple[int, Any]]:
+        seqs = sorted(
+            (k[2] for k in self.log_rows if k[:2] == (project_id, log) and k[2] < before), reverse=True
+        )
+        found = [
+            (seq, entry) for seq in seqs if want(entry := json.loads(self.log_rows[(project_id, log, seq)]))
+        ]
+        return found[:limit] if limit is not None else found
 
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         self._version += 1  # only ever called under the lock
@@ -480,9 +502,11 @@ def test_listing_rereads_only_changed_files(
     decoded: list[str] = []
     real_decode = storage.base.decode
 
-    def counting_decode(record: object, project_id: str, where: str, entries: Any = None) -> ProjectState:
+    def counting_decode(
+        record: object, project_id: str, where: str, entries: Any = None, tail: Any = None
+    ) -> ProjectState:
         decoded.append(project_id)
-        return real_decode(record, project_id, where, entries)
+        return real_decode(record, project_id, where, entries, tail)
 
     monkeypatch.setattr(storage.base, "decode", counting_decode)
     tinydb_store.list_projects()

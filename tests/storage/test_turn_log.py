@@ -164,8 +164,11 @@ def test_a_save_of_a_long_project_appends_its_new_turn_only(tinydb_store: TinyDB
         < 3 * len(state.turns[-1].model_dump_json()) + len(state.decisions[-1].model_dump_json()) + 200
     )
     assert "message 5" not in project_file.read_text()  # the record holds no turns
-    assert tinydb_store.load_project("long") == state
-    assert tinydb_store.load_project("long").turns[-1].status == "done"
+    again = tinydb_store.load_project("long")
+    assert (len(again.turns), again.turns_before, again.turn_count) == (20, 981, 1001)  # the newest only
+    assert again.turns == state.turns[-20:] and again.turns[-1].status == "done"
+    whole = tinydb_store.load_project("long", whole=True)
+    assert whole.turns[:1000] == _with_turns("long", 1000).turns and whole.turns[-21:] == state.turns
 
 
 def test_the_project_list_reads_no_log(tinydb_store: TinyDBStorage, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,7 +198,7 @@ def test_a_log_rewritten_past_its_slack_moves_to_a_new_file(tinydb_store: TinyDB
     assert latest != first and not first.exists()
     lines = latest.read_text().count("\n")
     assert lines <= 3 * (len(state.turns) + len(state.decisions)) + 64
-    assert tinydb_store.load_project("busy") == state
+    assert tinydb_store.load_project("busy", whole=True) == state
 
 
 def test_uncommitted_bytes_of_a_killed_save_are_ignored_then_cut_off(tinydb_store: TinyDBStorage) -> None:
@@ -221,6 +224,8 @@ def test_a_record_from_before_the_logs_were_apart_opens_and_moves_them_on_save(
     state = tinydb_store.load_project("old")
     assert [t.message for t in state.turns] == [f"message {n}" for n in range(7)]
     assert (state.schema_version, state.revision, len(state.decisions)) == (SCHEMA_VERSION, 3, 7)
+    page = tinydb_store.load_turns("old", "3.04", before=6, limit=4)  # read from the record itself
+    assert [t.message for t in page.turns] == [f"message {n}" for n in range(2, 6)] and page.older == 2
     state.turns.append(_turn(7))
     tinydb_store.save_project(state)
 
@@ -296,7 +301,7 @@ def test_readers_never_fail_while_a_writer_rewrites_the_log(tinydb_store: TinyDB
         for thread in readers:
             thread.join(30)
     assert failures == []
-    assert len(tinydb_store.load_project("p").turns) == 50
+    assert len(tinydb_store.load_project("p", whole=True).turns) == 50
 
 
 # --- killed processes ----------------------------------------------------------------------
@@ -320,7 +325,7 @@ if state.turns and state.turns[-1].status == "pending":  # killed while "with th
 store.save_project(state)
 now = datetime.now(UTC)
 while True:
-    n = len(state.turns)
+    n = state.turn_count
     decision = DecisionRecord(at=now, section="3.04", decision="continuing", confidence=0.5, reason=str(n))
     state.decisions.append(decision)
     del state.decisions[:-5]
@@ -349,7 +354,7 @@ def test_killing_a_process_mid_turn_never_loses_a_committed_turn(tinydb_store: T
         saver.wait()
         saver.stdout.close()
 
-        state = tinydb_store.load_project("talk")
+        state = tinydb_store.load_project("talk", whole=True)
         turns = state.turns
         assert len(turns) >= last + 1
         assert [t.message.split()[1] for t in turns] == [str(n) for n in range(len(turns))]

@@ -138,6 +138,26 @@ def settled(page: Any) -> None:
     expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
 
 
+def click_until(page: Any, button: Any, where: Any, text: str, tries: int = 3) -> None:
+    """Click ``button`` on a settled page until ``where`` shows ``text``.
+
+    A click that lands while Streamlit starts another script run (an upload's own run, a fragment's
+    poll) can be dropped by the browser; the button is then still there and the text never comes,
+    so it is clicked again. Only for actions that are safe to repeat.
+    """
+    from playwright.sync_api import expect
+
+    for attempt in range(tries):
+        settled(page)
+        button.click()
+        try:
+            expect(where).to_contain_text(text, timeout=WAIT_MS // tries if attempt < tries - 1 else WAIT_MS)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+
+
 def send(page: Any, text: str, reply: str) -> None:
     """Type a chat message, press Enter and wait for the advisor's reply."""
     from playwright.sync_api import expect

@@ -569,13 +569,14 @@ def test_settings_in_streamlit_secrets_apply_when_the_environment_leaves_them_un
 
 def test_the_sidebar_says_where_the_project_stands_and_the_page_lists_what_to_review():
     at = create()
-    assert health(at) == "1 confirmed · 0 to confirm · 27 to go\nNo messages yet."
+    assert health(at) == "1 of 28 confirmed · 27 to do\nNo messages yet."
     for message in ["New construction", "Group D, offices.", "No superimposed occupancies."]:
         say(at, message)
     say(at, "Go back to 3.02")
     say(at, "Group E, retail.")
     shown = health(at)
-    assert "1 confirmed · 3 to confirm · 1 flagged · 24 to go" in shown
+    assert "1 of 28 confirmed · 2 to confirm · 1 flagged · 24 to do" in shown
+    assert at.progress[0].proto.text in shown  # the sidebar and the progress bar count alike
     assert "5 messages so far · last one just now" in shown
     assert "relevance" not in shown and "Fresh" not in shown  # no developer words
     flags = "\n".join(texts(at.get_by_key("flags")))  # on the page, not in the sidebar

@@ -43,11 +43,11 @@ def test_an_advisor_answer_is_proposed_until_the_consultant_confirms_it():
 
 def test_confirm_all_under_the_progress_confirms_every_proposed_answer():
     at = say(say(create(), "New construction"), "Group D, business and personal services. Offices only.")
-    assert "1 confirmed · 2 to confirm · 25 to go" in health(at)
+    assert "1 of 28 confirmed · 2 to confirm · 25 to do" in health(at)
     assert plain(at.button(key="confirm-all").label) == "Confirm all proposed (2)"
     at.button(key="confirm-all").click().run()
     assert "Confirmed 2 answers." in successes(at)
-    assert "3 confirmed · 0 to confirm · 25 to go" in health(at)
+    assert "3 of 28 confirmed · 25 to do" in health(at)
     assert at.progress[0].proto.text == "3 of 28 confirmed · 25 to do"
     assert all(not a.proposed for a in stored(at).finalized_answers)
     assert not [b for b in at.button if b.key == "confirm-all"]
@@ -125,7 +125,7 @@ def test_skip_for_now_moves_on_and_comes_back_later():
     ) in [plain(i.value) for i in at.info]
     assert "3.02 Major occupancy classification" in card(at)
     assert stored(at).skipped == ["3.01"] and stored(at).answer_for("3.01") is None
-    assert "1 skipped for now · 27 to go" in health(at)
+    assert "1 of 28 confirmed · 1 skipped for now · 26 to do" in health(at)
 
 
 def test_skipping_the_last_unanswered_item_says_why_it_cannot():

@@ -15,7 +15,7 @@ from storage import open_storage
 from tests.code_text import code_text
 from tests.ui.test_app import button, open_app, plain, texts
 from wizard_core.knowledge.code_import import import_code_text
-from wizard_core.models import ProjectState, TurnRecord
+from wizard_core.models import ArchiveEntry, ClarifyingQA, FormAnswer, MovedOut, ProjectState, TurnRecord
 
 T0 = datetime(2026, 1, 5, 15, 0, tzinfo=UTC)
 
@@ -101,7 +101,7 @@ def test_retry_on_a_long_project_sends_the_failed_message_again():
     at.button(key="retry").click().run()
     assert not at.exception
     stored = open_storage().load_project("long")
-    assert len(stored.turns) == 121 and stored.turns[-1].status == "done"  # sent again, and answered
+    assert stored.turn_count == 121 and stored.turns[-1].status == "done"  # sent again, and answered
     assert stored.current_form_section == "3.02"
     shown = _messages(at)
     # 3.02 was just reached and has no turns after the answer: the newest few stay in view.
@@ -156,3 +156,75 @@ def test_excerpts_show_their_text_and_where_imported_text_comes_from(tmp_path: P
     assert "7.1.1.2 Sprocket Clearances · 2024 · your imported code text" in shown
     assert "Import “our-widgets” (from Our Widgets.txt) · lines" in shown  # their file, and where in it
     assert "(1) Every widget enclosure shall be kept not less than 1 m from any widget duct." in shown
+
+
+def _qa(n: int) -> ClarifyingQA:
+    return ClarifyingQA(
+        question=f"Question {n} on 3.02?",
+        related_form_section="3.02",
+        answer=f"Answer {n}",
+        timestamp=T0 + timedelta(minutes=n),
+    )
+
+
+def _answered(value: list[str], n: int) -> FormAnswer:
+    return FormAnswer(
+        section="3.02", question_number="3.02", title="Major occupancy classification", question="?",
+        answer=", ".join(value), value=value, confidence=0.9, source="direct",
+        timestamp=T0 + timedelta(days=n),
+    )  # fmt: skip
+
+
+def test_the_archive_and_an_items_history_show_what_moved_out_of_the_record():
+    """A project months old: 3.02's oldest questions and answers are in its archive log, not the record."""
+    state = ProjectState(
+        project_id="months",
+        name="Months of talk",
+        current_form_section="3.02",
+        finalized_answers=[_answered(["E"], 9)],
+        archived_clarifying_sessions={"3.02": [_qa(n) for n in range(9, 15)]},
+        answer_history={"3.02": [_answered(["A2"], n) for n in range(3, 8)]},
+        moved_out={"3.02": MovedOut(questions=9, answers=3)},
+        archive=[ArchiveEntry(section="3.02", question=_qa(n)) for n in range(9)]
+        + [ArchiveEntry(section="3.02", answer=_answered(["D"], n)) for n in range(3)],
+        updated_at=T0,
+    )
+    open_storage().save_project(state)
+    at = open_app("months")
+    assert plain(at.sidebar.get_by_key("archive").label) == "Clarifying threads (1 item)"
+    at.session_state["archive"] = True  # the consultant opens the archive
+    at.run()
+    (chosen,) = [s for s in at.sidebar.selectbox if s.key == "archive-item"]
+    assert chosen.options == ["3.02 Major occupancy classification · 15 questions"]
+    shown = texts_of(at.sidebar.get_by_key("archive-3.02"))
+    assert "Q: Question 0 on 3.02?" in shown and "A: Answer 0" in shown and "Questions 1–10 of 15" in shown
+    button(at, "Later").click().run()
+    shown = texts_of(at.sidebar.get_by_key("archive-3.02"))
+    assert "Q: Question 14 on 3.02?" in shown and "Questions 11–15 of 15" in shown
+
+    (history,) = [e for e in at.main.expander if e.key == "earlier-answers"]
+    assert plain(history.label) == "Earlier answers to 3.02 (8)"
+    at.session_state["earlier-answers"] = True
+    at.run()
+    shown = texts_of(at.main.get_by_key("earlier-answers"))
+    assert shown.count("D (direct") == 3 and shown.count("A2 (direct") == 5  # the oldest three too
+
+
+def test_model_usage_and_the_message_count_cover_every_turn_of_a_long_project():
+    turns = [
+        _turn(n, "3.01", model="m", input_tokens=1000, output_tokens=50, cached_tokens=512)
+        for n in range(119)
+    ]
+    turns.append(_turn(119, "3.01", model="m", status="failed", error="timed out", content=None))
+    state = ProjectState(
+        project_id="costly", name="Costly", current_form_section="3.01", turns=turns, updated_at=T0
+    )
+    open_storage().save_project(state)
+    at = open_app("costly")
+    assert "120 messages so far" in texts_of(at.sidebar.get_by_key("context-health"))
+    at.session_state["usage"] = True
+    at.run()
+    assert (
+        "Model usage for this project: 119,000 in / 5,950 out over 119 turns, 60,928 of them from the prompt "
+        "cache; tokens unknown for 1 turn (the call did not finish)"
+    ) in texts_of(at.sidebar.get_by_key("usage"))

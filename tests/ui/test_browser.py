@@ -54,7 +54,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
         expect(sidebar).to_contain_text("A: 140 m2 existing, 0 new, 140 m2 total.")
         expect(sidebar).to_contain_text("5/28 · updated")
         health = sidebar.locator(".st-key-context-health")
-        expect(health).to_contain_text("1 confirmed · 4 to confirm · 23 to go")
+        expect(health).to_contain_text("1 of 28 confirmed · 4 to confirm · 23 to do")
         # About two screens at most: everything else is folded.
         height = sidebar.get_by_test_id("stSidebarContent").evaluate("element => element.scrollHeight")
         assert height <= 2 * page.viewport_size["height"], f"the sidebar is {height} px tall"

@@ -127,5 +127,9 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     if item.answer_type in ("area", "building_height"):
         texts = [parsing.range_dropped(t) for t in texts]
     reading = kind.read(item, texts, state, forms)
-    reading = fallbacks.second_try(item, texts, reading, lambda again: kind.read(item, again, state, forms))
-    return doubt.weighed(item, texts, reading, state, forms)
+
+    def again(words: list[str]) -> Reading:
+        return kind.read(item, words, state, forms)
+
+    reading = fallbacks.second_try(item, texts, reading, again)
+    return doubt.weighed(item, texts, reading, state, forms, again)

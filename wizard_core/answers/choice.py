@@ -123,6 +123,7 @@ CODE_AFTER = re.compile(r"^[ \t]*(?:\(([a-z])\)|[-:,]?[ \t]*([a-z]))(?![\w'.-]|\
 
 
 # The occupancies a description ends on, after an arrow or "so": "… -> E and F2", "so A2 and D.".
+SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
 CONCLUDED_CODES = re.compile(
     r"(?:->|=>|\u2192|=|\bso\b)\s*(?P<codes>(?:[A-Fa-f][1-4]?)(?:\s*(?:,|and|&|\+|/)\s*[A-Fa-f][1-4]?)*)\s*\.?\s*$"
 )
@@ -137,7 +138,10 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     for text in texts:
         concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
         if concluded and p.match_options(concluded["codes"], item.options):
-            text = concluded["codes"]
+            # The conclusion stands for its own sentence: "c + a2 (restaurant). lobby/lounge serve the
+            # hotel = c" keeps the A2 named before it.
+            start = max((m.end() for m in SENTENCE_END.finditer(text, 0, concluded.start())), default=0)
+            text = f"{text[:start]} {concluded['codes']}"
         normalized = p.normalize(text)
         codes = [
             p.OptionMatch(o, True, m.start(), m.end())

@@ -25,7 +25,7 @@ through unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
@@ -38,6 +38,7 @@ from wizard_core.answers.construction import (
     materials_named,
     restrictions_named,
 )
+from wizard_core.answers.fallbacks import FIGURE_IN_WORDS, with_digits
 from wizard_core.answers.integer import figures as counted_figures
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -58,13 +59,25 @@ _SENTENCE = re.compile(r"(?<!\bapprox)(?<!\bca)\.(?!\d)|[;!?\n]")  # a sentence,
 
 
 def weighed(
-    item: FormItem, texts: list[str], reading: Reading, state: ProjectState, forms: FormFacts
+    item: FormItem,
+    texts: list[str],
+    reading: Reading,
+    state: ProjectState,
+    forms: FormFacts,
+    reread: Callable[[list[str]], Reading] | None = None,
 ) -> Reading:
-    """``reading``, recorded below 0.8 with a note when its message holds a rival to its value."""
+    """``reading``, recorded below 0.8 with a note when its message holds a rival to its value.
+
+    ``reread`` is the item's reader: given it, each clause of a message of several is read on its
+    own too, and a clause that reads as another value with confidence is a rival (``_clause_apart``).
+    """
     if not reading.complete or reading.value is None or reading.confidence < CONFIDENT or not texts:
         return reading
     rival = (
-        _rival(item, texts[-1], reading.value) or _resting_on_doubt(item, state, forms) or hedged(texts[-1])
+        _rival(item, texts[-1], reading.value)
+        or _resting_on_doubt(item, state, forms)
+        or hedged(texts[-1])
+        or (_clause_apart(item, texts, reading.value, reread) if reread else "")
     )
     recorded = state.answer_for(item.number)
     if not rival and recorded is not None and recorded.value == reading.value and _revises(texts[-1]):
@@ -75,8 +88,51 @@ def weighed(
     return reading
 
 
+# The answer types whose clauses are read one by one: a value bound to one noun, not rows or text.
+# Figures have their own rivals, bound to their nouns (``_rival_figure``), which a clause read on its
+# own would lose ("1 street; 2 more frontages are private lanes").
+# Occupancies are read across sentences ("… a daycare. The board scrapped it."), so a clause alone
+# would lose what the message settles about them.
+CLAUSE_READ = frozenset({"choice", "articles", "construction", "yes_no"})
+
+
+def _clause_apart(
+    item: FormItem, texts: list[str], value: Any, reread: Callable[[list[str]], Reading]
+) -> str:
+    """A clause of the latest message that, read on its own, is a confident reading of another value
+    ("BA 1,310 m2 - the 1,150 existing is all one fire area" read whole as 1,150): the message's
+    clauses do not agree, so the whole reading is not beyond doubt. A clause that reads as the same
+    value, or as nothing complete, agrees."""
+    if item.answer_type not in CLAUSE_READ:
+        return ""
+    clauses = _clauses(texts[-1])
+    if len(clauses) < 2:
+        return ""
+    words = p.lexicon()
+    leading = p.normalize(texts[-1])
+    if item.answer_type == "yes_no" and (words.yes.match(leading) or words.no.match(leading)):
+        return ""  # a leading yes or no decides; what follows qualifies it
+    for clause in clauses:
+        if item.answer_type == "yes_no" and _bare_yes_no(item, p.normalize(clause)):
+            continue  # "It is 2 storeys, under every trigger": no yes or no about the item
+        alone = reread([*texts[:-1], clause])
+        if alone.complete and alone.confidence >= CONFIDENT and not _agrees(alone.value, value):
+            return f"read on its own, \u201c{clause.strip()[:80]}\u201d gives another answer"
+    return ""
+
+
+def _agrees(one: Any, other: Any) -> bool:
+    """Whether a clause's reading ``one`` agrees with the whole message's ``other``: the same value,
+    or some of a list ("C hotel + A2 restaurant. The lobby serves the hotel = C")."""
+    if isinstance(one, list) and isinstance(other, list):
+        return set(map(str, one)) <= set(map(str, other))
+    return bool(one == other)
+
+
 def _rival(item: FormItem, text: str, value: Any) -> str:
     kind = item.answer_type
+    if kind in FIGURES:  # a figure in words is a figure too ("so fifteen thousand five hundred in total")
+        text = with_digits(text, FIGURE_IN_WORDS)[0]
     if kind == "choice":
         return _rival_option(item, text, value)
     if kind == "multi_choice":
@@ -231,13 +287,25 @@ def _yes_no_from_words(item: FormItem, text: str) -> str:
     normalized = p.normalize(text)
     if words.yes.match(normalized) or words.no.match(normalized):
         return ""  # a leading yes or no decides
-    lowered = normalized.lower()
-    title_words = [w for w in re.findall(r"[a-z][a-z-]{3,}", item.title.lower()) if w not in GENERIC_WORDS]
-    terms = [*title_words, *(k.lower() for k in item.keywords)]
-    if not any(re.search(rf"\b{re.escape(t)}", lowered) for t in terms if t):
+    if not _speaks_of(item, normalized):
         return f"the message does not speak of {item.title.lower()}"
     both = words.negation.search(normalized) and words.affirming.search(normalized)
     return "the yes or no was read from words pointing both ways" if both and len(_clauses(text)) > 1 else ""
+
+
+def _speaks_of(item: FormItem, text: str) -> bool:
+    """Whether ``text`` names the item's subject: a word of its title or one of its keywords."""
+    lowered = text.lower()
+    title_words = [w for w in re.findall(r"[a-z][a-z-]{3,}", item.title.lower()) if w not in GENERIC_WORDS]
+    terms = [*title_words, *(k.lower() for k in item.keywords)]
+    return any(re.search(rf"\b{re.escape(t)}", lowered) for t in terms if t)
+
+
+def _bare_yes_no(item: FormItem, text: str) -> bool:
+    """A clause whose yes or no would come from its opening words alone ("It is …", "No …") while it
+    speaks of something else."""
+    words = p.lexicon()
+    return bool(words.yes.match(text) or words.no.match(text)) and not _speaks_of(item, text)
 
 
 def _clauses(text: str) -> list[str]:
@@ -336,6 +404,9 @@ def _part_of(figure: float, others: list[float], used: list[float]) -> bool:
         if times and abs(times - round(times)) < 0.01 and round(times) <= 100:
             return True
         if any(_same(figure + k * other, v) for other in others for k in range(1, 101)):
+            return True
+        # "ground 1,200 plus 3 floors at 1,150 each, so 4,650": one storey, then a typical one times n
+        if any(_same(other + k * figure, v) for other in others for k in range(2, 101)):
             return True
         if _same(figure + sum(others), v) or _same(sum(others) + figure - v, v):
             return True

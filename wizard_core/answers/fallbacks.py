@@ -14,7 +14,9 @@ Two, each adopted narrowly after ``bench/bench_readers.py``:
   of cardinal number words are written as digits ("one thousand four hundred" -> 1400) and the
   reader reads again. Ordinals ("second floor"), "once" and "one" as a pronoun ("which one", "the
   one street") stay as they are. A reading completed this way is recorded below 0.8 (a proposal to
-  confirm) with a note saying how the words were read.
+  confirm) with a note saying how the words were read. So is a complete reading that the message's
+  numbers in words, read as digits, would change ("1,240 and 1,240, so two thousand four hundred
+  and eighty"): the figures in words are most often the total the consultant means.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from wizard_core.content import FormItem
 FUZZY_CUTOFF = 80  # fuzz.ratio of a window to an option phrase (a 6-letter word's swap scores ~83)
 SHORTEST_WORD = 4  # a changed word shorter than this is never taken for a misspelling
 MAX_WINDOW = 4  # words
+FIGURE_IN_WORDS = 20  # smaller numbers in words beside a complete reading are counts, not its figure
 WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
 NUMERIC_TYPES = frozenset({"area", "building_height", "integer", "occupant_load", "entrances_hazards"})
 
@@ -47,7 +50,10 @@ def second_try(item: FormItem, texts: list[str], reading: Reading, reread: Rerea
     ``reread`` is the item's own reader on other texts.
     """
     if reading.complete:
-        return _declined(item, texts, reading, reread) or reading
+        declined = _declined(item, texts, reading, reread)
+        if declined is None and item.answer_type in NUMERIC_TYPES:
+            return _words_disagree(texts, reading, reread) or reading
+        return declined or reading
     if item.options:
         if reading.offer is None and not any(p.match_options(t, item.options) for t in texts):
             return _near_miss(item, texts, reading, reread)
@@ -210,24 +216,54 @@ _ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
 
 
 def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Reading:
-    rewritten, read_as = [], []
+    read = _read_with_digits(texts, reread)
+    if read is None or not read[0].complete or read[0].value is None:
+        return reading
+    return _proposed(*read)
+
+
+def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Reading | None:
+    """A message that gives a figure in words too, and reads otherwise with the words as digits
+    ("1,240 and 1,240, so two thousand four hundred and eighty in total"): the words' reading, below
+    0.8 to confirm, or offered for a yes when it is not complete ("about six hundred" beside it).
+    None when the message has no numbers in words or they read the same."""
+    if not _RUN.search(texts[-1]):
+        return None
+    # "one storey", "two-bed units" stay in words: counts, not the figure itself
+    read = _read_with_digits(texts, reread, FIGURE_IN_WORDS)
+    if read is None:
+        return None
+    again = read[0]
+    meant = again.value if again.complete else again.offer
+    if meant is None or meant == reading.value:
+        return None
+    return _proposed(*read)
+
+
+def _read_with_digits(
+    texts: list[str], reread: Reread, smallest: float = 0
+) -> tuple[Reading, list[tuple[str, str]]] | None:
+    """The reading of ``texts`` with their numbers in words as digits, and each (words, digits) read;
+    None when they hold none."""
+    rewritten, said = [], []
     for text in texts:
-        digits, found = _with_digits(text)
+        digits, found = with_digits(text, smallest)
         rewritten.append(digits)
-        read_as += found
-    if not read_as:
-        return reading
-    again = reread(rewritten)
-    if not again.complete or again.value is None:
-        return reading
+        said += found
+    return (reread(rewritten), said) if said else None
+
+
+def _proposed(again: Reading, said: list[tuple[str, str]]) -> Reading:
+    """A reading of numbers in words: below 0.8, with a note saying how the words were read."""
     again.confidence = min(again.confidence, WORDS_CONFIDENCE)
-    said = ", ".join(f"\u201c{words}\u201d as {digits}" for words, digits in dict.fromkeys(read_as))
-    again.notes.append(f"numbers in words read as figures: {said}")
+    words = ", ".join(f"\u201c{w}\u201d as {d}" for w, d in dict.fromkeys(said))
+    again.notes.append(f"numbers in words read as figures: {words}")
     return again
 
 
-def _with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """``text`` with its cardinal numbers in words written as digits, and each (words, digits)."""
+def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` with its cardinal numbers in words written as digits, and each (words, digits); with
+    ``smallest``, numbers below it are left in words ("one storey")."""
     found: list[tuple[str, str]] = []
 
     def digits(m: re.Match[str]) -> str:
@@ -248,6 +284,8 @@ def _with_digits(text: str) -> tuple[str, list[tuple[str, str]]]:
                 return m[0]
             fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
             written, words = f"{written}.{fraction}", m[0]
+        if smallest and not (re.fullmatch(r"[\d.]+", written) and float(written) >= smallest):
+            return m[0]
         found.append((words, written))
         return written
 

@@ -25,13 +25,11 @@ from wizard_core.checks import findings
 from wizard_core.engine import Finding
 from wizard_core.errors import InputError, WizardError
 from wizard_core.export.inert import without_bidi
-from wizard_core.export.pdf import SIZES, pdf_bytes
-from wizard_core.export.review_pdf import review_pdf_bytes
+from wizard_core.export.paper import SIZES
 from wizard_core.export.rows import heading, matrix_rows
 from wizard_core.export.text import csv_text, json_text, markdown_text
-from wizard_core.export.xlsx import xlsx_bytes
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import Practice, ProjectState
+from wizard_core.models import ClarifyingQA, Practice, ProjectState
 from wizard_core.sheet.write import sheet_lines
 
 __all__ = [
@@ -89,6 +87,7 @@ class ExportTooLarge(WizardError):
 
 
 _BROKEN = re.compile("[\ud800-\udfff]")
+Discussions = dict[str, list[ClarifyingQA]]
 _Record = TypeVar("_Record", bound=BaseModel)
 
 
@@ -100,14 +99,16 @@ def export(
     at: datetime | None = None,
     practice: Practice | None = None,
     paper: str = PAPERS[0],
+    discussions: Discussions | None = None,
 ) -> str | bytes:
     """The matrix in ``fmt``: text for md, csv and json, bytes for the PDFs and xlsx.
 
     The code checks are run here unless ``found`` gives them; ``at`` is the export date shown,
-    ``practice`` the practice the sheet names, ``paper`` the drawing sheet's size.
+    ``practice`` the practice the sheet names, ``paper`` the drawing sheet's size, ``discussions``
+    each item's whole clarifying discussion (else the newest questions the record keeps).
     """
     state, found, practice = _without_bidi(state, found, practice)
-    return _export(state, forms, fmt, found, at, practice, paper)
+    return _export(state, forms, fmt, found, at, practice, paper, _plain_discussions(discussions))
 
 
 def _export(
@@ -118,12 +119,13 @@ def _export(
     at: datetime | None,
     practice: Practice | None,
     paper: str,
+    discussions: Discussions | None,
 ) -> str | bytes:
     if fmt not in EXPORT_FORMATS:
         raise InputError(f"Unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}.")
     if paper not in SIZES:
         raise InputError(f"Unknown paper size {paper!r}; choose one of {', '.join(PAPERS)}.")
-    rows = matrix_rows(state, forms, found)
+    rows = matrix_rows(state, forms, found, discussions)
     if fmt == "json":
         return json_text(state, forms, rows, found)
     if fmt == "csv":
@@ -136,6 +138,11 @@ def _export(
             f"This project holds {size:,} characters of text, more than a {fmt.upper()} export lays out "
             f"({MAX_LAYOUT_CHARS:,}); export Markdown or JSON, which hold all of it (nothing was changed)."
         )
+    # The PDF and workbook libraries take about half a second to load: only an export of theirs does.
+    from wizard_core.export.pdf import pdf_bytes
+    from wizard_core.export.review_pdf import review_pdf_bytes
+    from wizard_core.export.xlsx import xlsx_bytes
+
     top = heading(state, forms, rows, at or datetime.now(UTC), practice)
     if fmt == "review-pdf":
         return review_pdf_bytes(top, rows, found)
@@ -155,15 +162,18 @@ def export_file(
     at: datetime | None = None,
     practice: Practice | None = None,
     paper: str = PAPERS[0],
+    discussions: Discussions | None = None,
 ) -> bytes:
     """The export as a file holds it: UTF-8, and the CSV with the byte-order mark Excel needs to read it."""
     state, found, practice = _without_bidi(state, found, practice)
-    content = _export(state, forms, fmt, found, at, practice, paper)
+    discussions = _plain_discussions(discussions)
+    content = _export(state, forms, fmt, found, at, practice, paper, discussions)
     if isinstance(content, bytes):
         return content
     if fmt == "json" and _BROKEN.search(content):
         # Half a surrogate pair cannot be UTF-8; JSON's own escapes keep it exactly.
-        return json_text(state, forms, matrix_rows(state, forms, found), found, ascii_only=True).encode()
+        rows = matrix_rows(state, forms, found, discussions)
+        return json_text(state, forms, rows, found, ascii_only=True).encode()
     data = _BROKEN.sub("\ufffd", content).encode("utf-8")
     return codecs.BOM_UTF8 + data if fmt == "csv" else data
 
@@ -175,6 +185,13 @@ def _without_bidi(
     state = _plain(state)
     found = [_plain(f) for f in (findings(state) if found is None else found)]
     return state, found, None if practice is None else _plain(practice)
+
+
+def _plain_discussions(discussions: Discussions | None) -> Discussions | None:
+    """The discussions read from the archive log, without direction controls, as the project's are."""
+    if discussions is None:
+        return None
+    return {section: [_plain(qa) for qa in thread] for section, thread in discussions.items()}
 
 
 def _plain(record: _Record) -> _Record:

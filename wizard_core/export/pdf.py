@@ -14,15 +14,13 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from wizard_core.export.paper import SIZES
 from wizard_core.export.pdf_fit import Row, Setting, fit
 from wizard_core.export.pdf_font import FONT_DIRS, Font, font
 from wizard_core.export.pdf_title import Frame, title_block
 from wizard_core.export.rows import Heading
 from wizard_core.sheet.layout import REFERENCE_COLUMN
 from wizard_core.sheet.write import Line
-
-# Paper, short side by long side in mm; the sheet is always printed landscape.
-SIZES = {"tabloid": (279.4, 431.8), "arch-d": (609.6, 914.4), "iso-a1": (594.0, 841.0)}
 
 
 def pdf_bytes(

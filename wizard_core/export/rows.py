@@ -10,21 +10,23 @@ from wizard_core.answers import describe_value
 from wizard_core.checks import findings, propose
 from wizard_core.engine import Finding
 from wizard_core.forms import FormItem, FormQuestionService
-from wizard_core.models import FormAnswer, Practice, ProjectState
+from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState
 
 
 def matrix_rows(
-    state: ProjectState, forms: FormQuestionService, found: list[Finding] | None = None
+    state: ProjectState,
+    forms: FormQuestionService,
+    found: list[Finding] | None = None,
+    discussions: dict[str, list[ClarifyingQA]] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per item, answered or not, in matrix order (``found``: the code checks, if run)."""
+    """One row per item, answered or not, in matrix order (``found``: the code checks, if run;
+    ``discussions``: each item's whole clarifying discussion, else the newest the record keeps)."""
     rows = []
     found = findings(state) if found is None else found
+    kept = state.archived_clarifying_sessions if discussions is None else discussions
     for item in forms.items:
         answer = state.answer_for(item.number)
-        discussion = [
-            {"question": qa.question, "answer": qa.answer}
-            for qa in state.archived_clarifying_sessions.get(item.number, [])
-        ]
+        discussion = [{"question": qa.question, "answer": qa.answer} for qa in kept.get(item.number, [])]
         rows.append(
             {
                 "item": item.number,

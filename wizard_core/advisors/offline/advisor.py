@@ -294,7 +294,8 @@ def _denial(number: str) -> re.Pattern[str] | None:
 
 
 def _item_texts(state: ProjectState, message: str) -> list[str]:
-    """What the consultant has said to the advisor about the current item since it was (re)started."""
+    """What the consultant has said to the advisor about the current item since it was (re)started, of
+    the project's newest turns (the store loads the newest 20: an item's thread is rarely longer)."""
     section = state.current_form_section
     since = state.item_started_at
     turns = [
@@ -313,5 +314,11 @@ def _item_texts(state: ProjectState, message: str) -> list[str]:
 
 
 def _earlier_texts(state: ProjectState) -> list[str]:
-    """What the consultant said for other items, oldest first."""
-    return [t.message for t in state.turns if t.section != state.current_form_section and t.status == "done"]
+    """What the consultant said for other items, oldest first: each item's newest few messages."""
+    said = [
+        (kept.at, kept.message)
+        for item, messages in state.transcript.said.items()
+        if item != state.current_form_section
+        for kept in messages
+    ]
+    return [message for _, message in sorted(said)]
