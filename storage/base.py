@@ -9,7 +9,13 @@ records and log entries (read, write, list, delete) and serialises writers (lock
 TinyDB's ``Storage`` only reads and writes; a database backend would keep the log entries in
 their own table and write a record with its entries in one transaction. Beside the projects, a
 backend keeps the store's few settings by name (``read_setting``, ``write_setting``): the
-practice profile every project's sheet names unless the project has its own copy.
+practice profile every project's sheet names unless the project has its own copy
+(``settings.py``).
+
+A save encodes the record once (``encoding.py``) and checks the revision without decoding the
+stored record whenever the backend can vouch for it (``revision.py``): a file backend tells
+whether the record is still the one it last wrote (``last_written``), a database checks the
+revision in the statement that writes (``checks_writes``); otherwise the record is read back.
 """
 
 from __future__ import annotations
@@ -18,40 +24,50 @@ import contextlib
 import logging
 import re
 import threading
-import weakref
 from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from pydantic import ValidationError
-
-from storage import bounds, key_check, log_reads, logs
+from storage import key_check, log_reads, logs
 from storage.crypto import SealedError, Sealer
+from storage.encoding import Encoded, to_write
 from storage.records import (
     NotAProject,
     ProjectSummary,
     Stored,
     decode,
-    encode,
     mark_saved,
     newest_first,
     summarize,
     unreadable,
 )
+from storage.revision import CONFLICT_MESSAGE, Current, Known, StaleWrite, check_revision
+from storage.settings import MODEL_SERVERS, PRACTICE, StoreSettings, setting_where
 from storage.summary_index import SummaryIndexFile
 from wizard_core.errors import (
     ConflictError,
-    CorruptStoreError,
-    InputError,
     ProjectNotFound,
     StorageError,
     WizardError,
 )
-from wizard_core.models import SCHEMA_VERSION, ArchiveEntry, Practice, ProjectState
+from wizard_core.models import ArchiveEntry, Practice, ProjectState
 from wizard_core.store import ProjectPage, TurnPage, name_key, name_taken
 
-__all__ = ["Backend", "Listing", "ProjectPage", "ProjectStore", "ProjectSummary", "StorageAdapter", "Stored"]
+__all__ = [
+    "Backend",
+    "Current",
+    "Known",
+    "Listing",
+    "ProjectPage",
+    "ProjectStore",
+    "ProjectSummary",
+    "StaleWrite",
+    "StorageAdapter",
+    "Stored",
+    "check_revision",
+    "setting_where",
+]
 
 # Ids become file names, so only characters that can never form a path are allowed.
 PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -59,19 +75,6 @@ PROJECT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 # The summary index is rewritten once this share (1/n) of the listed projects was read fresh.
 PERSIST_SHARE = 128
 
-CONFLICT_MESSAGE = (
-    "This project was changed in another session since it was opened here, so this change was not saved."
-)
-
-# The store's settings, by the name a backend keeps them under, as a message names them.
-PRACTICE = "practice"
-MODEL_SERVERS = "model_servers"  # the reply format each model server takes, learned by the advisor
-SETTINGS = {
-    PRACTICE: "The practice profile",
-    MODEL_SERVERS: "What the wizard learned of model servers",
-    key_check.KEY_CHECK: "The store's key check",
-}
-MAX_MODEL_SERVERS = 50  # servers remembered; the oldest are forgotten past this
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -102,12 +105,16 @@ class Backend(log_reads.LogReader, Protocol):
         seq replacing an earlier one); None if absent; CorruptStoreError (``corrupt``) if unreadable."""
         ...
 
-    def write(
-        self, project_id: str, record: dict[str, Any], log: logs.LogWrite, previous: Stored | None
-    ) -> None:
-        """Store the record and the log entries atomically: all or none. With ``log.restart`` the entries
-        replace every earlier one. ``previous`` is what ``read`` gave under the same lock.
-        Only called while holding ``lock(project_id)``, with values ``bounds.check`` accepted."""
+    def write(self, project_id: str, record: Encoded, log: logs.LogWrite, current: Current | None) -> None:
+        """Store the record (its JSON as encoded, ``record.data``) and the log entries atomically: all or
+        none. With ``log.restart`` the entries replace every earlier one. ``current`` is what the store
+        checked is stored (None: nothing). Only called while holding ``lock(project_id)``, with values
+        within bounds.
+
+        Optional, to spare the store reading the record back: ``last_written(project_id) -> Known | None``
+        (under the lock: the record this backend last wrote, if it can tell cheaply it is still what is
+        stored), or ``checks_writes = True`` (``write`` itself refuses, raising StaleWrite, unless the
+        stored revision is ``current``'s and the store's key check is as this store last verified it)."""
         ...
 
     def delete(self, project_id: str) -> bool:
@@ -150,8 +157,15 @@ class ProjectStore:
         self.backend = backend
         self._sealer = sealer  # the key records are sealed with, for the key check (``key_check.py``)
         # Only a store that may seal (``sealer``, or ``sealing``: with or without a key) keeps the check.
-        self._checks_key = sealing or sealer is not None
-        self._key_ready = False  # the check named this session's key at its last write
+        self._keys = key_check.KeyGuard(
+            backend,
+            sealer,
+            checks=sealing or sealer is not None,
+            settings=(PRACTICE, MODEL_SERVERS),
+            unopened=self._some_unopened,
+            project_ids=self._stored_ids,
+        )
+        self._settings = StoreSettings(backend, self._keys)
         # Listed projects whose summary could not be read for want of the right key, and files
         # beside the projects that hold none (by version): the list leaves those out.
         self._key_problems: set[str] = set()
@@ -162,25 +176,14 @@ class ProjectStore:
         self._index = index
         self._index_loaded = index is None
         self._unsaved = 0  # summaries read fresh since the index was last written
-        # What each live state's logs looked like when loaded or last saved (by id, while it lives).
-        self._seen: dict[int, tuple[weakref.ref[ProjectState], logs.Baseline]] = {}
+        self._seen = logs.Baselines()
 
     def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
         """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
         if absent, CorruptStoreError if unreadable."""
-        require_id(project_id)
-        where = self.backend.where(project_id)
-        try:
-            stored, tail = log_reads.load(self.backend, project_id, whole)
-        except OSError as exc:
-            raise unopenable(where) from exc
-        if stored is None:
-            raise not_found(project_id)
-        state = decode(stored.record, project_id, where, stored.entries, tail)
-        meta = stored.record.get("logs")
-        # An older record was upgraded on the way in (its upgrade may add log entries): saved whole once.
-        if meta is not None and stored.record.get("schema_version") == SCHEMA_VERSION:
-            self._remember(state, logs.seen(state, meta))
+        state, seen = self._reading(project_id, lambda w: log_reads.load(self.backend, project_id, w, whole))
+        if seen is not None:
+            self._seen.remember(state, seen)
         return state
 
     def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
@@ -189,46 +192,70 @@ class ProjectStore:
         With ``unique_name``, NameTaken (nothing saved) if another project has the name: checked and
         written under the store's names lock, so of concurrent creates of one name only one is kept.
         """
-        project_id = state.project_id
-        require_saveable_id(project_id)
-        seen = self._baseline(state)
+        require_saveable_id(state.project_id)
+        seen = self._seen.of(state)
         log = logs.plan(state, seen, seen.meta if seen else None, self._older(state))
-        record = _checked(encode(state, log.meta), log)
-        where = self.backend.where(project_id)
-        self._prepare_key()
+        record = to_write(state, log)
+        if unique_name or self._sealer is not None:
+            # Without a key the check only refuses, as it does again under the project's lock; a
+            # create asks first, so a missing key is named before any name is compared.
+            self._keys.prepare()
         try:
             with self.backend.lock_names() if unique_name else contextlib.nullcontext():
                 if unique_name:
                     self._require_free_name(state)
-                self._write(state, seen, log, record, where)
+                self._write(state, seen, log, record)
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
 
     def _write(
-        self,
-        state: ProjectState,
-        seen: logs.Baseline | None,
-        log: logs.LogWrite,
-        record: dict[str, Any],
-        where: str,
+        self, state: ProjectState, seen: logs.Baseline | None, log: logs.LogWrite, record: Encoded
     ) -> None:
         project_id = state.project_id
-        try:
-            with self.backend.lock(project_id):
-                self._verify_key()
-                stored = self.backend.read(project_id, logs=False)
-                # Decoding refuses to write over a record that cannot be read.
-                current = None if stored is None else decode(stored.record, project_id, where).revision
-                check_revision(current, state)
-                stored_meta = None if stored is None else stored.record.get("logs")
+        with self.backend.lock(project_id):
+            if not self._written_at_once(state, log, record):
+                self._keys.verify()
+                current, stored_meta = self._current(state)
                 if seen is not None and stored_meta != seen.meta:  # e.g. the record is from before logs
                     log = logs.plan(state, seen, stored_meta, self._older(state))
-                    record = _checked(encode(state, log.meta), log)
-                self.backend.write(project_id, record, log, stored)
-        except OSError as exc:
-            raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
-        mark_saved(state, record)
-        self._remember(state, log.baseline(state, state.revision))
+                    record = to_write(state, log)
+                try:
+                    self.backend.write(project_id, record, log, current)
+                except StaleWrite:
+                    self._keys.verify()  # the store's key changed meanwhile: that is the refusal
+                    raise ConflictError(CONFLICT_MESSAGE) from None
+        mark_saved(state, {"revision": record.revision, "logs": log.meta})
+        self._seen.remember(state, log.baseline(state, state.revision))
+
+    def _written_at_once(self, state: ProjectState, log: logs.LogWrite, record: Encoded) -> bool:
+        """Whether a backend that checks its writes (``checks_writes``) stored ``record`` straight away."""
+        if not getattr(self.backend, "checks_writes", False):
+            return False
+        current = Current(state.revision) if state.revision else None
+        try:
+            self.backend.write(state.project_id, record, log, current)
+        except StaleWrite as stale:
+            if stale.conflict:
+                raise ConflictError(CONFLICT_MESSAGE) from None
+            return False  # not known why: read what is stored
+        return True
+
+    def _current(self, state: ProjectState) -> tuple[Current | None, logs.Meta | None]:
+        """What is stored, and its logs' description; ConflictError if ``state`` is not at its revision."""
+        project_id = state.project_id
+        last_written = getattr(self.backend, "last_written", None)
+        known: Known | None = last_written(project_id) if last_written is not None else None
+        if known is not None:
+            check_revision(known.revision, state)
+            return Current(known.revision, known.position), known.meta
+        stored = self.backend.read(project_id, logs=False)
+        if stored is None:
+            check_revision(None, state)
+            return None, None
+        # Decoding refuses to write over a record that cannot be read.
+        revision = decode(stored.record, project_id, self.backend.where(project_id)).revision
+        check_revision(revision, state)
+        return Current(revision, stored.position), stored.record.get("logs")
 
     def put_copy(self, state: ProjectState) -> None:
         """Store a copy of ``state`` from another store, its revision kept; ConflictError if the id is taken.
@@ -239,18 +266,17 @@ class ProjectStore:
         project_id = state.project_id
         require_saveable_id(project_id)
         log = logs.rewrite(state)
-        record = encode(state, log.meta)
-        record["revision"] = state.revision
-        record = _checked(record, log)
-        self._prepare_key()
+        record = to_write(state, log, revision=state.revision)
+        taken = ConflictError(f"A project {project_id} is already stored here; it was not replaced.")
+        self._keys.prepare()
         try:
             with self.backend.lock(project_id):
-                self._verify_key()
+                self._keys.verify()
                 if self.backend.read(project_id, logs=False) is not None:
-                    raise ConflictError(
-                        f"A project {project_id} is already stored here; it was not replaced."
-                    )
+                    raise taken
                 self.backend.write(project_id, record, log, None)
+        except StaleWrite:
+            raise taken from None
         except OSError as exc:
             raise StorageError(f"The project could not be saved ({exc.strerror or exc}).") from exc
 
@@ -269,6 +295,7 @@ class ProjectStore:
         )
 
     def _reading(self, project_id: str, read: Callable[[str], T | None]) -> T:
+        """What ``read`` finds of the project at ``where``; ProjectNotFound if it is not stored."""
         require_id(project_id)
         where = self.backend.where(project_id)
         try:
@@ -280,17 +307,15 @@ class ProjectStore:
         return found
 
     def _older(self, state: ProjectState) -> logs.Older:
-        return lambda: log_reads.older(
-            self.backend, state.project_id, state
-        )  # for a rewrite of a part-loaded state
+        return lambda: log_reads.older(self.backend, state.project_id, state)
 
     def delete_project(self, project_id: str) -> None:
         """Remove the project; ProjectNotFound if absent."""
         require_id(project_id)
-        self._prepare_key()
+        self._keys.prepare()
         try:
             with self.backend.lock(project_id):
-                self._verify_key()
+                self._keys.verify()
                 deleted = self.backend.delete(project_id)
         except OSError as exc:
             raise StorageError(f"The project could not be deleted ({exc.strerror or exc}).") from exc
@@ -316,41 +341,13 @@ class ProjectStore:
         if name_key(state.name) in taken:
             raise name_taken(state.name, taken)
 
-    def _prepare_key(self) -> None:
-        """Before a write: learn the store's key check, or seal it again under a new key (``key_check``)."""
-        if self._key_ready or not self._checks_key:
-            return
-        verdict = key_check.judge(self._sealer, key_check.read(self.backend, self._sealer))
-        if verdict == key_check.CURRENT:
-            self._key_ready = True
-        if verdict == key_check.CURRENT or self._sealer is None:
-            return  # a plain store is asked again next time: another session may seal it
-        sealer = self._sealer
-        with self.backend.lock_names():
-            verdict = key_check.judge(sealer, key_check.read(self.backend, sealer))
-            if verdict == key_check.ABSENT:
-                # Learnt only when every project the list reads opens with this key (a new store: none).
-                self._all_summaries()
-                if self._key_problems:
-                    raise key_check.wrong_key(sealer)
-            if verdict == key_check.OLDER or (verdict == key_check.ABSENT and len(sealer.fingerprints) > 1):
-                # The check goes first: from now on a session with the old key alone writes nothing.
-                key_check.write(self.backend, sealer)
-                ids = sorted(
-                    entry.project_id for entry in self.backend.list() if is_valid_id(entry.project_id)
-                )
-                key_check.reseal(self.backend, ids, [PRACTICE, MODEL_SERVERS])
-            elif verdict == key_check.ABSENT:
-                key_check.write(self.backend, sealer)
-        self._key_ready = True
+    def _some_unopened(self) -> bool:
+        """Whether a listed project did not open with this session's key (for the key check)."""
+        self._all_summaries()
+        return bool(self._key_problems)
 
-    def _verify_key(self) -> None:
-        """Under the project's lock: refuse unless the check names this session's key (or there is none)."""
-        if not self._checks_key:
-            return
-        verdict = key_check.judge(self._sealer, key_check.read(self.backend, self._sealer))
-        if verdict == key_check.OLDER:
-            raise key_check.wrong_key(self._sealer)  # type: ignore[arg-type]  # OLDER needs a sealer
+    def _stored_ids(self) -> list[str]:
+        return sorted(entry.project_id for entry in self.backend.list() if is_valid_id(entry.project_id))
 
     def exists(self, project_id: str) -> bool:
         """Whether a project with this id is stored, readable or not."""
@@ -457,118 +454,19 @@ class ProjectStore:
 
     def load_practice(self) -> Practice:
         """The practice profile every project shares; an empty one if none was saved."""
-        try:
-            value = self.backend.read_setting(PRACTICE)
-        except OSError as exc:
-            raise StorageError(
-                f"The practice profile could not be read ({exc.strerror or exc}). Projects are unaffected."
-            ) from exc
-        if value is None:
-            return Practice()
-        try:
-            return Practice.model_validate(value)
-        except ValidationError:
-            raise CorruptStoreError(
-                "The saved practice profile is not valid, so it is not shown. Projects are unaffected; "
-                "enter the practice again and save it as the profile to replace it."
-            ) from None
+        return self._settings.load_practice()
 
     def save_practice(self, practice: Practice) -> None:
         """Replace the practice profile; InputError (nothing saved) if a field does not fit."""
-        try:
-            checked = Practice.model_validate(practice.model_dump())
-        except ValidationError as error:
-            raise InputError(f"The practice profile was not saved: {_problems(error)}.") from None
-        # A lone surrogate is kept as U+FFFD, as in a record (``bounds``), never refused here.
-        value = {field: bounds.valid_text(text) for field, text in checked.model_dump(mode="json").items()}
-        self._prepare_key()
-        try:
-            self._verify_key()
-            self.backend.write_setting(PRACTICE, value)
-        except OSError as exc:
-            raise StorageError(
-                f"The practice profile could not be saved ({exc.strerror or exc}); nothing was saved."
-            ) from exc
+        self._settings.save_practice(practice)
 
     def load_model_servers(self) -> dict[str, Any]:
         """What the advisor learned of each model server and model (its reply format), by their key."""
-        try:
-            value = self.backend.read_setting(MODEL_SERVERS)
-        except OSError as exc:
-            raise StorageError(
-                f"What the wizard learned of model servers could not be read ({exc})."
-            ) from exc
-        servers = value.get("servers") if isinstance(value, dict) else None
-        return dict(servers) if isinstance(servers, dict) else {}
+        return self._settings.load_model_servers()
 
     def save_model_server(self, key: str, entry: dict[str, Any]) -> None:
         """Keep ``entry`` for the server and model ``key``, beside what is kept for the others."""
-        key, entry = bounds.valid_text(key[:500]), _plain(entry)
-        self._prepare_key()
-        try:
-            self._verify_key()
-            servers = self.load_model_servers()
-            servers.pop(key, None)
-            servers[key] = entry
-            kept = dict(list(servers.items())[-MAX_MODEL_SERVERS:])
-            self.backend.write_setting(MODEL_SERVERS, {"servers": kept})
-        except OSError as exc:
-            raise StorageError(
-                f"What the wizard learned of model servers could not be saved ({exc})."
-            ) from exc
-
-    def _remember(self, state: ProjectState, baseline: logs.Baseline) -> None:
-        key, seen = id(state), self._seen
-
-        def forget(ref: weakref.ref[ProjectState]) -> None:
-            # Runs when the state is collected, possibly inside another call: no lock, only atomic dict ops.
-            if (entry := seen.get(key)) is not None and entry[0] is ref:
-                seen.pop(key, None)
-
-        seen[key] = (weakref.ref(state, forget), baseline)
-
-    def _baseline(self, state: ProjectState) -> logs.Baseline | None:
-        entry = self._seen.get(id(state))
-        return entry[1] if entry is not None and entry[0]() is state else None
-
-
-def _checked(record: dict[str, Any], log: logs.LogWrite) -> dict[str, Any]:
-    """``record`` if it and the log entries would read back; StorageError (nothing written) if not."""
-    try:
-        bounds.check(record)
-        for entries in log.entries.values():
-            for _, entry in entries:
-                bounds.check(entry)
-    except bounds.OutOfBounds as error:
-        raise StorageError(f"The project could not be saved: {error}.") from None
-    return record
-
-
-def _problems(error: ValidationError) -> str:
-    """A validation error's problems in a few words, e.g. "name: the limit is 200 characters"."""
-    problems = []
-    for problem in error.errors():
-        field = ".".join(str(part) for part in problem["loc"]) or "the profile"
-        limit = (problem.get("ctx") or {}).get("max_length")
-        problems.append(
-            f"{field}: the limit is {limit} characters" if limit else f"{field}: {problem['msg']}"
-        )
-    return "; ".join(problems)
-
-
-def _plain(entry: dict[str, Any]) -> dict[str, Any]:
-    """A learned server's entry as stored: its method and refused methods, short words only."""
-    method, refused = entry.get("method"), entry.get("refused")
-    refused = refused if isinstance(refused, list) else []
-    return {
-        "method": method[:20] if isinstance(method, str) else None,
-        "refused": [m[:20] for m in refused[:5] if isinstance(m, str)],
-    }
-
-
-def setting_where(name: str) -> str:
-    """A setting as a message names it, e.g. "The practice profile"."""
-    return SETTINGS.get(name, f"The setting {name}")
+        self._settings.save_model_server(key, entry)
 
 
 # The name the rest of the wizard uses for a store, whatever its backend.
@@ -600,12 +498,3 @@ def not_found(project_id: str) -> ProjectNotFound:
 def unopenable(where: str) -> StorageError:
     """The error for a stored project the backend failed to reach."""
     return StorageError(f"{where} cannot be opened.")
-
-
-def check_revision(stored_revision: int | None, state: ProjectState) -> None:
-    """Raise ConflictError unless ``state`` was loaded at the stored revision."""
-    # A never-saved state (revision 0) may only create; an imported record also sits at 0.
-    if stored_revision is None and state.revision == 0:
-        return
-    if stored_revision != state.revision:
-        raise ConflictError(CONFLICT_MESSAGE)

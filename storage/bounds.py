@@ -43,9 +43,12 @@ def parse(data: bytes) -> Any:
     return _walk(value, repair=_SURROGATE_ESCAPE.search(data) is not None, write=False)
 
 
-def check(value: Any) -> None:
-    """OutOfBounds if ``value`` would not read back: too deep, or a number too long or not finite."""
-    _walk(value, repair=False, write=True)
+def check(value: Any, depth: int = 1) -> None:
+    """OutOfBounds if ``value`` would not read back: too deep, or a number too long or not finite.
+
+    ``depth`` is how deep ``value`` itself sits in what is written (a record inside a file's tables: 3).
+    """
+    _walk(value, repair=False, write=True, depth=depth)
 
 
 def dumps(value: Any) -> bytes:
@@ -76,11 +79,11 @@ def _no_constant(name: str) -> float:
     raise OutOfBounds(f"it holds {name}, which is not a number")
 
 
-def _walk(value: Any, *, repair: bool, write: bool) -> Any:
+def _walk(value: Any, *, repair: bool, write: bool, depth: int = 1) -> Any:
     """Check depth (and, before a write, numbers); with ``repair``, fix strings in place."""
     if repair and isinstance(value, str):
         return valid_text(value)
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    stack: list[tuple[Any, int]] = [(value, depth)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:

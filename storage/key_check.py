@@ -15,17 +15,22 @@ the check then names the new key. Reading is unchanged: a record opens if the se
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from storage.crypto import KEY_ENV, SealedError, Sealer
+from storage.encoding import Encoded, from_record
 from storage.logs import LogWrite
+from storage.records import decode
+from storage.revision import Current
 from wizard_core.errors import CorruptStoreError, StorageError
 
 
 class Backend(Protocol):
     """What of a store's backend (``base.Backend``) the check and a change of keys use."""
+
+    def where(self, project_id: str) -> str: ...
 
     def read_setting(self, name: str) -> Any: ...
 
@@ -33,9 +38,11 @@ class Backend(Protocol):
 
     def lock(self, project_id: str) -> AbstractContextManager[object]: ...
 
+    def lock_names(self) -> AbstractContextManager[object]: ...
+
     def read(self, project_id: str, logs: bool = True) -> Any: ...
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Any) -> None: ...
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Any) -> Any: ...
 
 
 KEY_CHECK = "key_check"
@@ -90,10 +97,12 @@ def reseal(backend: Backend, project_ids: Iterable[str], settings: Iterable[str]
                 stored = backend.read(project_id)
                 if stored is None:
                     continue
+                state = decode(stored.record, project_id, backend.where(project_id))
                 entries = {name: sorted(kept.items()) for name, kept in stored.entries.items()}
                 log_write = LogWrite(entries, True, stored.record.get("logs") or {})
-                backend.write(project_id, stored.record, log_write, stored)
-        except (StorageError, OSError) as error:
+                record = from_record(stored.record, state)
+                backend.write(project_id, record, log_write, Current(state.revision, stored.position))
+        except (StorageError, OSError, ValueError) as error:  # ValueError: bounds.OutOfBounds
             log.warning("Project %s was not sealed again: %s", project_id, error)
             left.append(project_id)
     for name in settings:
@@ -101,6 +110,64 @@ def reseal(backend: Backend, project_ids: Iterable[str], settings: Iterable[str]
         if value is not None:
             backend.write_setting(name, value)
     return left
+
+
+class KeyGuard:
+    """A store's side of the check: learnt, or the store sealed again, before a write; verified under a lock.
+
+    Only a store that may seal (``checks``: it seals, or opens a store that may) keeps the check;
+    ``unopened()`` lists the store's projects and says whether one did not open with this key,
+    ``project_ids()`` gives every stored project's id, and ``settings`` names the settings to seal again.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        sealer: Sealer | None,
+        *,
+        checks: bool,
+        settings: Sequence[str],
+        unopened: Callable[[], bool],
+        project_ids: Callable[[], list[str]],
+    ) -> None:
+        self.backend = backend
+        self.sealer = sealer
+        self.checks = checks
+        self.ready = False  # the check named this session's key at its last write
+        self._settings = settings
+        self._unopened = unopened
+        self._project_ids = project_ids
+
+    def prepare(self) -> None:
+        """Before a write: learn the store's key check, or seal it again under a new key."""
+        if self.ready or not self.checks:
+            return
+        verdict = judge(self.sealer, read(self.backend, self.sealer))
+        if verdict == CURRENT:
+            self.ready = True
+        if verdict == CURRENT or self.sealer is None:
+            return  # a plain store is asked again next time: another session may seal it
+        sealer = self.sealer
+        with self.backend.lock_names():
+            verdict = judge(sealer, read(self.backend, sealer))
+            if verdict == ABSENT and self._unopened():
+                # Learnt only when every project the list reads opens with this key (a new store: none).
+                raise wrong_key(sealer)
+            if verdict == OLDER or (verdict == ABSENT and len(sealer.fingerprints) > 1):
+                # The check goes first: from now on a session with the old key alone writes nothing.
+                write(self.backend, sealer)
+                reseal(self.backend, self._project_ids(), self._settings)
+            elif verdict == ABSENT:
+                write(self.backend, sealer)
+        self.ready = True
+
+    def verify(self) -> None:
+        """Under the project's lock: refuse unless the check names this session's key (or there is none)."""
+        if not self.checks:
+            return
+        verdict = judge(self.sealer, read(self.backend, self.sealer))
+        if verdict == OLDER:
+            raise wrong_key(self.sealer)  # type: ignore[arg-type]  # OLDER needs a sealer
 
 
 def missing_key() -> StorageError:

@@ -1,11 +1,12 @@
 """Reading a project's logs in part: the newest entries a load takes, and what a person opens.
 
 A project is loaded with each log's newest entries (``logs.TAIL``), read by their seqs from the
-end of the log (``Backend.read_range``), never the whole log, so a load costs the same in month
-six as on day one. Older turns and the archive are read when a person opens them — a page of an
-item's turns, newest first; an item's archived questions and answers — from the end of the log
-back (``Backend.read_back``). A rewrite of a state loaded in part reads the live entries before
-the ones it holds (``older``), so they are written again with it.
+end of the log (``Backend.read_range``; a database reads them with the record, in one statement),
+never the whole log, so a load costs the same in month six as on day one. Older turns and the
+archive are read when a person opens them — a page of an item's turns, newest first; an item's
+archived questions and answers — from the end of the log back (``Backend.read_back``). A rewrite
+of a state loaded in part reads the live entries before the ones it holds (``older``), so they
+are written again with it.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from storage.logs import LOGS, TAIL
+from storage.logs import LOGS, TAIL, Baseline, seen
 from storage.migrations import MIGRATIONS
-from storage.records import Entries, Stored, corrupt
+from storage.records import Entries, Stored, corrupt, decode
 from wizard_core.errors import InputError
 from wizard_core.log_records import OUTSIDE, TurnRecord
-from wizard_core.models import ArchiveEntry, ProjectState
+from wizard_core.models import SCHEMA_VERSION, ArchiveEntry, ProjectState
 from wizard_core.store import TurnPage
 
 # A load whose project is saved between its two reads tries again this often, then reads it whole.
@@ -53,26 +54,59 @@ class LogReader(Protocol):
 
 
 class Reader(LogReader, Protocol):
-    """What this module needs of a backend."""
+    """What this module needs of a backend.
+
+    Optional: ``read_newest(project_id, newest) -> Stored | None``, the record with the entries of each
+    log's ``newest[log]`` highest seqs read with it (a database: in the same statement), which spares a
+    load its second read when they are the ones it takes.
+    """
 
     def read(self, project_id: str, logs: bool = True) -> Stored | None: ...
 
 
 def load(
-    backend: Reader, project_id: str, whole: bool = False
-) -> tuple[Stored | None, dict[str, int] | None]:
+    backend: Reader, project_id: str, where: str, whole: bool = False
+) -> tuple[ProjectState, Baseline | None] | None:
+    """The project with its logs' newest entries (``whole``: every one), and what a save compares its logs
+    with (None: an older record, upgraded on the way in, which is saved whole once); None if not stored."""
+    stored, tail = _read(backend, project_id, whole)
+    if stored is None:
+        return None
+    state = decode(stored.record, project_id, where, stored.entries, tail)
+    meta = stored.record.get("logs")
+    # An older record was upgraded on the way in (its upgrade may add log entries): saved whole once.
+    if meta is None or stored.record.get("schema_version") != SCHEMA_VERSION:
+        return state, None
+    return state, seen(state, meta)
+
+
+def _read(backend: Reader, project_id: str, whole: bool) -> tuple[Stored | None, dict[str, int] | None]:
     """The record and the entries a load takes, and how many of each log's newest (None: all of them)."""
+    read_newest = None if whole else getattr(backend, "read_newest", None)
     for _ in range(RETRIES):
-        stored = backend.read(project_id, logs=False)
+        stored = read_newest(project_id, TAIL) if read_newest else backend.read(project_id, logs=False)
         if stored is None:
             return None, None
         ranges = None if whole else _tail_ranges(stored.record)
         if ranges is None:
             break
-        entries = backend.read_range(project_id, stored, ranges)
+        entries = _within(stored.entries, ranges)
+        if entries is None:
+            entries = backend.read_range(project_id, stored, ranges)
         if entries is not None:
             return Stored(stored.record, entries, stored.position), TAIL
     return backend.read(project_id), None
+
+
+def _within(entries: Entries, ranges: Mapping[str, tuple[int, int]]) -> Entries | None:
+    """The entries with seqs in ``ranges``, if ``entries`` holds every one of them; else None."""
+    found: Entries = {}
+    for name, (low, high) in ranges.items():
+        kept = entries.get(name, {})
+        if not all(seq in kept for seq in range(low, high)):
+            return None
+        found[name] = {seq: kept[seq] for seq in range(low, high)}
+    return found
 
 
 def _tail_ranges(record: dict[str, Any]) -> dict[str, tuple[int, int]] | None:

@@ -17,6 +17,7 @@ older entries a state does not hold are then read from the store (``older``) and
 from __future__ import annotations
 
 import operator
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +79,27 @@ class LogWrite:
                 tail = items[-1].model_dump(mode="json") if items else None
             seen[name] = Seen(tuple(items), tail)
         return Baseline(revision, self.meta, seen)
+
+
+class Baselines:
+    """What each live state's logs looked like when loaded or last saved, by the state (while it lives)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[weakref.ref[ProjectState], Baseline]] = {}
+
+    def remember(self, state: ProjectState, baseline: Baseline) -> None:
+        key, kept = id(state), self._by_id
+
+        def forget(ref: weakref.ref[ProjectState]) -> None:
+            # Runs when the state is collected, possibly inside another call: no lock, only atomic dict ops.
+            if (entry := kept.get(key)) is not None and entry[0] is ref:
+                kept.pop(key, None)
+
+        kept[key] = (weakref.ref(state, forget), baseline)
+
+    def of(self, state: ProjectState) -> Baseline | None:
+        entry = self._by_id.get(id(state))
+        return entry[1] if entry is not None and entry[0]() is state else None
 
 
 def seen(state: ProjectState, meta: Meta) -> Baseline:

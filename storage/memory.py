@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage import bounds, crypto
-from storage.base import Listing, ProjectStore, Stored
+from storage.base import Current, Known, Listing, ProjectStore, Stored
+from storage.encoding import Encoded
 from storage.logs import LogWrite
 from storage.records import Entries
 from storage.sealing import SealingBackend
@@ -25,6 +26,7 @@ class _Row:
     version: int
     record: bytes
     entries: dict[str, dict[int, bytes]] = field(default_factory=dict)
+    known: Known | None = None  # the record's revision and logs as written
 
 
 class MemoryBackend:
@@ -86,8 +88,7 @@ class MemoryBackend:
                     break
         return found
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
-        text = bounds.dumps(record)
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         written = {
             name: [(seq, bounds.dumps(entry)) for seq, entry in got] for name, got in log.entries.items()
         }
@@ -96,7 +97,14 @@ class MemoryBackend:
             entries = {} if row is None or log.restart else row.entries
             for name, got in written.items():
                 entries.setdefault(name, {}).update(got)
-            self._rows[project_id] = _Row(next(self._versions), text, entries)
+            known = Known(record.revision, log.meta)
+            self._rows[project_id] = _Row(next(self._versions), record.data, entries, known)
+
+    def last_written(self, project_id: str) -> Known | None:
+        """Every record here was written by this backend: what it was, without parsing it."""
+        with self._lock:
+            row = self._rows.get(project_id)
+            return None if row is None else row.known
 
     def delete(self, project_id: str) -> bool:
         with self._lock:

@@ -1,15 +1,20 @@
 """One connection pool per process and database, and database failures as messages a consultant can act on.
 
-A forked or spawned replica makes its own pool (connections cannot cross processes). The pool
-checks a connection before handing it out, so one the server dropped (a restart, a network
-cut) is replaced and the call after a failure reconnects. Messages name the host and database,
-never the password.
+A forked or spawned replica makes its own pool (connections cannot cross processes), of at most
+``WIZARD_DB_CONNECTIONS`` connections (8 by default: a replica's sessions wait their turn beyond
+that; replicas × connections must stay below the server's ``max_connections``). Connections are
+in autocommit, so a statement alone is one round trip; what needs a transaction opens one. Before
+handing a connection out the pool looks, without a round trip, whether the server has written to
+it while it was idle (as a server ending the session does) and only then asks it, so one the
+server dropped (a restart, a terminated session) is replaced and the call after a failure
+reconnects. Messages name the host and database, never the password.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import select
 import threading
 
 import psycopg
@@ -19,7 +24,8 @@ from storage.pg_url import DatabaseURL
 from wizard_core.errors import StorageError
 
 CONNECT_SECONDS = 10
-MAX_CONNECTIONS = 8  # per process: a replica's sessions wait their turn beyond this
+CONNECTIONS_ENV = "WIZARD_DB_CONNECTIONS"
+MAX_CONNECTIONS = 8  # per process, unless CONNECTIONS_ENV says otherwise
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}
 _pools_lock = threading.Lock()
@@ -35,10 +41,14 @@ def process_pool(url: DatabaseURL) -> ConnectionPool:
         pool = ConnectionPool(
             url.conninfo,
             min_size=1,
-            max_size=MAX_CONNECTIONS,
+            max_size=pool_size(),
             open=False,
-            check=ConnectionPool.check_connection,  # a connection the server dropped is replaced
-            kwargs={"connect_timeout": CONNECT_SECONDS, "application_name": "obc-matrix-wizard"},
+            check=check_idle,  # a connection the server dropped is replaced
+            kwargs={
+                "connect_timeout": CONNECT_SECONDS,
+                "application_name": "obc-matrix-wizard",
+                "autocommit": True,
+            },
             name=f"wizard {url.label}",
         )
         try:
@@ -53,6 +63,30 @@ def process_pool(url: DatabaseURL) -> ConnectionPool:
             ) from None
         _pools[key] = pool
         return pool
+
+
+def pool_size(env: dict[str, str] | None = None) -> int:
+    """The most connections a process keeps: ``WIZARD_DB_CONNECTIONS`` (1 to 100), else 8."""
+    given = (os.environ if env is None else env).get(CONNECTIONS_ENV, "").strip()
+    if not given:
+        return MAX_CONNECTIONS
+    if not given.isdigit() or not 1 <= int(given) <= 100:
+        raise StorageError(
+            f"{CONNECTIONS_ENV} must be a whole number of connections from 1 to 100, not {given[:20]!r}; "
+            "nothing was opened."
+        )
+    return int(given)
+
+
+def check_idle(conn: psycopg.Connection) -> None:
+    """Raise if ``conn`` is unusable. An idle connection has nothing to read; one the server ended has
+    its farewell (or end of file) waiting, and only then is the server asked, in a round trip."""
+    if conn.closed:
+        raise psycopg.OperationalError("the connection is closed")
+    poll = select.poll()
+    poll.register(conn.fileno(), select.POLLIN)
+    if poll.poll(0):
+        ConnectionPool.check_connection(conn)
 
 
 def close_pool(url: DatabaseURL) -> None:

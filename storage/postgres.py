@@ -1,11 +1,15 @@
 """Projects in PostgreSQL, for a team: several replicas of the wizard on one database server.
 
-The file-shaped ``Backend`` fits a database as it is: ``lock`` opens a transaction holding a
-transaction-level advisory lock on the project id (it also serialises the creation of a project
-that has no row yet, which ``SELECT … FOR UPDATE`` cannot), and the store's read-check-write
-runs inside it on the same connection. ``write`` is then still guarded on its own: an ``UPDATE …
-WHERE revision = expected`` that changes no row, or an INSERT whose id is taken, is a conflict,
-never an overwrite. The record and its new log entries commit together, or not at all.
+A save is one statement (``pg_save.py``): the record is updated only ``WHERE revision =
+expected`` (a new project: inserted only if the id is free), with the store's key check compared
+in the same statement and the new log entries written from the row it returned, so they commit
+together or not at all. The backend checks its writes (``checks_writes``): the store sends the
+save straight away, one round trip, and reads the record back only when the statement wrote
+nothing, to say why. ``lock`` holds one pooled connection; the first read under it opens a
+transaction holding a transaction-level advisory lock on the project id (it also serialises the
+creation of a project that has no row yet, which ``SELECT … FOR UPDATE`` cannot), and the
+store's read-check-write then runs inside it. The key check as read under the lock is what that
+write compares, and once such a write succeeded, what every later save compares.
 
 Tables (created on first use): ``wizard_projects`` (id, name, record JSONB, revision,
 schema_version, updated_at, summary JSONB: what the project list shows, so listing is one
@@ -14,7 +18,8 @@ query), ``wizard_project_log`` (project_id, log, seq, entry JSONB) and ``wizard_
 record, entries, summary and settings hold sealed values and ``name`` is empty; id, revision,
 schema_version, updated_at and a setting's name stay plain.
 
-One connection pool per process and URL; a broken connection is dropped by the pool's check,
+One connection pool per process and URL, its connections in autocommit, the hot statements
+prepared: a load or a save is one round trip. A broken connection is dropped by the pool's check,
 so the call after a failure reconnects. Every database failure is a StorageError naming the
 host and database, never the password.
 """
@@ -27,19 +32,23 @@ import json
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import PoolTimeout
 
-from storage import crypto
-from storage.base import Listing, ProjectStore, Stored, is_valid_id, setting_where
+from storage import crypto, pg_load, pg_save
+from storage.base import Current, Listing, ProjectStore, StaleWrite, Stored, is_valid_id
+from storage.encoding import Encoded
+from storage.key_check import KEY_CHECK
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
-from storage.records import Entries, aware, decode, newest_first, summarize, unreadable
-from wizard_core.errors import ConflictError, StorageError
+from storage.records import Entries, aware, newest_first, unreadable
+from storage.settings import setting_where
+from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
 from wizard_core.store import name_key, name_taken
 
@@ -67,57 +76,30 @@ CREATE TABLE IF NOT EXISTS wizard_settings (
 );
 ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS name_key text;
 CREATE UNIQUE INDEX IF NOT EXISTS wizard_projects_name_key ON wizard_projects (name_key);
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::integer >= 140000 THEN
+        IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'wizard_projects'::regclass
+                   AND attname = 'record' AND attcompression <> 'l') THEN
+            ALTER TABLE wizard_projects ALTER COLUMN record SET COMPRESSION lz4;
+        END IF;
+    END IF;
+EXCEPTION WHEN feature_not_supported OR insufficient_privilege THEN NULL;
+END $$;
 """
+# Every save rewrites its record, which PostgreSQL compresses: lz4 (from PostgreSQL 14, when the
+# server has it) takes a fraction of the default pglz's time. Elsewhere, or for a user who does not
+# own the table, records stay as they are; either way every record reads back.
 # Rows from before ``name_key`` get it where their name is nobody else's; old duplicates keep NULL
 # (NULLs never clash), so the index is built whatever is stored, and a rename gives them a key.
 UNKEYED = "SELECT id, name FROM wizard_projects WHERE name_key IS NULL AND name <> ''"
 KEYED = "SELECT name_key FROM wizard_projects WHERE name_key IS NOT NULL"
 SET_KEY = "UPDATE wizard_projects SET name_key = %s WHERE id = %s AND name_key IS NULL"
-# One statement, so the record and its entries come from one snapshot even while a save commits.
-READ = """
-SELECT p.record, p.revision,
-       CASE WHEN %(logs)s THEN (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
-                               FROM wizard_project_log l WHERE l.project_id = p.id) END
-FROM wizard_projects p WHERE p.id = %(id)s
-"""
-# A load's newest entries of each log, by seq, in one statement: only while the record is still at the
-# revision read (a save commits the record and its entries together), so both are of one save.
-READ_RANGE = """
-SELECT (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
-        FROM wizard_project_log l
-        JOIN unnest(%(logs)s::text[], %(low)s::int[], %(high)s::int[]) AS r(log, low, high)
-          ON l.log = r.log AND l.seq >= r.low AND l.seq < r.high
-        WHERE l.project_id = p.id)
-FROM wizard_projects p WHERE p.id = %(id)s AND p.revision = %(revision)s
-"""
-# What a person opens of a log, read back from ``before`` a batch at a time.
-READ_BACK = """
-SELECT seq, entry FROM wizard_project_log WHERE project_id = %s AND log = %s AND seq < %s
-ORDER BY seq DESC LIMIT %s
-"""
-BACK_BATCH = 200
+LIST = "SELECT id, revision, name, updated_at FROM wizard_projects"
+SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
 _SCHEMA_LOCK = 0x5749_5A31  # advisory lock key: replicas starting together create the tables once
 _NAMES_LOCK = 0x5749_5A32  # advisory lock key: one create or rename of a name at a time
 LOCK_TIMEOUT = "30s"
-INSERT = """
-INSERT INTO wizard_projects (id, name, record, revision, schema_version, updated_at, summary, name_key)
-VALUES (%(id)s, %(name)s, %(record)s, %(revision)s, %(schema_version)s, %(updated_at)s, %(summary)s,
-        %(name_key)s)
-ON CONFLICT (id) DO NOTHING
-"""
-# Guarded by the revision even under the lock: a row someone else saved is never overwritten.
-UPDATE = """
-UPDATE wizard_projects
-SET name = %(name)s, record = %(record)s, revision = %(revision)s, schema_version = %(schema_version)s,
-    updated_at = %(updated_at)s, summary = %(summary)s,
-    name_key = CASE WHEN %(name_key)s::text IS NOT NULL THEN %(name_key)s
-                    WHEN name = %(name)s THEN name_key END
-WHERE id = %(id)s AND revision = %(expected)s
-"""
-PUT_ENTRY = """
-INSERT INTO wizard_project_log VALUES (%s, %s, %s, %s)
-ON CONFLICT (project_id, log, seq) DO UPDATE SET entry = EXCLUDED.entry
-"""
 PUT_SETTING = """
 INSERT INTO wizard_settings VALUES (%s, %s)
 ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value
@@ -143,15 +125,31 @@ def _key_names(conn: psycopg.Connection) -> None:
             conn.execute(SET_KEY, (key, ids[0]))
 
 
+@dataclass
+class _Held:
+    """A project's lock as this thread holds it: the connection, and the transaction once begun."""
+
+    project_id: str
+    conn: psycopg.Connection
+    transaction: contextlib.ExitStack
+    begun: bool = False
+    key: object = pg_save.UNCHECKED  # the key check as read under the lock (its JSONB as stored)
+
+
 class PostgresBackend:
     """Records and log entries in two tables; see the module docstring."""
+
+    checks_writes = True
 
     def __init__(self, url: DatabaseURL, sealer: crypto.Sealer | None) -> None:
         self.url = url
         self.sealer = sealer
-        self._held = threading.local()  # the transaction's connection while ``lock`` is held
+        self._held = threading.local()  # the project locks this thread holds (``_Held``), by id
+        # The key check as stored when a save that compared it last succeeded: what the next save
+        # without a lock's read compares (UNCHECKED: none has, so the first save reads it).
+        self._key: object = pg_save.UNCHECKED
         self.pool = process_pool(url)
-        with self._connection("opened") as conn:
+        with self._connection("opened") as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             conn.execute(SCHEMA)
             if sealer is None:
@@ -165,10 +163,11 @@ class PostgresBackend:
 
     @contextlib.contextmanager
     def _connection(self, doing: str, project_id: str | None = None) -> Iterator[psycopg.Connection]:
-        """The lock's connection if held, else a pooled one in its own transaction; errors as StorageError."""
-        held = getattr(self._held, "conns", {}).get(project_id) if project_id else None
+        """The lock's connection if held (its transaction begun), else a pooled one; errors: StorageError."""
+        held = self._holding(project_id)
         if held is not None:
-            yield held
+            self._begin(held)
+            yield held.conn
             return
         try:
             with self.pool.connection(timeout=CONNECT_SECONDS) as conn:
@@ -176,37 +175,33 @@ class PostgresBackend:
         except (psycopg.Error, PoolTimeout) as error:
             raise failure(self.url, doing, error) from None
 
+    def _holding(self, project_id: str | None) -> _Held | None:
+        return getattr(self._held, "locks", {}).get(project_id) if project_id else None
+
+    def _begin(self, held: _Held) -> None:
+        """Open the lock's transaction and take the project's advisory lock, once."""
+        if held.begun:
+            return
+        held.transaction.enter_context(held.conn.transaction())
+        held.conn.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
+        held.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (held.project_id,))
+        held.begun = True
+
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
-        with self._connection("read", project_id) as conn:
-            row = conn.execute(READ, {"id": project_id, "logs": logs}).fetchone()
-        if row is None:
-            return None
+        return pg_load.read(self._reading(project_id), project_id, logs, self.sealer, self.where(project_id))
+
+    def read_newest(self, project_id: str, newest: Mapping[str, int]) -> Stored | None:
+        """The record and its logs' newest entries in one statement (``pg_load.py``); None if absent."""
         where = self.where(project_id)
-        record = crypto.open_value(self.sealer, row[0], where)
-        entries: dict[str, dict[int, Any]] = {}
-        for log, seq, entry in row[2] or []:
-            entries.setdefault(log, {})[seq] = crypto.open_value(self.sealer, entry, where)
-        return Stored(record, entries, row[1])
+        return pg_load.read_newest(self._reading(project_id), project_id, newest, self.sealer, where)
 
     def read_range(
         self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]
     ) -> Entries | None:
-        values = {
-            "id": project_id,
-            "revision": stored.position,
-            "logs": list(ranges),
-            "low": [low for low, _ in ranges.values()],
-            "high": [high for _, high in ranges.values()],
-        }
-        with self._connection("read", project_id) as conn:
-            row = conn.execute(READ_RANGE, values).fetchone()
-        if row is None:
-            return None  # saved again since ``stored`` was read
         where = self.where(project_id)
-        entries: Entries = {}
-        for log, seq, entry in row[0] or []:
-            entries.setdefault(log, {})[seq] = crypto.open_value(self.sealer, entry, where)
-        return entries
+        return pg_load.read_range(
+            self._reading(project_id), project_id, stored.position, ranges, self.sealer, where
+        )
 
     def read_back(
         self,
@@ -217,67 +212,49 @@ class PostgresBackend:
         limit: int | None,
         want: Callable[[Any], bool],
     ) -> builtins.list[tuple[int, Any]] | None:
-        where = self.where(project_id)
-        found: builtins.list[tuple[int, Any]] = []
-        while limit is None or len(found) < limit:
-            with self._connection("read", project_id) as conn:
-                rows = conn.execute(READ_BACK, (project_id, log, before, BACK_BATCH)).fetchall()
-            for seq, sealed in rows:
-                entry = crypto.open_value(self.sealer, sealed, where)
-                if want(entry):
-                    found.append((seq, entry))
-                    if limit is not None and len(found) >= limit:
-                        break
-            if len(rows) < BACK_BATCH:
-                break
-            before = rows[-1][0]
-        return found
+        connect, where = self._reading(project_id), self.where(project_id)
+        return pg_load.read_back(connect, project_id, log, before, limit, want, self.sealer, where)
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
-        where = self.where(project_id)
-        state = decode(record, project_id, where)
-        summary = summarize(state)
-        shown = {
-            "name": summary.name,
-            "complete": summary.complete,
-            "answered": summary.answered,
-            "current_section": summary.current_section,
-        }
-        values = {
-            "id": project_id,
-            "name": "" if self.sealer else summary.name,
-            # The name as names compare, for the unique index: set by a create or rename, which checked
-            # it under the names lock; none when sealed (it would show the name).
-            "name_key": None if self.sealer or not self._held.__dict__.get("names") else name_key(state.name),
-            "record": _jsonb(crypto.seal_value(self.sealer, record)),
-            "revision": record["revision"],
-            "schema_version": record.get("schema_version", 0),
-            "updated_at": summary.updated_at,
-            "summary": _jsonb(crypto.seal_value(self.sealer, shown)),
-            "expected": previous.position if previous is not None else None,
-        }
-        rows = [
-            (project_id, name, seq, _jsonb(crypto.seal_value(self.sealer, entry)))
-            for name, got in log.entries.items()
-            for seq, entry in got
-        ]
-        with self._connection("saved", project_id) as conn, conn.transaction():
+    def _reading(self, project_id: str) -> pg_load.Connect:
+        return lambda: self._connection("read", project_id)
+
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
+        """One statement (``pg_save``); StaleWrite if it wrote nothing, or no key check was verified yet."""
+        held = self._holding(project_id)
+        key = held.key if held is not None and held.begun else self._key
+        if key is pg_save.UNCHECKED and (held is None or not held.begun):
+            raise StaleWrite  # no save compared the key check yet: read it under the lock first
+        # The name as names compare, for the unique index: set by a create or rename, which checked it
+        # under the names lock; none when sealed (it would show the name).
+        naming = not self.sealer and self._held.__dict__.get("names")
+        keyed = name_key(record.name) if naming else None
+        with self._statement(held) as conn:
             try:
-                cur = conn.execute(INSERT if previous is None else UPDATE, values)
+                outcome = pg_save.save(
+                    conn, project_id, record, log, current, sealer=self.sealer, key=key, name_key=keyed
+                )
             except psycopg.errors.UniqueViolation as error:
                 if error.diag.constraint_name != "wizard_projects_name_key":
                     raise
-                raise name_taken(state.name, [values["name_key"]]) from None
-            if cur.rowcount != 1:
-                raise ConflictError(
-                    "This project was changed in another session since it was opened here, "
-                    "so this change was not saved."
-                )
-            if log.restart:
-                conn.execute("DELETE FROM wizard_project_log WHERE project_id = %s", (project_id,))
-            if rows:
-                with conn.cursor() as cur:
-                    cur.executemany(PUT_ENTRY, rows)
+                raise name_taken(record.name, [name_key(record.name)]) from None
+        if outcome.saved:
+            if key is not pg_save.UNCHECKED:
+                self._key = key
+            return
+        expected = current.revision if current is not None else None
+        # Certainly another session's save: a later revision (or none) is stored where this one was
+        # expected; a project stored at 0 (imported) is updated once it is read.
+        stale = outcome.stored_revision != expected and not (current is None and outcome.stored_revision == 0)
+        raise StaleWrite(conflict=outcome.key_held and stale)
+
+    @contextlib.contextmanager
+    def _statement(self, held: _Held | None) -> Iterator[psycopg.Connection]:
+        """The lock's connection as it is (a save needs no transaction of its own), else a pooled one."""
+        if held is not None:
+            yield held.conn
+            return
+        with self._connection("saved") as conn:
+            yield conn
 
     def delete(self, project_id: str) -> bool:
         with self._connection("changed", project_id) as conn:
@@ -286,17 +263,16 @@ class PostgresBackend:
 
     @contextlib.contextmanager
     def lock(self, project_id: str) -> Iterator[None]:
-        """One transaction holding the project's advisory lock; committed when released."""
-        conns: dict[str, psycopg.Connection] = self._held.__dict__.setdefault("conns", {})
+        """A pooled connection for the project; its transaction and advisory lock begin with the first read
+        under it (``_begin``) and commit when released. A save alone needs neither: it checks itself."""
+        locks: dict[str, _Held] = self._held.__dict__.setdefault("locks", {})
         try:
-            with self.pool.connection(timeout=CONNECT_SECONDS) as conn:
-                conn.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
-                conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (project_id,))
-                conns[project_id] = conn
+            with self.pool.connection(timeout=CONNECT_SECONDS) as conn, contextlib.ExitStack() as transaction:
+                locks[project_id] = _Held(project_id, conn, transaction)
                 try:
                     yield
                 finally:
-                    del conns[project_id]
+                    del locks[project_id]
         except (psycopg.Error, PoolTimeout) as error:
             raise failure(self.url, "saved", error) from None
 
@@ -321,7 +297,7 @@ class PostgresBackend:
 
     def list(self) -> Iterable[Listing]:
         with self._connection("read") as conn:
-            rows = conn.execute("SELECT id, revision, name, updated_at FROM wizard_projects").fetchall()
+            rows = conn.execute(LIST, prepare=True).fetchall()
         return [Listing(pid, revision, name or pid, aware(updated)) for pid, revision, name, updated in rows]
 
     def summaries(self) -> tuple[builtins.list[ProjectSummary], set[str]]:
@@ -331,7 +307,7 @@ class PostgresBackend:
         """
         sealed = set()
         with self._connection("read") as conn:
-            rows = conn.execute("SELECT id, summary, updated_at FROM wizard_projects").fetchall()
+            rows = conn.execute(SUMMARIES, prepare=True).fetchall()
         listed = []
         for project_id, summary, updated in rows:
             try:
@@ -364,9 +340,11 @@ class PostgresBackend:
 
     def read_setting(self, name: str) -> Any:
         # Under a project's lock, on its connection: a second one from the pool could wait for ever.
-        held = next(iter(getattr(self._held, "conns", {})), None)
-        with self._connection("read", held) as conn:
+        held = next(iter(getattr(self._held, "locks", {}).values()), None)
+        with self._connection("read", held.project_id if held else None) as conn:
             row = conn.execute("SELECT value FROM wizard_settings WHERE name = %s", (name,)).fetchone()
+        if held is not None and name == KEY_CHECK:
+            held.key = None if row is None else row[0]  # what this lock's write compares
         return None if row is None else crypto.open_value(self.sealer, row[0], setting_where(name))
 
     def write_setting(self, name: str, value: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""What a stored project record means: encoding, decoding through migrations, and summaries."""
+"""What a stored project record means: decoding through migrations, and summaries."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
-from storage.logs import LOGS, Meta
+from storage.logs import LOGS
 from storage.migrations import upgrade, version_of
 from wizard_core.errors import CorruptStoreError, StorageError
 from wizard_core.log_records import TranscriptFigures
@@ -121,17 +121,6 @@ def _described(meta: dict[str, Any], name: str) -> tuple[int, int]:
 
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def encode(state: ProjectState, meta: Meta) -> dict[str, Any]:
-    """The JSON record to store for ``state`` at the next revision, its logs described by ``meta``.
-
-    ``updated_at`` is the core's to set (it runs on an injectable clock), so it is kept.
-    """
-    record = state.model_dump(mode="json", exclude=set(LOGS))
-    record["revision"] = state.revision + 1
-    record["logs"] = meta
-    return record
 
 
 def mark_saved(state: ProjectState, record: dict[str, Any]) -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
-from storage.base import Backend, Listing, Stored, setting_where
+from storage import bounds
+from storage.base import Backend, Current, Known, Listing, Stored
 from storage.crypto import Sealer, open_value, seal_value
+from storage.encoding import Encoded
 from storage.logs import LogWrite
 from storage.records import Entries
+from storage.settings import setting_where
 
 
 class SealingBackend:
@@ -69,13 +73,17 @@ class SealingBackend:
             None if found is None else [(seq, open_value(self.sealer, entry, where)) for seq, entry in found]
         )
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         if self.sealer is not None:
             sealer = self.sealer
-            record = sealer.seal(record)
+            record = dataclasses.replace(record, data=bounds.dumps(sealer.seal_json(record.data)))
             entries = {name: [(seq, sealer.seal(e)) for seq, e in got] for name, got in log.entries.items()}
             log = LogWrite(entries, log.restart, log.meta)
-        self.inner.write(project_id, record, log, previous)
+        self.inner.write(project_id, record, log, current)
+
+    def last_written(self, project_id: str) -> Known | None:
+        last_written = getattr(self.inner, "last_written", None)
+        return None if last_written is None else last_written(project_id)  # type: ignore[no-any-return]
 
     def delete(self, project_id: str) -> bool:
         return self.inner.delete(project_id)

@@ -7,7 +7,9 @@ project file holds two tables: ``project`` (the record) and ``log`` (the generat
 committed length of the project's log file, ``log_file.py``). The turn and reasoning logs are
 appended to that file, so a save's cost does not grow with the project's age; replacing the
 project file commits the save. Every file is read within bounds and only if it is a regular
-file (``files.py``), so one hostile file is that project's own error.
+file (``files.py``), so one hostile file is that project's own error. The backend remembers a
+digest of each project file it wrote, so the next save can tell, from the file's bytes and
+without decoding them, that the record is still the one it wrote (``last_written``).
 
 The store's settings (the practice profile) are one more TinyDB file, ``<data_dir>/settings.json``
 (outside ``projects/``, so never listed as a project): a table per setting holding its one
@@ -18,8 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -31,7 +35,8 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 
 from storage import bounds, crypto, key_check, log_file
-from storage.base import Listing, ProjectStore, Stored
+from storage.base import Current, Known, Listing, ProjectStore, Stored
+from storage.encoding import Encoded
 from storage.files import (
     NotAFile,
     exclusive_lock,
@@ -63,6 +68,8 @@ SETTINGS_LOCK = "settings.lock"
 MAX_SETTINGS_BYTES = 2**20
 # Held around a name's check and the project's creation, so two creates of one name cannot both pass.
 NAMES_LOCK = "names.lock"
+# Project files whose last write this backend remembers (a digest each); the oldest are forgotten.
+MAX_REMEMBERED = 4096
 T = TypeVar("T")
 
 
@@ -90,8 +97,8 @@ class ProjectFileStorage(Storage):
             return None
         return _tables(data, lambda reason: corrupt(self.where, reason), foreign=self.foreign)
 
-    def write(self, data: dict[str, Any]) -> None:
-        replace_atomically(self.path, bounds.dumps(data))
+    def write(self, data: dict[str, Any] | bytes) -> None:
+        replace_atomically(self.path, data if isinstance(data, bytes) else bounds.dumps(data))
 
 
 class SettingsFileStorage(Storage):
@@ -148,6 +155,10 @@ class TinyDBBackend:
     def __init__(self, projects_dir: Path, settings_path: Path | None = None) -> None:
         self.directory = projects_dir
         self.settings_path = settings_path or projects_dir.parent / SETTINGS_NAME
+        # Each project file this backend last wrote: the digest of its bytes, and the record's revision,
+        # logs' description and log position then (``last_written``).
+        self._written: dict[str, tuple[bytes, Known]] = {}
+        self._written_lock = threading.Lock()
         try:
             private_folder(self.directory)
         except OSError as exc:
@@ -259,8 +270,9 @@ class TinyDBBackend:
             raise corrupt(self.where(project_id), "its log table is not valid")
         return Position(cast(int, generation), cast(int, length))
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
-        before = cast(Position | None, previous.position if previous is not None else None)
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
+        before = cast(Position | None, current.position if current is not None else None)
+        self._forget(project_id)  # until this write is known to have happened
         payload = log_file.encode_lines(log.entries)
         try:
             if log.restart or before is None:
@@ -272,19 +284,45 @@ class TinyDBBackend:
                 position = log_file.append(path, before, payload) if payload else before
         except LogFileError as error:
             raise StorageError(f"The project could not be saved: {error}.") from None
-        tables: dict[str, Any] = {TABLE: {str(DOC_ID): record}}
-        if position is not None:
-            tables[LOG_TABLE] = {str(DOC_ID): position._asdict()}
+        document = _document(record.data, position)
         new_generation = position is not None and (before is None or position.generation != before.generation)
         try:
-            ProjectFileStorage(self._path(project_id), self.where(project_id)).write(tables)
+            ProjectFileStorage(self._path(project_id), self.where(project_id)).write(document)
         except BaseException:
             if new_generation:  # never committed: nobody will read it
                 with contextlib.suppress(OSError):
                     path.unlink()
             raise
+        self._remember(project_id, document, Known(record.revision, log.meta, position))
         if before is not None and (position is None or position.generation != before.generation):
             self._remove_logs(project_id, keep=position)
+
+    def last_written(self, project_id: str) -> Known | None:
+        """The record this backend last wrote for the project, if the file still holds exactly those bytes."""
+        with self._written_lock:
+            entry = self._written.get(project_id)
+        if entry is None:
+            return None
+        try:
+            data = read_bounded(self._path(project_id), MAX_PROJECT_BYTES)
+        except (NotAFile, OSError):
+            data = None  # whatever it is, reading it the long way says what
+        if data is None or hashlib.sha256(data).digest() != entry[0]:
+            self._forget(project_id)
+            return None
+        return entry[1]
+
+    def _remember(self, project_id: str, document: bytes, known: Known) -> None:
+        digest = hashlib.sha256(document).digest()
+        with self._written_lock:
+            self._written.pop(project_id, None)
+            self._written[project_id] = (digest, known)
+            while len(self._written) > MAX_REMEMBERED:
+                del self._written[next(iter(self._written))]
+
+    def _forget(self, project_id: str) -> None:
+        with self._written_lock:
+            self._written.pop(project_id, None)
 
     def _remove_logs(self, project_id: str, keep: Position | None) -> None:
         """Remove the project's log files but ``keep``'s (old generations, uncommitted leftovers)."""
@@ -295,6 +333,7 @@ class TinyDBBackend:
                     path.unlink()
 
     def delete(self, project_id: str) -> bool:
+        self._forget(project_id)
         try:
             os.unlink(self._path(project_id))  # a link or pipe goes, never what a link points at
         except FileNotFoundError:
@@ -369,6 +408,19 @@ class TinyDBBackend:
                 f"The lock file {lock_path.name} in the data folder cannot be used ({error}); "
                 "remove it and try again. Nothing was saved."
             ) from None
+
+
+def _document(record: bytes, position: Position | None) -> bytes:
+    """The project file: the record (already JSON) in table ``project``, the log's position in ``log``."""
+    document = b'{"%s":{"%d":%s}' % (TABLE.encode(), DOC_ID, record)
+    if position is not None:
+        document += b',"%s":{"%d":{"generation":%d,"bytes":%d}}' % (
+            LOG_TABLE.encode(),
+            DOC_ID,
+            position.generation,
+            position.bytes,
+        )
+    return document + b"}"
 
 
 def _listing(entry: os.DirEntry[str]) -> Listing:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from storage import StorageAdapter, TinyDBStorage
+from storage.encoding import from_record
 from storage.logs import LogWrite
 from wizard_core import archive
 from wizard_core.errors import CorruptStoreError, InputError, ProjectNotFound, StorageError
@@ -218,7 +219,10 @@ def _store_version_3(store: StorageAdapter, state: ProjectState) -> None:
     record["logs"] = {name: {"start": 0, "count": len(got)} for name, got in entries.items()}
     record["logs"]["written"] = sum(len(got) for got in entries.values())
     with store.backend.lock(state.project_id):
-        store.backend.write(state.project_id, record, LogWrite(entries, True, record["logs"]), None)
+        assert store.backend.read(state.project_id, logs=False) is None  # read under the lock, as a save does
+        store.backend.write(
+            state.project_id, from_record(record, state), LogWrite(entries, True, record["logs"]), None
+        )
 
 
 def test_an_old_project_opens_with_every_message_and_its_whole_archive(storage: StorageAdapter) -> None:

@@ -20,7 +20,8 @@ import pytest
 
 import storage.base
 from storage import StorageAdapter, TinyDBStorage, default_data_dir, open_storage
-from storage.base import Listing, ProjectStore, Stored
+from storage.base import Current, Listing, ProjectStore, Stored
+from storage.encoding import Encoded
 from storage.logs import LogWrite
 from storage.migrations import MIGRATIONS, upgrade
 from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
@@ -290,7 +291,7 @@ class DictBackend:
         ]
         return found[:limit] if limit is not None else found
 
-    def write(self, project_id: str, record: dict[str, Any], log: LogWrite, previous: Stored | None) -> None:
+    def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         self._version += 1  # only ever called under the lock
         if log.restart:
             for key in [k for k in self.log_rows if k[0] == project_id]:
@@ -298,7 +299,7 @@ class DictBackend:
         for name, entries in log.entries.items():
             for seq, entry in entries:
                 self.log_rows[(project_id, name, seq)] = json.dumps(entry)
-        self.rows[project_id] = (self._version, json.dumps(record))
+        self.rows[project_id] = (self._version, record.data.decode())  # the record's JSON, as encoded
 
     def delete(self, project_id: str) -> bool:
         return self.rows.pop(project_id, None) is not None

@@ -1,0 +1,198 @@
+"""A project record encoded once for every backend, checked against the bounds where they can be broken.
+
+A save serializes the state straight to JSON bytes (pydantic's serializer) and every backend
+stores those bytes: the file's document, the database's JSONB, the text a key seals. The bounds
+a reader enforces (``bounds.py``) are checked where a record can break them, not by walking it
+all again: the models fix the shape of everything but the values typed ``Any`` (an answer's
+value), which are walked whole, and the typed numbers, which are looked at one by one (a
+non-finite float would be written as null and no longer read back). A value of the wrong type,
+or text that is not valid Unicode, makes the serializer refuse; the record is then encoded the
+long way, through a dict that is checked whole and repaired (lone surrogates become U+FFFD).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import types
+import typing
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
+
+from storage import bounds
+from storage.logs import LOGS, LogWrite, Meta
+from storage.records import summarize
+from wizard_core.errors import StorageError
+from wizard_core.models import ProjectState, ProjectSummary
+
+# A record sits two levels down in its file (tables, then the table's documents), an entry one
+# level down in its log line, and the reader counts from the top of each.
+RECORD_DEPTH = 3
+ENTRY_DEPTH = 2
+_EXCLUDED = {*LOGS, "revision"}
+_LIMIT = 10**bounds.MAX_INT_DIGITS
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A record as a backend stores it: its JSON, and what a database keeps in columns beside it."""
+
+    data: bytes  # UTF-8 JSON of one object, within bounds
+    revision: int
+    schema_version: int
+    name: str  # the project's name in full (names compare on it)
+    summary: ProjectSummary  # what the project list shows
+
+
+def encode(state: ProjectState, meta: Meta, revision: int | None = None) -> Encoded:
+    """``state`` as the record to store at ``revision`` (the next one by default), its logs described by
+    ``meta``; OutOfBounds if it would not read back."""
+    revision = state.revision + 1 if revision is None else revision
+    try:
+        body = state.__pydantic_serializer__.to_json(state, exclude=_EXCLUDED, warnings="error")
+    except PydanticSerializationError:
+        data = _the_long_way(state, meta, revision)
+    else:
+        _check_model(state, RECORD_DEPTH, skip=_EXCLUDED)
+        tail = b',"revision":%d,"logs":%s}' % (revision, _compact(meta))
+        data = body[:-1] + (tail if len(body) > 2 else b"{" + tail[1:])
+    summary = summarize(state)
+    return Encoded(data, revision, state.schema_version, state.name, summary)
+
+
+def from_record(record: dict[str, Any], state: ProjectState) -> Encoded:
+    """A record already stored (read back whole, as ``state``), to be written again as it is."""
+    bounds.check(record, RECORD_DEPTH)
+    revision = record.get("revision", 0)
+    schema_version = record.get("schema_version", 0)
+    return Encoded(bounds.dumps(record), revision, schema_version, state.name, summarize(state))
+
+
+def to_write(state: ProjectState, log: LogWrite, revision: int | None = None) -> Encoded:
+    """The record to write for ``state`` (``encode``); StorageError (nothing written) if it or a log entry
+    would not read back."""
+    try:
+        record = encode(state, log.meta, revision)
+        check_entries(log)
+    except bounds.OutOfBounds as error:
+        raise StorageError(f"The project could not be saved: {error}.") from None
+    return record
+
+
+def check_entries(log: LogWrite) -> None:
+    """OutOfBounds if a log entry to be written would not read back."""
+    for entries in log.entries.values():
+        for _, entry in entries:
+            bounds.check(entry, ENTRY_DEPTH)
+
+
+def _the_long_way(state: ProjectState, meta: Meta, revision: int) -> bytes:
+    record = state.model_dump(mode="json", exclude=set(LOGS))
+    record["revision"] = revision
+    record["logs"] = meta
+    bounds.check(record, RECORD_DEPTH)
+    return bounds.dumps(record)
+
+
+def _compact(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+# A check of one field's value: OutOfBounds if ``value``, at ``depth`` in the file, breaks a bound.
+_Check = Callable[[Any, int], None]
+_SAFE = (str, bool, datetime, date, type(None))
+
+
+def _check_model(model: BaseModel, depth: int, skip: Collection[str] = ()) -> None:
+    """The fields of ``model`` (an object at ``depth``) that can break a bound, but those in ``skip``."""
+    for name, check in _plan(type(model)):
+        if name not in skip:
+            check(getattr(model, name), depth + 1)
+
+
+@functools.cache
+def _plan(model: type[BaseModel]) -> tuple[tuple[str, _Check], ...]:
+    fields = model.model_fields.items()
+    checks = ((name, _check_for(field.annotation)) for name, field in fields if not field.exclude)
+    return tuple((name, check) for name, check in checks if check is not None)
+
+
+def _check_for(annotation: Any) -> _Check | None:
+    """How a value of this type is checked; None for a type that cannot break a bound."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if annotation in _SAFE or origin is typing.Literal:
+        return None
+    if annotation is float:
+        return _check_float
+    if annotation is int:
+        return _check_int
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return functools.partial(_check_nested, annotation) if _plan(annotation) else None
+    if origin in (list, tuple, set, frozenset) and len(args) == 1:
+        item = _check_for(args[0])
+        return None if item is None else functools.partial(_check_each, item)
+    if origin is dict and len(args) == 2:
+        value = _check_for(args[1])
+        return None if value is None else functools.partial(_check_values, value)
+    if origin in (typing.Union, types.UnionType):
+        checks = [check for arg in args if (check := _check_for(arg)) is not None]
+        if not checks:
+            return None
+        if len(checks) == 1:
+            return checks[0]
+    return _check_open  # Any, or a type this does not know: the value is walked whole
+
+
+def _check_float(value: Any, depth: int) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise bounds.OutOfBounds("it holds a number that is not finite")
+
+
+def _check_int(value: Any, depth: int) -> None:
+    if isinstance(value, int) and abs(value) >= _LIMIT:
+        raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
+
+
+def _check_nested(model: type[BaseModel], value: Any, depth: int) -> None:
+    if value is not None:
+        _check_model(value, depth)
+
+
+def _check_each(check: _Check, value: Any, depth: int) -> None:
+    for item in value or ():
+        check(item, depth + 1)
+
+
+def _check_values(check: _Check, value: Any, depth: int) -> None:
+    for item in (value or {}).values():
+        check(item, depth + 1)
+
+
+def _check_open(value: Any, depth: int) -> None:
+    """A value of any shape, as the serializer writes it: its depth and integers (a non-finite float is
+    written as null)."""
+    stack = [(value, depth)]
+    while stack:
+        node, level = stack.pop()
+        kind = type(node)
+        if kind is str or kind is float or kind is bool or node is None:
+            continue
+        if isinstance(node, BaseModel):
+            node = node.model_dump(mode="json")
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list | tuple | set | frozenset):
+            children = node
+        else:
+            if isinstance(node, int) and abs(node) >= _LIMIT:
+                raise bounds.OutOfBounds(f"it holds a number longer than {bounds.MAX_INT_DIGITS} digits")
+            continue
+        if level > bounds.MAX_DEPTH:
+            raise bounds.OutOfBounds("it is nested too deeply")
+        stack.extend((child, level + 1) for child in children)
