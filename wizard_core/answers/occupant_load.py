@@ -204,6 +204,8 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
         what = f"its {use.label} floor area in m²" if use is not None else "its use and floor area"
         work.hard.append(f"row '{name}': {what}")
         return
+    if row.rooms is not None and row.area is not None and use is not None and use.key != "dwelling_units":
+        row.rooms = None  # 'home area A, 24 beds, 1,150 m2 @ 10': a care floor counts by its area
     try:
         result = _load(use, row)
     except CalcError as error:

@@ -339,16 +339,29 @@ def question_after_answer(text: str) -> str:
 # "q: …", "quick question - …": a message that says it is a question.
 _ASKS_FIRST = re.compile(
     r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
-    r"(?:q\s*[:\u2013\u2014-]|quick (?:question|q|one)\b|side question\b|"
+    r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|side question\b|"
     r"(?:a |one |another )?question\s*(?::|-|\u2014|before|about|on|for))",
+    re.I,
+)
+
+
+# "One question for you on …", "May I ask something about …", "Before I answer, let me put one to
+# you.", "A point I would like your view on": a first sentence announcing a question.
+_ANNOUNCES = re.compile(
+    r"\b(?:a|one|another|quick|side)\s+(?:question|q|point)\b[^.?!:\n]{0,40}?\b(?:for\s+you|in\s+return|"
+    r"i\s+(?:have|would\s+like|'d\s+like)|your\s+(?:view|opinion|take)|i\s+have\s+been\s+asked)"
+    r"|\b(?:may|can|could)\s+i\s+ask\b|\blet\s+me\s+(?:put|ask)\s+(?:one|a\s+question|something)\b"
+    r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b",
     re.I,
 )
 
 
 def opens_as_question(text: str) -> bool:
     """Whether a message says at its start that it is a question ("Q: …", "um quick question before
-    the height …", "Side question: …"): never an answer, nor a revision."""
-    return bool(_ASKS_FIRST.match(text.strip()))
+    the height …", "Side question: …", "One question for you on …"): never an answer, nor a revision."""
+    stripped = text.strip()
+    first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
+    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first))
 
 
 # A sentence asking something: an interrogative opening its clause ("…, do I count …?").

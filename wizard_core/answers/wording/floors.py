@@ -24,7 +24,8 @@ FLOOR = re.compile(
     r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b"
     r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
-    r"|(?:second|upper|top)\s+(?:storey|floor|level)\b)",
+    r"|(?:second|upper|top)\s+(?:storey|floor|level)\b"
+    r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?=\s*(?::|$)))",  # "2nd: 26 units …", "same as 2nd"
     re.I,
 )
 
@@ -45,6 +46,9 @@ def canonical_floor(label: str) -> str:
     )
     if number:
         return f"Level {int(number[1] or number[2])}"
+    bare = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", said)  # '2nd' as a row's label
+    if bare:
+        return f"Level {int(bare[1])}"
     ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})\s*{_LEVEL_WORD}s?", said)
     if ordinal:
         return f"Level {_ORDINALS[ordinal[1]]}"

@@ -78,8 +78,11 @@ _CONCLUDING = re.compile(
     re.I,
 )
 # 'Using the table would give nearly sixty', 'if we used 4.6 it would be 60': what is not the answer
+# ... and '… conservative against the 4.60 for school laboratories', 'compared with 9.3': a comparison
 _HYPOTHETICAL = re.compile(
-    r"\bwould\s+(?:give|be|make|mean|come|yield)\b|\bif\s+(?:we|i|you)\s+(?:used|took|went)\b", re.I
+    r"\bwould\s+(?:give|be|make|mean|come|yield)\b|\bif\s+(?:we|i|you)\s+(?:used|took|went)\b"
+    r"|\b(?:against|compared\s+(?:to|with)|rather\s+than|instead\s+of)\s+(?:the\s+)?(?:table'?s\s+)?\d",
+    re.I,
 )
 _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
 _TRAILING_TOTAL = re.compile(r"\W*(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\W*", re.I)
@@ -133,7 +136,7 @@ def _int(text: str) -> int:
 
 
 _BEDS = re.compile(
-    r"(?<![\w.,])(\d+)(?:\s*x\s*|\s+)(one|two|three|four|[1-4])[\s-]*(?:bed(?:room)?s?|br|bdr?m?s?)\b"
+    r"(?<![\w.,])(\d+)(?:\s*x\s*|\s+)(one|two|three|four|[1-4])[\s-]*(?:bed(?:room)?s?|br|b|bdr?m?s?)\b"
     r"|(\d+)\s*(?:x\s*)?(?:studios?|bachelors?|bachelor\s+units?)\b",
     re.I,
 )
@@ -287,7 +290,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         return None
     label, body, dashed = _label(text)
     total_lead = _TOTAL_LEAD.match(label or text)
-    floor = floor_name(label or text) or (floor_name(text) if dashed else "")
+    floor = floor_name(f"{label}:" if label else text) or (floor_name(text) if dashed else "")
     use = use_of(label) if label else None
     use = use or use_of(text)
     said = use_words(label) if label and not floor else use_words(body if label else text)
@@ -383,7 +386,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.problems.append(f"'{head.strip(' -:,') or text}' — which floor is the same as {referred}?")
     else:
         same = None
-    row.floors = _floor_range(text[: same.start()] if same else text)
+    head_text = text[: same.start()] if same else text
+    row.floors = _floor_range(head_text) or (_floor_list(head_text, per_floor=True) if same else [])
     if row.floors:
         row.floor = floor = row.floors[0]
     only_persons = row.stated is not None and not (
@@ -423,7 +427,9 @@ _RANGE = re.compile(
     r"(?:floors?|flrs?|levels?|storeys?)\b",
     re.I,
 )
-_SUM = re.compile(r"^\W*\d[\d,]*(?:\s*\+\s*\d[\d,]*)+\s*=\s*(\d[\d,]*)(?!\d|[,.]\d)")
+_SUM = re.compile(
+    r"^\W*(?:\d{1,2}\s*[x×]\s*)?\d[\d,]*(?:\s*\+\s*(?:\d{1,2}\s*[x×]\s*)?\d[\d,]*)+\s*=\s*(\d[\d,]*)(?!\d|[,.]\d)"
+)
 _BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)
 
 
@@ -439,10 +445,19 @@ _NUMBERED = re.compile(
 )
 
 
-def _floor_list(text: str) -> list[str]:
-    """The floors a list names when its figures are per floor ('P1 and P2 at 2,600 m2 each'); [] otherwise."""
-    if not _PER_FLOOR.search(text):
+_ORDINAL_LABEL = re.compile(
+    r"^\W*(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&|\+)\s*\d{1,2}(?:st|nd|rd|th))+)\s*(?=[:\-–]|$)", re.I
+)
+
+
+def _floor_list(text: str, per_floor: bool = False) -> list[str]:
+    """The floors a list names when its figures are per floor ('P1 and P2 at 2,600 m2 each', or
+    ``per_floor``: '3rd, 4th and 5th: same as 2nd'); [] otherwise."""
+    if not (per_floor or _PER_FLOOR.search(text)):
         return []
+    ordinals = _ORDINAL_LABEL.match(text)
+    if ordinals:
+        return [f"Level {int(n)}" for n in [ordinals[1], *re.findall(r"\d{1,2}", ordinals[2])]]
     numbered = _NUMBERED.search(text)
     if numbered:
         first, rest = (numbered[1], numbered[2]) if numbered[1] else (numbered[3], numbered[4])

@@ -87,7 +87,8 @@ def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> 
         and book.origin.get(key) == index
         and (_different_use(existing, row) or _beside(existing, row))
     ):
-        label = row.use_said or (row.use.label if row.use else "")
+        said = row.use_said if row.use_said.casefold() != existing.use_said.casefold() else _own_words(row)
+        label = said or (row.use.label if row.use else "")
         row.name = f"{row.name} ({label})" if label else f"{row.name} ({len(book.rows) + 1})"
         key = floor_key(row.name)
         existing = book.rows.get(key)
@@ -116,10 +117,22 @@ def _revises(book: Book, row: LoadInput) -> bool:
 
 
 def _beside(a: LoadInput, b: LoadInput) -> bool:
-    """Two areas of one floor in one message, said in other words: two rows ('the bank 420 m2 … and the
-    management office 85 m2'), not one said again."""
-    said = b.use_said.casefold()
-    return a.area is not None and b.area is not None and bool(said) and said != a.use_said.casefold()
+    """Two rows of one floor in one message, each with its own figures, said in other words: two rows
+    ('the bank 420 m2 … and the management office 85 m2', 'aud 1, 120 seats' and 'aud 2, 90 seats'),
+    not one said again."""
+    return a.has_figures() and b.has_figures() and bool(_own_words(b)) and _own_words(a) != _own_words(b)
+
+
+def _own_words(row: LoadInput) -> str:
+    """The words a row names itself by after its floor ('aud 2' of 'ground: aud 2, 90 fixed seats')."""
+    body = row.line.split(":", 1)[1] if ":" in row.line[:40] else row.line
+    first = re.split(
+        r",|\(|\s\d[\d,.]*\s*(?:m2|m²|sm|sf|sq|ft|fixed|seats?|@)", body.strip(" -"), maxsplit=1
+    )[0]
+    first = re.sub(
+        r"^(?:the|our|a|an)\s+|\s+(?:is|are|at|of|has|with)$", "", re.sub(r"\s+", " ", first).strip(" -")
+    )
+    return first.casefold() or row.use_said.casefold()
 
 
 def _different_use(a: LoadInput, b: LoadInput) -> bool:
