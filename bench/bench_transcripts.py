@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from storage import InMemoryStorage
 from wizard_core import Wizard, open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
-from wizard_core.answers import describe_value
+from wizard_core.answers import describe_value, worked_out
+from wizard_core.answers.wording.face_line import face_name
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.content import FormItem
 from wizard_core.errors import WizardError
@@ -211,18 +212,38 @@ class Consultant:
         elif item.answer_type == "yes_no" and isinstance(expected, bool):
             return "Yes." if expected else "No."
         elif (
-            item.answer_type == "occupant_load"  # 3.18 rows are given without their labels: the total
-            and isinstance(expected, dict)
-            and _offered_total(question) == expected.get("total")
-            and "shall i record it" in question  # the reading offered: a consultant says yes
-        ) or (
-            expected is not None
-            and item.answer_type != "occupant_load"
-            and not (isinstance(expected, str) and section in ROW_KEYS)
-            and _described(item, expected).casefold() in question
+            (
+                item.answer_type == "occupant_load"  # 3.18 rows are given without their labels: the total
+                and isinstance(expected, dict)
+                and _offered_total(question) == expected.get("total")
+                and "shall i record it" in question  # the reading offered: a consultant says yes
+            )
+            or (
+                section in ROWS_WORKED_OUT  # the rows offered, as the card pre-fills them, are the building's
+                and isinstance(expected, dict)
+                and "shall i record it" in question
+                and self._offered_is(section, expected)
+            )
+            or (
+                expected is not None
+                and item.answer_type != "occupant_load"
+                and not (isinstance(expected, str) and section in ROW_KEYS)
+                and _described(item, expected).casefold() in question
+            )
         ):
             return "Yes, that's right."
         return self.last_said.get(section, "")
+
+    def _offered_is(self, section: str, expected: dict[str, Any]) -> bool:
+        """Whether the value the wizard offers (what the card pre-fills, worked out) is the expected one."""
+        state = self.wizard.load_project(self.pid)
+        offered = self.wizard.reading_so_far(state)
+        if offered is None:
+            return False
+        try:
+            return same(expected, worked_out(self.wizard.item(section), offered, state))
+        except WizardError:
+            return False
 
     def give_up(self, section: str) -> None:
         self.out.gave_up.append(section)
@@ -289,6 +310,7 @@ def _offered_total(question: str) -> int | None:
 
 # 3.21-3.23 hold rows now and 3.24-3.25 the sheet's fields; these transcripts expect the text they
 # once held (what the consultant wrote is kept as the note).
+ROWS_WORKED_OUT = {"3.21", "3.22", "3.23"}  # rows the wizard works out, offered for a yes
 ROW_KEYS = {"3.21": "assemblies", "3.22": "faces", "3.23": "rows", "3.24": "note", "3.25": "note"}
 
 
@@ -296,8 +318,7 @@ def same(expected: Any, actual: Any) -> bool:
     """Equal as the matrix means it: numbers within rounding, text without case or trailing stops."""
     if isinstance(expected, dict):
         return isinstance(actual, dict) and all(
-            _same_floor(v, actual.get(k)) if k == "floor" else same(v, actual.get(k))
-            for k, v in expected.items()
+            _SAME_BY_KEY.get(k, same)(v, actual.get(k)) for k, v in expected.items()
         )
     if isinstance(expected, list):
         return (
@@ -323,6 +344,21 @@ def _same_floor(expected: Any, actual: Any) -> bool:
         return same(expected, actual)
     head = re.sub(r"\s*\(.*$", "", actual)
     return same(expected, actual) or (bool(floor_name(expected)) and floor_key(expected) == floor_key(head))
+
+
+def _same_face(expected: Any, actual: Any) -> bool:
+    """A face by its direction: 'E side', 'East' and 'E (new road)' are the east face; other names
+    (a street's, 'rear') as text."""
+    if not isinstance(expected, str) or not isinstance(actual, str):
+        return same(expected, actual)
+    direction = face_name(re.sub(r"\s*\(.*$", "", expected))
+    return same(expected, actual) or (
+        direction in DIRECTIONS and direction == face_name(re.sub(r"\s*\(.*$", "", actual))
+    )
+
+
+DIRECTIONS = {"North", "South", "East", "West", "Northeast", "Northwest", "Southeast", "Southwest"}
+_SAME_BY_KEY = {"floor": _same_floor, "face": _same_face}  # a row's name compared as what it names
 
 
 def _text(text: str) -> str:

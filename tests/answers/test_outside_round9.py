@@ -141,3 +141,62 @@ def test_a_sum_shown_whole_with_a_product_in_it_is_the_area():
 def test_an_article_cited_with_its_sentence_is_no_quantity():
     reading = _read("3.06", "Not a mezzanine under 3.2.1.1.(6): the platform only serves equipment. n/a")
     assert "is that in square metres" not in reading.missing
+
+
+# 4. Rows named the consultant's way, and what is not a row
+
+
+def test_rows_of_one_floor_keep_their_own_words_and_fixtures_find_them():
+    from tests.answers.computed import building, recorded
+
+    cinema = building(("A1",), ("3.2.2.20",), storeys=2, below=0)
+    load = recorded(
+        "3.18",
+        "- ground: screen 1, 140 fixed seats = 140\n- ground: screen 2, 60 fixed seats = 60\n"
+        "- 2nd: screen 3, 80 fixed seats = 80",
+        state=cinema,
+    )
+    assert [r["floor"] for r in load["rows"]] == [
+        "Ground floor (screen 1)",
+        "Ground floor (screen 2)",
+        "Level 2",
+    ]
+    state = building(("A1",), ("3.2.2.20",), storeys=2, below=0, **{"3_18": load})
+    reading = read(
+        FORMS.get_item("3.23"),
+        ["50:50. provided:\n- ground screen 2: 0 WCs\n- ground screen 1: 4 WCs\n- 2nd screen 3: 2 WCs"],
+        state,
+        FORMS,
+    )
+    provided = {r["floor"]: r["wc_provided"] for r in (reading.value or reading.offer)["rows"]}
+    assert provided == {"Ground floor (screen 1)": 4, "Ground floor (screen 2)": 0, "Level 2": 2}
+
+
+def test_a_height_line_is_no_face_and_a_quoted_limit_is_no_limiting_distance():
+    from tests.answers.computed import office, recorded
+
+    message = (
+        "Walls are 7.5 m from grade to the roof.\nN (Main St): 300 m2, LD 14 m, 20%\n"
+        "E side: 200 m2, LD 3.8 m, 5%, masonry veneer since LD < 5 m"
+    )
+    faces = recorded("3.22", message, state=office())["faces"]
+    assert [f["face"] for f in faces] == ["N (Main St)", "East"]
+    assert faces[1]["limiting_distance_m"] == 3.8
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "q before the height - does a loft over the garage count?",
+        "One question for you on the sprinklers: is the attic exempt?",
+        "May I ask something about the basement before we move on? Is it a storey?",
+        "Before I give the streets, let me put one to you: does a lane count?",
+    ],
+)
+def test_a_message_announcing_a_question_is_a_side_question(message):
+    manager = make_manager()
+    pid = manager.start_project("Asked first").project_id
+    advance_to(manager, pid, "3.07")
+    result = manager.process_user_response(pid, message)
+    assert result.decision == "side_question", result
+    assert manager.storage.load_project(pid).current_form_section == "3.07"

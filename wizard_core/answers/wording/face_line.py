@@ -22,7 +22,7 @@ _NAME = re.compile(
     re.I,
 )
 _LETTER = re.compile(
-    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|ebf|\d))", re.I
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|end\b|ebf|\d))", re.I
 )
 _LD = re.compile(
     r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist|property\s+line|\bp\.?l\.?\b|lot\s+line|set\s*-?\s*back|"
@@ -153,6 +153,7 @@ def parse_face(segment: str) -> FaceInput | None:
     head = label or (text[:first] if "(" in text[:first] else "")  # the name as set apart, not 'north is'
     name = face_label(head) or face_name(label or text[:first] or text)
     if not name and label and not re.search(r"\d", label):
+        label = label.lstrip(" -–•*")
         name = label[:1].upper() + label[1:]
     face = FaceInput(name=name[:60])
     face.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
@@ -167,6 +168,8 @@ def parse_face(segment: str) -> FaceInput | None:
     for q in figures:
         if dims and dims.start() <= q.start < dims.end():
             continue
+        if _COMPARED.search(text[max(0, q.start - 14) : q.start]):
+            continue  # 'brick cladding b/c LD < 5 m': a limit of the code, not this face's figure
         lead = re.split(r"[,;(]", text[max(0, q.start - 20) : q.start])[-1]
         clause = f"{lead} {_clause(text, q.start, q.end)}"
         if q.unit in ("m2", "ft2"):
@@ -218,4 +221,12 @@ def parse_face(segment: str) -> FaceInput | None:
         face.given_frr = 0.0
     if not face.fields() - {"given_frr"} and not face.problems:
         return None
+    if not name and face.area is None and _HEIGHT.search(text):
+        return None  # 'Walls are 9.0 m from grade to the ceiling': the height the ratio came from, no face
     return face
+
+
+_COMPARED = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bmore\s+than|\bunder|\bover|\bbelow|\babove)\s*$", re.I)
+_HEIGHT = re.compile(
+    r"\b(?:high|height|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b", re.I
+)

@@ -13,7 +13,7 @@ from typing import Any
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import earlier_rows
-from wizard_core.answers.wording.floors import floor_key, floor_name
+from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
 from wizard_core.answers.wording.messages import (
     BLANK,
     ESTIMATE,
@@ -117,7 +117,7 @@ def _said(segment: str, floors: dict[str, str]) -> Said:
     said.each_floor = bool(_EACH_FLOOR.search(text))
     named = floor_name(text)
     if named:
-        key = floor_key(named)
+        key = _row_of_floor(floor_key(named), text, floors)
         if key in floors:
             said.floors.append(key)
         else:
@@ -285,6 +285,30 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
         given.provided.setdefault(key, {}).update({_FIELDS[k]: v for k, v in counts.items()})
         if stated:
             given.required.setdefault(key, {}).update(stated)
+
+
+def _row_of_floor(key: str, text: str, floors: dict[str, str]) -> str:
+    """The 3.18 row of a floor the words name: the floor's one row, or among its rows ('Ground floor
+    (gym)', 'Ground floor (offices)') the one whose own words the text repeats most ('ground, gym: 25')."""
+    rows = [k for k, name in floors.items() if floor_key(re.sub(r"\s*\(.*$", "", name)) == key]
+    if len(rows) < 2:
+        return rows[0] if rows else key
+    said = _tokens(FLOOR.sub(" ", text.casefold()))
+    scored = sorted(((len(said & _tokens(_own(floors[k]).casefold())), k) for k in rows), reverse=True)
+    best, runner_up = scored[0], scored[1]
+    return best[1] if best[0] > runner_up[0] else key
+
+
+def _tokens(text: str) -> set[str]:
+    """Words, and a word with the number after it ('aud 2'): a bare number tells no row apart."""
+    return set(re.findall(r"[a-z]{2,}", text)) | {
+        " ".join(m) for m in re.findall(r"([a-z]{2,})\s+(\d+)\b", text)
+    }
+
+
+def _own(name: str) -> str:
+    found = re.search(r"\((.*)\)\s*$", name)
+    return found[1] if found else ""
 
 
 def _floor_for(said: str, floors: dict[str, str]) -> str | None:

@@ -25,7 +25,8 @@ FLOOR = re.compile(
     r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
     r"|(?:second|upper|top)\s+(?:storey|floor|level)\b"
-    r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?=\s*(?::|$)))",  # "2nd: 26 units …", "same as 2nd"
+    r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?=\s*(?::|$))"  # "2nd: 26 units …", "same as 2nd"
+    r"|(?:^|(?<=^-)|(?<=^- )|(?<=^• ))\d{1,2}(?:st|nd|rd|th)\b)",  # "- 2nd aud 3: 2 WCs", opening a line
     re.I,
 )
 

@@ -116,6 +116,26 @@ def _revises(book: Book, row: LoadInput) -> bool:
     return not row.floor and len(needing) == 1
 
 
+def _name_by_own_words(book: Book, index: int) -> None:
+    """A floor given several rows in one message: the row named by the floor alone takes its own words
+    too ('Ground floor (aud 1)' beside 'Ground floor (aud 2)'), so each row can be told apart later."""
+    rows = [(k, r) for k, r in book.rows.items() if book.origin.get(k) == index]
+    for key, row in rows:
+        if not row.floor or row.name != row.floor or row.same_as:
+            continue
+        siblings = [r for k, r in rows if k != key and r.floor == row.floor]
+        words = _own_words(row)
+        if not siblings or not words or floor_name(words) or words == row.name.casefold():
+            continue
+        row.name = f"{row.floor} ({words})"
+        new_key = floor_key(row.name)
+        if new_key not in book.rows:
+            book.rows = {new_key if k == key else k: v for k, v in book.rows.items()}
+            book.origin[new_key] = book.origin.pop(key)
+            book.problems[new_key] = book.problems.pop(key, [])
+            row.key = new_key
+
+
 def _beside(a: LoadInput, b: LoadInput) -> bool:
     """Two rows of one floor in one message, each with its own figures, said in other words: two rows
     ('the bank 420 m2 … and the management office 85 m2', 'aud 1, 120 seats' and 'aud 2, 90 seats'),
@@ -372,6 +392,7 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
             book.problems[row.key] = list(piece.problems)
             previous = row
         apply_rates([row for key, row in book.rows.items() if book.origin.get(key) == index], rates)
+        _name_by_own_words(book, index)
         if table is None and not any(i == index for i, _ in book.totals):
             total = stated_total(text)
             if total is not None:
