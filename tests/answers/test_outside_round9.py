@@ -200,3 +200,29 @@ def test_a_message_announcing_a_question_is_a_side_question(message):
     result = manager.process_user_response(pid, message)
     assert result.decision == "side_question", result
     assert manager.storage.load_project(pid).current_form_section == "3.07"
+
+
+# 5. Articles: the working ends on the answer
+
+
+@pytest.mark.parametrize(
+    ("message", "groups", "expected"),
+    [
+        (
+            "- D: over the 2 storeys of .62 -> .60 needs spk, 3 storeys\n"
+            "- F3 under it, as if all F3 -> 3.2.2.82\n- so D = .60, F3 = .82",
+            ["D", "F3"],
+            ["3.2.2.60", "3.2.2.82"],
+        ),
+        (
+            "For the shops I first tried 3.2.2.70, which stops at two storeys, and then 3.2.2.66. "
+            "For the apartments, 3.2.2.50. In the order of 3.02: 3.2.2.50, then 3.2.2.66.",
+            ["C", "E"],
+            ["3.2.2.50", "3.2.2.66"],
+        ),
+    ],
+)
+def test_articles_are_read_from_the_conclusion_the_working_ends_on(message, groups, expected):
+    reading = _read("3.10", message, {"3.02": groups})
+    assert reading.complete and reading.value == expected, reading
+    assert reading.confidence < 0.9

@@ -68,7 +68,15 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     if groups and all(is_farm_group(g) for g in groups):
         return Reading([FARM_BUILDINGS] * len(groups), True, confidence=0.9, notes=_farm_note(groups))
     set_aside: set[str] = set()  # articles a later message ruled out, never taken from an earlier one
+    needed = len([g for g in groups if not is_farm_group(g)])
     for text in reversed(texts):
+        concluded = concluded_articles(text)
+        if concluded and needed in (0, len(concluded)):
+            reading = _reading(concluded, groups, where, forms)
+            if reading.complete:  # "… so C = .49, E = .66": the working ends on the answer
+                reading.confidence = min(reading.confidence, 0.85)
+                reading.notes.append(f"read from your conclusion: {', '.join(concluded)}")
+                return reading
         mentions = article_mentions(text)
         if mentions.named:
             articles = [a for a in mentions.answers if a not in set_aside]
@@ -159,6 +167,35 @@ class Mentions:
     rejected: set[str]  # set aside somewhere in the message
     doubtful: list[str]  # named only as a comparison or a limit, never as the answer nor set aside
     contradicted: bool  # an article both given and set aside
+
+
+# ".49" for 3.2.2.49 once the working has named Subsection 3.2.2: "too big for .51", "so C = .49"
+_SHORT_ARTICLE = re.compile(r"(?<![\w.])\.(\d{2}[A-E]?)(?![\d.]\d)")
+# The sentence a message's working ends on: "so C = .49, E = .66", "In the order of 3.02: 3.2.2.24,
+# then 3.2.2.63.", "…, so .20. go with that"
+_CONCLUDING = re.compile(
+    r"\b(?:so|therefore|thus|hence|in\s+the\s+order\s+of\s+3\.02|in\s+that\s+order|final(?:ly)?|"
+    r"going\s+with|go\s+with|we(?:'ll|\s+will)\s+use|answer\s*(?:is|:))\b\s*:?",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<!\d)[.;!?\n]+(?!\d)")
+
+
+def concluded_articles(text: str) -> list[str]:
+    """The articles the last concluding sentence of a message gives, abbreviations spelled out; []
+    when the message ends on no such sentence."""
+    text = p.normalize(text)
+    if "3.2.2." in text or len(_SHORT_ARTICLE.findall(text)) > 1:
+        text = _SHORT_ARTICLE.sub(lambda m: f"3.2.2.{m[1]}", text)
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    for sentence in reversed(sentences[-3:]):
+        for found in reversed(list(_CONCLUDING.finditer(sentence))):
+            articles = article_mentions(sentence[found.end() :]).answers
+            if articles:
+                return list(dict.fromkeys(articles))
+        if p.classification_articles(sentence):
+            return []  # the message ends on articles named otherwise: read as before
+    return []
 
 
 def article_mentions(text: str) -> Mentions:

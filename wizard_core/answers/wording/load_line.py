@@ -360,9 +360,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
     if row.rooms is None and row.area is None and use is not None and use.key == "dwelling_units":
-        given = _RESULT.search(text)  # 'L1 10 suites = 20': 2 persons a sleeping room (3.1.17.1.(1)(b))
-        if given and _int(given[1]) % 2 == 0:
-            row.rooms = _int(given[1]) // 2
+        result_said = _RESULT.search(text)  # "L1 10 suites = 20": 2 persons a sleeping room (3.1.17.1.(1)(b))
+        if result_said and _int(result_said[1]) % 2 == 0:
+            row.rooms = _int(result_said[1]) // 2
     if not row.has_figures() and row.rooms is None:
         named = FLOOR.search(text)
         bare = [
