@@ -44,10 +44,24 @@ def log_path(directory: Path, project_id: str, generation: int) -> Path:
     return directory / f"{project_id}.{generation}.log"
 
 
-def encode_lines(entries: Mapping[str, Sequence[tuple[int, Any]]]) -> bytes:
-    """The JSON lines for ``entries``; OutOfBounds if an entry would not read back."""
+def encode_lines(
+    entries: Mapping[str, Sequence[tuple[int, Any]]], last: Mapping[str, int] | None = None
+) -> bytes:
+    """The JSON lines for ``entries``; OutOfBounds if an entry would not read back.
+
+    With ``last`` (a rewrite), each log's newest ``last[log]`` entries are written after every other
+    log's older ones, so that a load, reading from the end back, meets the entries it takes first
+    rather than scanning past the whole of the logs written after them; each log stays in seq order.
+    """
+    last = last or {}
+    cut = {log: max(0, len(items) - last.get(log, 0)) for log, items in entries.items()}
+    older = ((log, items[: cut[log]]) for log, items in entries.items())
+    newest = ((log, items[cut[log] :]) for log, items in entries.items())
     return b"".join(
-        bounds.dumps([log, seq, entry]) + b"\n" for log, items in entries.items() for seq, entry in items
+        bounds.dumps([log, seq, entry]) + b"\n"
+        for part in (older, newest)
+        for log, items in part
+        for seq, entry in items
     )
 
 

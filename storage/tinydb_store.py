@@ -46,7 +46,7 @@ from storage.files import (
     replace_atomically,
 )
 from storage.log_file import Entries, LogFileError, Position
-from storage.logs import LogWrite
+from storage.logs import TAIL, LogWrite
 from storage.records import NotAProject, corrupt
 from storage.sealing import SealingBackend
 from storage.summary_index import SummaryIndexFile
@@ -273,7 +273,7 @@ class TinyDBBackend:
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         before = cast(Position | None, current.position if current is not None else None)
         self._forget(project_id)  # until this write is known to have happened
-        payload = log_file.encode_lines(log.entries)
+        payload = log_file.encode_lines(log.entries, TAIL if log.restart or before is None else None)
         try:
             if log.restart or before is None:
                 generation = before.generation + 1 if before is not None else 1

@@ -218,3 +218,28 @@ def test_a_model_gets_the_seeds_sections_with_the_item_list_left_to_its_instruct
     assert "3.01 Project type" in package.section("## Form Structure")  # the full list, as shown
     small = build(manager, manager.storage.load_project(pid), Budget(window_tokens=2_048, reply_tokens=256))
     assert not small.matrix_in_instructions and small.for_model == small.markdown
+
+
+def test_trimming_step_by_step_gives_the_sections_it_would_give_made_afresh():
+    """The builder makes each section once per trimming that shapes it; every step still sends what
+    quoting the whole package again at that step would."""
+    from wizard_core.budget import Trim
+
+    manager = make_manager()
+    pid = _long_project(manager)
+    state = manager.storage.load_project(pid)
+    item = manager.item(state.current_form_section)
+    retrieved = manager.manager.lookup.for_item(item, state.active_clarifying_thread, "About 300 people.")
+    builder = ContextBuilder(manager.forms, Budget(window_tokens=2_000))
+    trim, memo = Trim(), {}
+    steps = builder._trim_steps(state, item, retrieved)
+    assert len(steps) > len(state.archived_clarifying_sessions) > 3
+    for step in steps:
+        assert builder._sections(state, item, retrieved, trim, memo) == builder._sections(
+            state, item, retrieved, trim
+        )
+        assert builder._for_model(state, (), memo) == builder._for_model(state, ())
+        step(trim, 10_000)
+    assert trim.dropped_archives and trim.summary_history and trim.compact_structure
+    package = builder.build(state, item, retrieved)
+    assert package.markdown.count("### ") < len(state.archived_clarifying_sessions)

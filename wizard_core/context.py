@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, TypeVar, cast
 
 from wizard_core.answers import describe_value, type_hint
 from wizard_core.budget import Budget, Step, Trim, kept_quotes, trim_notes, trim_plan
@@ -127,11 +128,16 @@ class ContextBuilder:
             self.budget.matrix_in_instructions if matrix_in_instructions is None else matrix_in_instructions
         )
         trim = Trim()
+        # Each section's lines by the trimming that shapes them, made once a build: trimming takes up
+        # to one step per archived thread, and would otherwise quote the whole package again each time.
+        memo: Memo = {}
 
         def model_view(sections: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
-            return _render(self._for_model(state, sections) if in_instructions else sections, recap, trim)
+            return _render(
+                self._for_model(state, sections, memo) if in_instructions else sections, recap, trim
+            )
 
-        sections = self._sections(state, item, retrieved, trim)
+        sections = self._sections(state, item, retrieved, trim, memo)
         for_model = model_view(sections)
         # Over budget (measured as a model is sent it): trim in a fixed order (see
         # docs/ARCHITECTURE.md). The current item, the latest message and the latest exchange of
@@ -141,7 +147,7 @@ class ContextBuilder:
             if over <= 0:
                 break
             step(trim, over)
-            sections = self._sections(state, item, retrieved, trim)
+            sections = self._sections(state, item, retrieved, trim, memo)
             for_model = model_view(sections)
         markdown = _render(sections, recap, trim)
         return ContextPackage(
@@ -159,10 +165,11 @@ class ContextBuilder:
         )
 
     def _for_model(
-        self, state: ProjectState, sections: tuple[tuple[str, tuple[str, ...]], ...]
+        self, state: ProjectState, sections: tuple[tuple[str, tuple[str, ...]], ...], memo: Memo | None = None
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The sections as a model is sent them: the item list is in its instructions instead."""
-        statuses = (*self._structure(state, compact=True)[:-1], IN_INSTRUCTIONS)
+        compact = _once(memo, "statuses", lambda: self._structure(state, compact=True))
+        statuses = (*compact[:-1], IN_INSTRUCTIONS)
         return tuple((h, statuses if h == STRUCTURE else body) for h, body in sections)
 
     def _trim_steps(
@@ -181,23 +188,47 @@ class ContextBuilder:
         )
 
     def _sections(
-        self, state: ProjectState, item: FormItem | None, retrieved: Retrieved | None, trim: Trim
+        self,
+        state: ProjectState,
+        item: FormItem | None,
+        retrieved: Retrieved | None,
+        trim: Trim,
+        memo: Memo | None = None,
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The sections as ``trim`` leaves them; with ``memo``, each made once per trimming that shapes it."""
         query = retrieved.query.text if retrieved else ""
-        bodies = {
-            HISTORY: self._history(
-                state, summary=trim.summary_history, keep=set(item.depends_on) if item else set()
+        keep = set(item.depends_on) if item else set()
+        latest = [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"]
+        # The question they were retrieved for last: the excerpts often repeat from turn to turn.
+        retrieved_for = [f"Retrieved for: {quote(query)}"] if query else []
+        threads = _once(memo, ARCHIVED, lambda: self._archived_threads(state))
+        skip = set(trim.dropped_archives)
+        makers: dict[str, tuple[object, Callable[[], list[str]]]] = {
+            HISTORY: (trim.summary_history, lambda: self._history(state, trim.summary_history, keep)),
+            CURRENT: (None, lambda: self._current(state, item)),
+            ACTIVE: (trim.dropped_exchanges, lambda: self._active(state, trim.dropped_exchanges)),
+            LATEST: (None, lambda: latest),
+            ARCHIVED: (
+                tuple(trim.dropped_archives),
+                lambda: (
+                    [line for s, lines in threads.items() if s not in skip for line in lines] or ["(none)"]
+                ),
             ),
-            CURRENT: self._current(state, item),
-            ACTIVE: self._active(state, trim.dropped_exchanges),
-            LATEST: [quote(state.latest_user_answer)] if state.latest_user_answer else ["(none yet)"],
-            ARCHIVED: self._archived(state, skip=set(trim.dropped_archives)),
-            # The question they were retrieved for last: the excerpts often repeat from turn to turn.
-            CODE: _excerpts(retrieved, trim) + ([f"Retrieved for: {quote(query)}"] if query else []),
-            STRUCTURE: self._structure(state, compact=trim.compact_structure),
-            RESPONSE_FORMAT: self._response_format(item),
+            CODE: (
+                (trim.excerpts_kept, trim.excerpt_lines),
+                lambda: _excerpts(retrieved, trim) + retrieved_for,
+            ),
+            STRUCTURE: (
+                trim.compact_structure,
+                lambda: self._structure(state, compact=trim.compact_structure),
+            ),
+            RESPONSE_FORMAT: (None, lambda: self._response_format(item)),
         }
-        return tuple((heading, tuple(bodies[heading])) for heading in SECTIONS)
+        sections = []
+        for heading in SECTIONS:
+            key, make = makers[heading]
+            sections.append((heading, _once(memo, (heading, key), partial(_lines, make))))
+        return tuple(sections)
 
     def _history(self, state: ProjectState, summary: bool = False, keep: set[str] | None = None) -> list[str]:
         lines, brief = [], []
@@ -242,14 +273,13 @@ class ContextBuilder:
             lines.insert(0, f"- ({dropped} earlier questions and answers left out to fit the token budget)")
         return lines or ["(none)"]
 
-    def _archived(self, state: ProjectState, skip: set[str] | None = None) -> list[str]:
-        lines = []
+    def _archived_threads(self, state: ProjectState) -> dict[str, tuple[str, ...]]:
+        """Each archived thread's lines, by its item."""
+        threads = {}
         for section, thread in state.archived_clarifying_sessions.items():
-            if section in (skip or set()):
-                continue
             title = self.forms.get_item(section).title if self.forms.has_item(section) else section
-            lines += [f"### {section} - {title} Discussion", *_thread(thread, None)]
-        return lines or ["(none)"]
+            threads[section] = (f"### {section} - {title} Discussion", *_thread(thread, None))
+        return threads
 
     def _structure(self, state: ProjectState, compact: bool = False) -> list[str]:
         answered = state.answered_sections
@@ -286,6 +316,23 @@ class ContextBuilder:
             "instructions.",
             f"JSON Schema of value for the current item: {json.dumps(schema, separators=(',', ':'))}",
         ]
+
+
+Memo = dict[object, Any]  # a build's sections, by heading and the trimming that shaped them
+T = TypeVar("T")
+
+
+def _once(memo: Memo | None, key: object, make: Callable[[], T]) -> T:
+    """``make()``, made once per ``key`` in ``memo`` (every time without one)."""
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return cast(T, memo[key])
+
+
+def _lines(make: Callable[[], list[str]]) -> tuple[str, ...]:
+    return tuple(make())
 
 
 def matrix_reference(forms: FormQuestionService) -> list[str]:

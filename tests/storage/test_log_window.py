@@ -186,6 +186,28 @@ def test_a_load_reads_only_the_end_of_the_log(tinydb_store: TinyDBStorage) -> No
     assert "projects/talk." in str(caught.value)
 
 
+def test_a_rewritten_log_ends_with_each_logs_newest_entries(tinydb_store: TinyDBStorage) -> None:
+    """A copy or a compaction writes the logs whole: the newest turns and decisions a load takes come last,
+    so the load never reads back through the older decisions (nor the archive) to reach them."""
+    state = _talk(300)
+    state.decisions = [_decision(n) for n in range(300)]
+    tinydb_store.put_copy(state)
+    # Every turn can still be paged through, newest first, in order, past the newest ones moved last.
+    page = tinydb_store.load_turns("talk", "3.04", limit=100)
+    assert page.places == list(range(1, 300, 3)) and page.older is None
+    assert [t.message for t in tinydb_store.load_turns("talk", before=25, limit=5).turns] == [
+        f"message {n} about {SECTIONS[n % 3]}" for n in range(20, 25)
+    ]
+    [log] = sorted(tinydb_store.projects_dir.glob("talk.*.log"))
+    data = log.read_bytes()
+    quote = data.index(b'"150"') - 1
+    log.write_bytes(data[:quote] + b"#" + data[quote + 1 :])  # an older decision damaged: never read
+
+    loaded = tinydb_store.load_project("talk")
+    assert loaded.turns[-1].message == "message 299 about None" and loaded.turn_count == 300
+    assert [d.reason for d in loaded.decisions] == [f"{n}" for n in range(290, 300)]
+
+
 # --- an old project, from before the record was bounded ------------------------------------------
 
 
