@@ -172,14 +172,24 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     table, lines = table_and_lines(text)
     if table is not None and table.header is not None:
         _table(table, floors, given, latest)
+    listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
     for line in lines:
         said = _said(line, floors)
+        if not said.provided and not said.required and listing and (bare := _BARE_COUNT.match(line)):
+            said.provided["wc"] = 0 if not bare[1].isdigit() else int(bare[1])
+        listing = listing or bool(_LISTING.search(line))
         if not said.provided and not said.required:
             if not is_chat(line) and not (male is not None and _only_ratio(line)):
                 given.notes.append(line)
             continue
         given.any_figure = True
         _apply(said, line, floors, given, latest)
+
+
+_LISTING = re.compile(r"\bprovided\b[^\n]*:\s*$", re.I)
+_BARE_COUNT = re.compile(
+    r"^\W*[^:\d][^:]{0,60}:\s*(\d{1,3}|none|nil|zero)\b(?!\s*(?:m2|m²|sm|%|persons?|people))", re.I
+)
 
 
 def _male_pct(text: str) -> float | None:
