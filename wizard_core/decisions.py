@@ -162,7 +162,13 @@ class DecisionEngine:
             return revision
         cue = self._side.match(stripped)
         definition = self._definition.match(stripped) or self._rule_question.match(stripped)
-        asks = stripped.endswith("?") or cue is not None or definition is not None or said_to_ask
+        asks = (
+            stripped.endswith("?")
+            or cue is not None
+            or definition is not None
+            or said_to_ask
+            or UNMARKED_QUESTION.search(stripped) is not None
+        )
         if current is None:
             if asks:
                 topic = self._topic(message)
@@ -343,6 +349,16 @@ class DecisionEngine:
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
+# A question dictated without its mark: the last clause opens with a verb asking ("… does that make
+# any part of it a C occupancy", "… does that get added into the building area or not")
+UNMARKED_QUESTION = re.compile(
+    r"(?:(?:^|[,.;:\u2014-]\s*|\b(?:so|and|but|um|uh)\s+)(?:does|do|did|is|are|would|will|can|could|should)\s+"
+    r"(?:that|this|it|those|these|they|the|any|anything|we|i|a|an)"
+    r"|\b(?:does|do|would|will|can|could|should)\s+(?:that|this|it|those|these|they|anything)\s+"
+    r"(?:count|make|change|matter|mean|need|get|trigger|affect|apply|add|turn|drag|bump|require|go))"
+    r"\b[^.?!;]{6,}$",
+    re.I,
+)
 FILLER = r"\b(?:let'?s|lets|please|ok(?:ay)?|so|and|then|this|that|item|question|one|again|it|all)\b"
 
 

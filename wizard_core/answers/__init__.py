@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -111,6 +112,32 @@ def type_hint(item: FormItem) -> str:
 TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards", "construction", "yes_no"})
 
 
+# Words an item's keywords share with its neighbours: they name no one item's row.
+_SHARED_WORDS = {"existing area", "new area", "total area", "m2", "square metres", "storey", "all storeys"}
+_CELL = re.compile(r"\s*(?:\||\t)\s*")
+
+
+def own_rows(text: str, item: FormItem) -> str:
+    """A pasted table with a row per fact ('Bldg area | 4,150 | …' over 'GFA | 7,250 | …'): only the
+    header and the rows whose label names this item, when some row does; the text as it is otherwise."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2 or not all(_CELL.search(line) for line in lines):
+        return text
+    names = [n for n in (item.title.lower(), *(k.lower() for k in item.keywords)) if n not in _SHARED_WORDS]
+
+    def label(line: str) -> str:
+        cell = _CELL.split(line.strip().strip("|"))[0].lower()
+        return re.sub(r"\bbldg\b", "building", cell)
+
+    first = re.sub(r"\b(?:m2|ft2)\b", "", lines[0], flags=re.I)
+    header = [] if re.search(r"\d", _CELL.split(first.strip().strip("|"), maxsplit=1)[-1]) else lines[:1]
+    body = lines[len(header) :]
+    mine = [line for line in body if any(re.search(rf"\b{re.escape(n)}\b", label(line)) for n in names)]
+    if not mine or len(mine) == len(body):
+        return text
+    return "\n".join(header + mine)
+
+
 def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     """The offline reading of the consultant's ``texts`` (oldest first) for ``item``.
 
@@ -120,6 +147,8 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     kind = answer_type(item)
+    if item.answer_type == "area":
+        texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:
         texts = [parsing.unpivoted(t) for t in texts]
     if item.answer_type == "area":

@@ -70,13 +70,6 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     set_aside: set[str] = set()  # articles a later message ruled out, never taken from an earlier one
     needed = len([g for g in groups if not is_farm_group(g)])
     for text in reversed(texts):
-        concluded = concluded_articles(text)
-        if concluded and needed in (0, len(concluded)):
-            reading = _reading(concluded, groups, where, forms)
-            if reading.complete:  # "… so C = .49, E = .66": the working ends on the answer
-                reading.confidence = min(reading.confidence, 0.85)
-                reading.notes.append(f"read from your conclusion: {', '.join(concluded)}")
-                return reading
         mentions = article_mentions(text)
         if mentions.named:
             articles = [a for a in mentions.answers if a not in set_aside]
@@ -85,7 +78,10 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
                     f"{articles[0]} for each of {', '.join(groups)}, as you said: confirm it covers them all"
                 )
                 return Reading([articles[0]] * len(groups), True, confidence=0.75, notes=[note])
-            return _reading_of(articles, mentions, groups, where, forms)
+            reading = _reading_of(articles, mentions, groups, where, forms)
+            if reading.complete or reading.offer is not None:
+                return reading
+            return _concluded(text, groups, needed, where, forms) or reading
         set_aside |= mentions.rejected
         if not groups and PART_2.search(text):
             return Reading([FARM_BUILDINGS], True, confidence=0.6)
@@ -181,6 +177,23 @@ _CONCLUDING = re.compile(
 _SENTENCE = re.compile(r"(?<!\d)[.;!?\n]+(?!\d)")
 
 
+def _concluded(text: str, groups: list[str], needed: int, where: str, forms: FormFacts) -> Reading | None:
+    """The reading of the conclusion a message's working ends on ("… so C = .49, E = .66"), when the
+    articles named along the way leave the answer open; None when there is no such conclusion."""
+    concluded = concluded_articles(text)
+    if not concluded or needed not in (0, len(concluded)):
+        return None
+    reading = _reading(concluded, groups, where, forms)
+    if not reading.complete:
+        return None
+    reading.confidence = min(reading.confidence, 0.85)
+    reading.notes.append(f"read from your conclusion: {', '.join(concluded)}")
+    return reading
+
+
+_HEDGE = re.compile(r"\bi\s+think\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bi\s+guess\b|\?", re.I)
+
+
 def concluded_articles(text: str) -> list[str]:
     """The articles the last concluding sentence of a message gives, abbreviations spelled out; []
     when the message ends on no such sentence."""
@@ -190,6 +203,8 @@ def concluded_articles(text: str) -> list[str]:
     sentences = [s for s in _SENTENCE.split(text) if s.strip()]
     for sentence in reversed(sentences[-3:]):
         for found in reversed(list(_CONCLUDING.finditer(sentence))):
+            if _HEDGE.search(sentence[found.end() :]):
+                return []  # "we'd go with 3.2.2.52 I think": asked about, as before
             articles = article_mentions(sentence[found.end() :]).answers
             if articles:
                 return list(dict.fromkeys(articles))

@@ -171,7 +171,9 @@ def unpivoted(text: str) -> str:
     if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
         return "; ".join(rows[0])
     header = rows[0]
-    if len(header) < 2 or any(not c or re.search(r"\d", c) for c in header):
+    if len(header) < 2 or any(
+        not c or re.search(r"\d", re.sub(r"\b(?:m2|ft2)\b", "", c, flags=re.I)) for c in header
+    ):
         return text
     read_across = []
     for cells in rows[1:]:
@@ -291,6 +293,9 @@ def count_before(text: str, nouns: Iterable[str]) -> int | None:
     return word_number(match[1]) if match else None
 
 
+_LABELLED_YES_NO = re.compile(r"^\W*[a-z][\w\s/'-]{0,40}?\s*[:;|=]\s*(yes|y|no|n)\b(?!['.]\w)", re.I)
+
+
 def yes_no(text: str) -> tuple[bool | None, float]:
     """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
     words = lexicon()
@@ -299,6 +304,9 @@ def yes_no(text: str) -> tuple[bool | None, float]:
         return True, 0.95
     if words.no.match(text):
         return False, 0.95
+    labelled = _LABELLED_YES_NO.match(text)  # 'Water supply | Y (…, no fire pump)': the cell decides
+    if labelled:
+        return labelled[1].lower() in ("yes", "y"), 0.9
     if words.negation.search(text):
         return False, 0.85
     if words.affirming.search(text):

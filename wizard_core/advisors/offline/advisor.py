@@ -265,6 +265,14 @@ def _not_applicable(message: str, item: FormItem) -> bool:
     opens = not_applicable.match(stripped)
     if not (opens or (not substantive and not_applicable.search(stripped))):
         return False
+    if opens and item.answer_type == "text" and len(stripped.split()) > SUBSTANTIVE_WORDS:
+        # 'no trade shows or exhibitions, if the township …': a note that opens with 'no', unless
+        # its first words name the item's own subject ('No alternative solutions are proposed …')
+        if re.match(r"\s*[.:;,!\u2013\u2014-]", stripped[opens.end() :]):
+            return True  # 'None. Where the existing building falls short …': said, then explained
+        head = " ".join(stripped.lower().split()[:6])
+        subject = [item.title.lower(), *(k.lower() for k in item.keywords)]
+        return any(word in head for word in subject) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and p.quantities(message))
