@@ -136,9 +136,11 @@ class DecisionEngine:
                 rf"(?<![\w'])(?<!\bno\s)(?<!\bnot\s)(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|on|item|no\.?)\s+){{0,3}}"
                 rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
                 # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
-                rf"|(?<![\w'])(?:{named})\s+(?:{verbs}|correction|revision|amendment)(?![\w'])"
-                # '… so 3 BF entrances now': a fact that has changed since it was given
-                r"|\bnow\s*[.!]?\s*$",
+                rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
+                # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
+                r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
+                # 'make it 5 BF entrances': the value between the verb and the fact's name
+                rf"|(?<![\w'])(?:{verbs})\s+(?:it|that|this|them)\s+(?:to\s+)?(?=\d[\d,.]*\s*(?:{named})(?![\w']))",
                 re.I,
             )
             if verbs and named

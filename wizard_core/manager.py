@@ -30,6 +30,13 @@ from wizard_core.turns import Turn, TurnResult
 log = logging.getLogger(__name__)
 
 
+# Words saying an item named in passing stands as it is
+UNCHANGED = re.compile(
+    r"\b(?:already|still|unchanged|stays?|remains?|no\s+change|(?:does|do)\s*n[o']?t\s+change|not\s+changed)\b",
+    re.I,
+)
+
+
 class ContextManager:
     """Orchestrates a turn: load, decide, record, retrieve, build the package, advise, apply, save."""
 
@@ -202,7 +209,10 @@ class ContextManager:
             current = state.answer_for(section)
             if section == revised.number or current is None or not self.decisions.names(item, turn.text):
                 continue  # a value for it must be said of it, not read off the revised item's figure
-            reading = read(item, [self.decisions.said_of(item, turn.text)], state, self.forms)
+            said = self.decisions.said_of(item, turn.text)
+            if UNCHANGED.search(said):
+                continue  # "GFA above already uses 1,456": said to stand, not revised
+            reading = read(item, [said], state, self.forms)
             if reading.complete and reading.confidence >= doubt.CONFIDENT and reading.value != current.value:
                 values[section] = reading.value
         return values

@@ -191,7 +191,7 @@ def _concluded(text: str, groups: list[str], needed: int, where: str, forms: For
     return reading
 
 
-_HEDGE = re.compile(r"\bi\s+think\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bi\s+guess\b|\?", re.I)
+_HEDGE = re.compile(r"\bi\s+think\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bi\s+guess\b", re.I)
 
 
 def concluded_articles(text: str) -> list[str]:

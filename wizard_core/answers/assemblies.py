@@ -13,7 +13,8 @@ from pydantic import Field
 
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
-from wizard_core.answers.wording.assemblies import Thread, read_thread
+from wizard_core.answers.fallbacks import with_digits
+from wizard_core.answers.wording.assemblies import Thread, assemblies_named, names_assembly, read_thread
 from wizard_core.content import FormItem
 from wizard_core.engine.assemblies import ASSEMBLIES, LABELS, AssemblyNeed, describe_need, required_assemblies
 from wizard_core.models import ProjectState
@@ -89,7 +90,8 @@ def _row(need: AssemblyNeed) -> dict[str, Any]:
 def read_assemblies(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     needs = required_assemblies(_answers(state))
     recorded = {k: v for k, v in r.earlier_rows(state, item.number, "assemblies").items() if k in ASSEMBLIES}
-    thread = read_thread(item.number, texts)
+    # "forty five minutes", as dictated: ratings in words read as figures (from 20: "one storey" stays)
+    thread = read_thread(item.number, [with_digits(t, 20)[0] for t in texts])
     if thread.as_required:
         recorded = {}  # worked out afresh: what was recorded before does not stand
     note = r.join_notes(r.recorded_note(state, item.number), *thread.notes)
@@ -111,6 +113,13 @@ def read_assemblies(item: FormItem, texts: list[str], state: ProjectState, forms
             ],
         )
     reading = _given(thread, needs, recorded, note)
+    given = {"below" if n in ("storeys_below_grade", "floors_over_basement") else n for n in thread.given}
+    unread = set().union(*(assemblies_named(t) for t in texts)) - given
+    if reading.complete and (unread or any(names_assembly(n) for n in thread.notes)):  # words left unread
+        reading.confidence = min(reading.confidence, 0.75)
+        reading.notes.append(
+            "some of your words were not read as a rating (kept as the note): confirm the rows"
+        )
     if thread.estimates:
         return Reading(
             missing="; ".join(thread.estimates),

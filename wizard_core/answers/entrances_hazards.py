@@ -46,7 +46,7 @@ def _hazard_said() -> re.Pattern[str]:
     """'haz subs yes: lacquers …', 'hazardous substances: no': the answer right after the words."""
     words = alternation(vocabulary().entrances.hazard_words)
     return re.compile(
-        rf"{words}(?:\s+(?:subs?|substances?|materials?|goods))?\s*[:=\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a)\b",
+        rf"{words}(?:\s+(?:subs?|substances?|materials?|goods))?\s*[:=|\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a|n)\b",
         re.I,
     )
 
@@ -69,7 +69,11 @@ def _total() -> re.Pattern[str]:
 def _count_after() -> re.Pattern[str]:
     """A count after its label: "barrier-free entrances: 2", "BF entrances = 3"."""
     nouns = alternation(vocabulary().entrances.entrance_words)
-    return re.compile(rf"{nouns}\s*[:=]\s*(?P<n>\d+|{p.lexicon().number_words})\b(?=\s*(?:[.,;(]|$))", re.I)
+    return re.compile(
+        rf"{nouns}\s*(?:[:=]|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to))\s)\s*(?P<n>\d+|{p.lexicon().number_words})\b"
+        r"(?=\s*(?:[.,;(]|$))",
+        re.I,
+    )
 
 
 def _stated_total(lowered: str) -> int | None:

@@ -99,11 +99,16 @@ def _words() -> _Words:
     return _Words(vocabulary())
 
 
+# "Storeys | 1 / 0 below", "storeys: 4/1 below": above grade, then below
+_ABOVE_BELOW = re.compile(r"(?<![\d.,])(\d{1,2})\s*/\s*(\d)\s*(?:below|bg|b/g)\b(?:\s*grade)?", re.I)
+
+
 def read_building_height(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = _words()
     found: dict[str, Any] = {}
     notes: list[str] = []
     doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
+    texts = [_ABOVE_BELOW.sub(r"\1 storeys above grade, \2 below grade", t) for t in texts]
     for text in texts:
         doubt = ""
         lowered = _count_first(p.normalize(text).lower())

@@ -67,6 +67,12 @@ def figures(item: FormItem, text: str) -> list[int]:
     spelled = list(re.finditer(p.lexicon().number_words, lowered))
     if len(spelled) == 1 and not re.sub(p.lexicon().number_words, "", lowered).strip(" .,;:!"):
         loose.append(p.word_number(spelled[0][0]) or 0)  # "Two."
+    match = COUNTED.search(item.title)
+    if match:  # "Streets = 1.", "streets: 2" after the working: the count as the consultant settles it
+        stem = re.escape(match[1].rstrip("s").lower())
+        settled = re.findall(rf"\b{stem}s?\s*(?:=|:|\bis\b|\bare\b)\s*(\d+)(?=\s*(?:[.,;)]|$))", lowered)
+        if settled:
+            return [int(settled[-1])]
     lead = _leading(lowered)
     if lead is not None:  # "Two, like I said: ...", "Just the one, Main Street. ...": the answer itself
         return [lead, *tied]

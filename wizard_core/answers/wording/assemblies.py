@@ -7,6 +7,7 @@ a rating of the supporting members applies to every assembly.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ _NOT_THERE = re.compile(
     r"\b(?:n/?a|not\s+applicable|none|no\s+(?:mezzanines?|basements?|storeys?\s+below(?:\s+grade)?))\b", re.I
 )
 _NO_RATING = re.compile(
-    r"\b(?:no\s+rating|not\s+rated|unrated|no\s+frr|0\s*h(?:rs?|ours?)?\b|waived"
+    r"\b(?:no\s+(?:\w+\s+)?rating|not\s+rated|unrated|no\s+frr|0\s*h(?:rs?|ours?)?\b|waived"
     r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
     re.I,
 )
@@ -99,6 +100,10 @@ def read_thread(number: str, texts: list[str]) -> Thread:
 def _read_text(text: str, thread: Thread) -> None:
     text = re.sub(r"\bbsmt\b", "basement", text, flags=re.I)
     table, lines = table_and_lines(text)
+    if table is not None and table.header is not None and assembly_of(table.header[0]):
+        # "Floors | N.A." over "Mezz | no rating req'd": label and value rows, no header; a line each
+        lines = [" ".join(c for c in row if c.strip()) for row in [table.header, *table.body]] + lines
+        table = None
     if table is not None and table.header is not None:
         _table(table, thread)
     if AS_REQUIRED.search(text) and not parse_ratings(text):
@@ -112,10 +117,46 @@ def _read_text(text: str, thread: Thread) -> None:
             thread.notes.append(line)
 
 
+# Where an assembly is named: a part naming several ("one storey no basement the mezzanine is steel so
+# no rating and no roof rating", as dictated) is read a piece for each
+_NAMED = re.compile(
+    r"(?:\b(?:and\s+)?(?:no|the|its|a)\s+)?\b(?:basement|lower\s+level|cellar|mezz\w*|roof|floors?\s+over)\b",
+    re.I,
+)
+
+
+def names_assembly(text: str) -> bool:
+    """Whether words name an assembly (a basement, the mezzanine, the roof, a floor over one)."""
+    return _NAMED.search(text) is not None
+
+
+def assemblies_named(text: str) -> set[str]:
+    """The assemblies words name, each as one of the assemblies a basement's words may stand for."""
+    found = set()
+    for m in _NAMED.finditer(text):
+        word = m.group().lower()
+        if "mezz" in word:
+            found.add("mezzanine")
+        elif "roof" in word:
+            found.add("roof")
+        else:
+            found.add("below")
+    return found
+
+
+def _by_assembly(part: str) -> list[str]:
+    starts = [m.start() for m in _NAMED.finditer(part)]
+    if len(starts) < 2:
+        return [part]
+    cuts = [0, *starts[1:], len(part)]
+    return [part[a:b] for a, b in itertools.pairwise(cuts) if part[a:b].strip()]
+
+
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
-    for part in re.split(r"[,;\n]|(?<!\d)\.(?:\s|$)", line):
+    parts = [piece for part in re.split(r"[,;\n]|(?<!\d)\.(?:\s|$)", line) for piece in _by_assembly(part)]
+    for part in parts:
         ratings = parse_ratings(part)
         support = ratings.pop("loadbearing", None)
         if support is not None:
