@@ -120,7 +120,8 @@ def _read_text(text: str, thread: Thread) -> None:
 # Where an assembly is named: a part naming several ("one storey no basement the mezzanine is steel so
 # no rating and no roof rating", as dictated) is read a piece for each
 _NAMED = re.compile(
-    r"(?:\b(?:and\s+)?(?:no|the|its|a)\s+)?\b(?:basement|lower\s+level|cellar|mezz\w*|roof|floors?\s+over)\b",
+    r"(?:\b(?:and\s+)?(?:no|the|its|a)\s+)?\b(?:floors?\s+over\s+(?:the\s+)?(?:basement|lower\s+level|cellar)"
+    r"|basement|lower\s+level|cellar|mezz\w*|roof)\b",
     re.I,
 )
 
