@@ -203,7 +203,7 @@ class DecisionEngine:
         trigger = self._revision.search(message) or (
             self._verb_naming.search(message) if self._verb_naming else None
         )
-        navigates = self._navigation.search(message)
+        navigates = self._navigation.search(message) or OPENS_ON_ITEM.match(message)
         numbers = [
             m[0]
             for m in ITEM_NUMBER.finditer(message)
@@ -351,6 +351,8 @@ class DecisionEngine:
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
+# "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
+OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?3\.\d\d\s*[-:\u2013\u2014]\s", re.I)
 # A question dictated without its mark: the last clause opens with a verb asking ("… does that make
 # any part of it a C occupancy", "… does that get added into the building area or not")
 UNMARKED_QUESTION = re.compile(
