@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 from storage import InMemoryStorage  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply  # noqa: E402
 from tests.support import Clock  # noqa: E402
-from wizard_core import context  # noqa: E402
 from wizard_core.advisors.llm.advisor import LLMAdvisor  # noqa: E402
 from wizard_core.advisors.offline.advisor import OfflineAdvisor  # noqa: E402
 from wizard_core.config import ModelSettings  # noqa: E402
+from wizard_core.context import builder as context  # noqa: E402
 from wizard_core.wiring import open_wizard  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
