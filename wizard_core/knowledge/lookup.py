@@ -11,7 +11,7 @@ from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES
 from wizard_core.knowledge.query import (
     StandaloneQuery,
     deterministic_query,
-    is_follow_up,
+    refers_back,
     rewrite_prompt,
 )
 from wizard_core.knowledge.service import KnowledgeBaseService
@@ -94,9 +94,10 @@ class CodeLookup:
         rewrite: Rewrite | None = None,
         limit: int = EXCERPT_LIMIT,
     ) -> Retrieved:
-        """Seed 003: make the message standalone (a model rewrites follow-ups only), then retrieve."""
+        """Seed 003: make the message standalone (a model rewrites only a follow-up that refers back
+        into the discussion), then retrieve."""
         query = deterministic_query(item, thread, message)
-        if rewrite is not None and is_follow_up(message, thread):
+        if rewrite is not None and refers_back(message, thread):
             rewritten = rewrite(rewrite_prompt(item, thread, message))
             if rewritten:
                 query = StandaloneQuery(f"{item.number} {item.title}: {rewritten}", "model")
