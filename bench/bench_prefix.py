@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 from storage import InMemoryStorage  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply  # noqa: E402
 from tests.support import Clock  # noqa: E402
-from wizard_core import context  # noqa: E402
 from wizard_core.advisors.llm.advisor import LLMAdvisor  # noqa: E402
 from wizard_core.advisors.offline.advisor import OfflineAdvisor  # noqa: E402
 from wizard_core.config import ModelSettings  # noqa: E402
+from wizard_core.context import builder as context  # noqa: E402
 from wizard_core.wiring import open_wizard  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
@@ -123,6 +123,8 @@ def measure(name: str) -> dict[str, Any]:
         "min_shared": min(pairs),
         "median_prompt": statistics.median(sizes),
         "cached_share": sum(cached) / sum(sizes),
+        # Every request the turns made (answers, corrections, query rewrites) per message.
+        "calls": len(fake.requests) / len(messages),
     }
 
 
@@ -139,7 +141,8 @@ def main() -> None:
         context.SECTIONS, context.STABLE = ORDERS["seeds"], frozenset()
     print(f"order: {args.order}")
     print(f"{'transcript':<26} {'msgs':>4} {'pairs':>5} {'>= 1,024':>9} {'share':>6} {'median shared':>13} "
-          f"{'min':>5} {'median prompt':>13} {'cached':>7} {'same':>5} {'same item':>14}")  # fmt: skip
+          f"{'min':>5} {'median prompt':>13} {'cached':>7} {'same':>5} {'same item':>14} "
+          f"{'calls/msg':>9}")  # fmt: skip
     for name in args.transcripts:
         r = measure(Path(name).name)
         print(
@@ -147,6 +150,7 @@ def main() -> None:
             f"{r['over'] / r['pairs']:>6.0%} {r['median_shared']:>13,.0f} {r['min_shared']:>5,} "
             f"{r['median_prompt']:>13,.0f} {r['cached_share']:>7.0%} {r['share']:>5.0%} "
             + (f"{r['same_item']:>5.0%} of {r['same_pairs']:>2} pairs" if r["same_pairs"] else f"{'—':>14}")
+            + f" {r['calls']:>9.2f}"
         )
 
 

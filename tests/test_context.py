@@ -48,8 +48,8 @@ def test_package_carries_history_thread_archive_excerpts_and_structure():
     }
 
     history = body["## Project History (Completed Form Questions)"]
-    assert "**3.00 - " in history and "O. Reg. 163/24" in history
-    assert '**3.01 - Project type**: "Change of use"' in history
+    assert "- 3.00 Building code version: " in history and "O. Reg. 163/24" in history
+    assert '- 3.01 Project type: "Change of use"' in history
     assert "**3.04 - Building area**" in body["## Current Form Question"]
     assert '- Q: "To answer 3.04' in body["## Active Clarifying Discussion"]
     assert body["## Latest User Response"].strip() == '"About 140."'
@@ -61,6 +61,7 @@ def test_package_carries_history_thread_archive_excerpts_and_structure():
     assert "[Complete OBC" not in markdown and "placeholder" not in markdown.lower()
     structure = body["## Form Structure"]
     assert len(re.findall(r"^- 3\.\d\d ", structure, flags=re.M)) == 28
+    assert "What is the gross area" not in structure, "the current item's question only, in its own section"
     assert "- 3.04 Building area" in structure and "[current]" not in structure, "the same for every turn"
     response_format = body["## Required Response Format"]
     assert '"type": "form_answer" | "clarifying_question"' in response_format
@@ -243,3 +244,60 @@ def test_trimming_step_by_step_gives_the_sections_it_would_give_made_afresh():
     assert trim.dropped_archives and trim.summary_history and trim.compact_structure
     package = builder.build(state, item, retrieved)
     assert package.markdown.count("### ") < len(state.archived_clarifying_sessions)
+
+
+def _at_last_item(manager, name):
+    """A project replayed from a transcript up to 3.27, or to where the transcript ends."""
+    from tests.support import scenario
+
+    pid = manager.start_project(name).project_id
+    for message in scenario(name)["messages"]:
+        state = manager.storage.load_project(pid)
+        if state.current_form_section == "3.27" or state.complete:
+            break
+        manager.process_user_response(pid, message)
+    return manager.storage.load_project(pid)
+
+
+def test_the_last_items_package_fits_4000_tokens_with_every_section_and_what_the_item_needs():
+    for name in ("office-3-storey.json", "clinic-vague.json"):
+        manager = make_manager()
+        state = _at_last_item(manager, name)
+        package = manager.context_package(state.project_id)
+        assert package.tokens <= 4_000, (name, package.tokens)
+        assert package.left_out == (), "it fits without trimming"
+        assert headings(package.markdown) == [TITLE, *SECTIONS]
+        item = package.item
+        assert f"**{item.number} - {item.title}**: {item.question}" in package.section(
+            "## Current Form Question"
+        )
+        history = package.section("## Project History (Completed Form Questions)")
+        for answer in state.finalized_answers:  # every answer so far, one line each, its value whole
+            assert history.count(f"- {answer.section} {manager.item(answer.section).title}: ") == 1
+        for number in item.depends_on:
+            assert f"- {number} {manager.item(number).title}: " in history
+        latest = (
+            json.dumps(state.latest_user_answer, ensure_ascii=False) if state.latest_user_answer else "(none"
+        )
+        assert latest in package.section("## Latest User Response")
+        assert package.excerpts[0].id == item.references[0], "the item's own references first"
+
+
+def test_archived_threads_keep_the_consultants_words_and_quote_questions_in_full_where_related():
+    manager = make_manager()
+    pid = _long_project(manager)  # at 3.18, which depends on 3.02 and 3.05 and feeds 3.13 and 3.23
+    archived = manager.context_package(pid).section("## Archived Clarifying Sessions")
+    state = manager.storage.load_project(pid)
+    for section, thread in state.archived_clarifying_sessions.items():
+        for qa in thread:
+            if qa.answer is not None:
+                assert f"- A: {json.dumps(qa.answer, ensure_ascii=False)}" in archived
+            quoted = json.dumps(qa.question, ensure_ascii=False)
+            if section in ("3.13", "3.02", "3.05"):
+                assert f"- Q: {quoted}" in archived, "a related item's question in full"
+            elif len(qa.question) > 200:
+                assert f"- Q: {quoted}" not in archived and "[…]" in archived, "an unrelated one in brief"
+    assert (
+        "### 3.13 - Fire alarm system Discussion" in archived
+        and "### 3.04 - Building area Discussion" in archived
+    )

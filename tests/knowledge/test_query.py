@@ -91,6 +91,18 @@ def test_a_follow_up_is_rewritten_by_the_model_with_one_extra_call(fake, monkeyp
     assert turn.input_tokens == 240, "both calls are counted"
 
 
+def test_a_reply_giving_the_value_asked_for_costs_no_rewrite_call(fake, monkeypatch):
+    manager, pid = llm_manager(fake, monkeypatch)
+    fake.enqueue(reply(QUESTION))
+    manager.process_user_response(pid, "The building has sprinklers.")
+    fake.enqueue(reply(ANSWER))
+    result = manager.process_user_response(pid, "entire building")
+    assert result.type == "form_answer" and len(fake.requests) == 2, "one call for the turn, no rewrite"
+    turn = manager.storage.load_project(pid).turns[-1]
+    # Joined to the open question, the reply already stands alone for retrieval.
+    assert turn.query == f"3.11 Sprinkler system: {QUESTION['content']} entire building"
+
+
 def test_a_failed_rewrite_falls_back_to_the_deterministic_query(fake, monkeypatch):
     manager, pid = llm_manager(fake, monkeypatch)
     fake.enqueue(reply(QUESTION))

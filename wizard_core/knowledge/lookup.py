@@ -11,14 +11,17 @@ from wizard_core.knowledge.expansion import DEFAULT_CONTEXT_LINES
 from wizard_core.knowledge.query import (
     StandaloneQuery,
     deterministic_query,
-    is_follow_up,
+    refers_back,
     rewrite_prompt,
 )
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.knowledge.terms import load_vocabulary
 from wizard_core.models import ClarifyingQA
 
-EXCERPT_LIMIT = 8
+# The excerpts a turn quotes: every one of the item's own references, then the best hits for the
+# question up to this many in all. Eight quoted about 2,300-3,000 tokens at the last items, most of
+# them for hits ranked below the sixth (bench/bench_tokens.py).
+EXCERPT_LIMIT = 6
 Rewrite = Callable[[str], str | None]  # a model's rewrite of a follow-up; None if it could not
 
 
@@ -91,13 +94,14 @@ class CodeLookup:
         rewrite: Rewrite | None = None,
         limit: int = EXCERPT_LIMIT,
     ) -> Retrieved:
-        """Seed 003: make the message standalone (a model rewrites follow-ups only), then retrieve."""
+        """Seed 003: make the message standalone (a model rewrites only a follow-up that refers back
+        into the discussion), then retrieve."""
         query = deterministic_query(item, thread, message)
-        if rewrite is not None and is_follow_up(message, thread):
+        if rewrite is not None and refers_back(message, thread):
             rewritten = rewrite(rewrite_prompt(item, thread, message))
             if rewritten:
                 query = StandaloneQuery(f"{item.number} {item.title}: {rewritten}", "model")
-        excerpts = self.knowledge.relevant_entries(item, query.text, limit)
+        excerpts = self.knowledge.relevant_entries(item, query.text, max(limit, len(item.references)))
         return Retrieved(query, excerpts, self.quote(excerpts))
 
     def for_question(self, text: str, limit: int = 3) -> list[KnowledgeEntry]:

@@ -3,7 +3,9 @@
 A message that depends on the clarifying thread ("yes, the second one", "about 1 200") says
 little on its own; retrieval needs the question it answers. The deterministic rewrite joins
 the current item, the open question and the message. An advisor that talks to a model may
-rewrite a follow-up with one extra call; a message that stands on its own costs no call.
+rewrite with one extra call a follow-up that refers back to the discussion ("the second one",
+"yes, all of it"); a reply that gives the value asked for ("about 12 m", "entire building") is
+standalone once joined to the question, and like a message that stands on its own costs no call.
 """
 
 from __future__ import annotations
@@ -21,6 +23,18 @@ FOLLOW_UP = re.compile(
     re.I,
 )
 SHORT_WORDS = 6
+# A word that points back into the discussion: a short reply holding one means little without it.
+REFERS_BACK = re.compile(
+    r"\b(it|its|it's|that|this|those|these|they|them|one|ones|same|both|neither|either|above|before|"
+    r"former|latter|first|second|third|last|other|previous)\b",
+    re.I,
+)
+# A reply opening with a pointer to an option or an earlier answer, however long.
+POINTS_BACK = re.compile(
+    r"^\W*(the (?:first|second|third|last|same|other|former|latter)\b|same\b|both\b|neither\b|"
+    r"either\b|as (?:above|before|said)\b)",
+    re.I,
+)
 
 REWRITE_INSTRUCTIONS = (
     "Given a clarifying discussion about one item of the Ontario Building Code data matrix and the "
@@ -41,6 +55,15 @@ def is_follow_up(message: str, thread: list[ClarifyingQA]) -> bool:
     if not thread:
         return False
     return len(message.split()) <= SHORT_WORDS or bool(FOLLOW_UP.match(message))
+
+
+def refers_back(message: str, thread: list[ClarifyingQA]) -> bool:
+    """Whether a follow-up needs the discussion rewritten to be understood: it points back into it
+    ("the second one", "yes, all of it") rather than giving a value the question names."""
+    if not is_follow_up(message, thread):
+        return False
+    short = len(message.split()) <= SHORT_WORDS
+    return bool(POINTS_BACK.match(message)) or (short and bool(REFERS_BACK.search(message)))
 
 
 def deterministic_query(item: FormItem, thread: list[ClarifyingQA], message: str) -> StandaloneQuery:
