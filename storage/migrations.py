@@ -185,11 +185,50 @@ def m004_record_bounded(old: Record) -> Record:
     return new
 
 
+# What version 5 keeps of each item in the record: its newest archived question and earlier answer.
+QUESTIONS_KEPT_V5 = 1
+ANSWERS_KEPT_V5 = 1
+
+
+def m005_archive_summed_up(old: Record) -> Record:
+    """From version 5 each item keeps in the record only its newest archived question (with its answer)
+    and its newest earlier answer; the older ones move, in order, to the archive log (``archive``, after
+    what it holds already), added to the item's ``moved_out`` counts. Nothing is dropped. The store
+    reads a version-4 record with its whole logs and saves it whole once, so the moved entries follow
+    the log's own, oldest first, as if they had moved one by one.
+    """
+    new = dict(old)
+    moved: list[Record] = list(old.get("archive") or [])
+    counts: dict[str, Record] = {
+        section: dict(count)
+        for section, count in (old.get("moved_out") or {}).items()
+        if isinstance(count, dict)
+    }
+    for field, kind, kept in (
+        ("archived_clarifying_sessions", "question", QUESTIONS_KEPT_V5),
+        ("answer_history", "answer", ANSWERS_KEPT_V5),
+    ):
+        trimmed: dict[str, list[Any]] = {}
+        for section, entries in (old.get(field) or {}).items():
+            entries = list(entries) if isinstance(entries, list) else []
+            cut = max(0, len(entries) - kept)
+            moved += [{"section": section, kind: entry} for entry in entries[:cut]]
+            trimmed[section] = entries[cut:]
+            if cut:
+                count = counts.setdefault(section, {"questions": 0, "answers": 0})
+                count[f"{kind}s"] = count.get(f"{kind}s", 0) + cut
+        new[field] = trimmed
+    new["archive"] = moved
+    new["moved_out"] = counts
+    return new
+
+
 MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
     ("m001_seed_json_project", m001_seed_json_project),
     ("m002_logs_kept_apart", m002_logs_kept_apart),
     ("m003_rows_like_the_sheet", m003_rows_like_the_sheet),
     ("m004_record_bounded", m004_record_bounded),
+    ("m005_archive_summed_up", m005_archive_summed_up),
 ]
 
 

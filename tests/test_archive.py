@@ -14,7 +14,7 @@ from pathlib import Path
 from storage import TinyDBStorage
 from tests.support import make_manager
 from wizard_core import Wizard
-from wizard_core.models import ANSWERS_KEPT, QUESTIONS_KEPT
+from wizard_core.models import ANSWERS_KEPT, QUESTIONS_KEPT, FormAnswer
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = json.loads((ROOT / "tests" / "transcripts" / "office-3-storey.json").read_text())["messages"]
@@ -75,7 +75,7 @@ def test_a_project_aged_to_hundreds_of_turns_keeps_a_record_of_one_size_and_ever
     assert summary["interaction_count"] == 267 and summary["status"] != "new"
 
 
-def test_undo_brings_back_the_newest_questions_and_the_rest_stay_in_the_archive(tmp_path: Path) -> None:
+def test_undo_brings_back_the_whole_thread_from_the_archive_log(tmp_path: Path) -> None:
     wizard = make_manager(TinyDBStorage(tmp_path / "data"))
     project = wizard.start_project("Long thread").project_id
     for _ in range(8):
@@ -88,9 +88,10 @@ def test_undo_brings_back_the_newest_questions_and_the_rest_stay_in_the_archive(
     wizard.undo_last_answer(project)
     state = wizard.load_project(project)
     assert state.current_form_section == "3.01" and state.answer_for("3.01") is None
-    assert [qa.question for qa in state.active_clarifying_thread] == asked[-QUESTIONS_KEPT:]
-    # The two oldest moved to the archive log when the thread was archived; they are still shown there.
-    assert [qa.question for qa in wizard.archived_questions(state, "3.01")] == asked[:2]
+    # All but the newest moved to the archive log when the thread was archived; undo reads them back.
+    assert len(asked) > QUESTIONS_KEPT
+    assert [qa.question for qa in state.active_clarifying_thread] == asked
+    assert wizard.archived_questions(state, "3.01") == [] and "3.01" not in state.moved_out
     wizard.process_user_response(project, "New construction: a three storey office building.")
     again = wizard.load_project(project)
     assert [qa.question for qa in wizard.archived_questions(again, "3.01")] == asked
@@ -103,10 +104,46 @@ def test_every_export_prints_an_items_whole_discussion(tmp_path: Path) -> None:
         wizard.process_user_response(project, f"hmm, not sure yet ({n})")
     wizard.process_user_response(project, "New construction: a three storey office building.")
     state = wizard.load_project(project)
-    assert state.moved_out["3.01"].questions == 2  # the two oldest are in the archive log
+    assert state.moved_out["3.01"].questions == 8 - QUESTIONS_KEPT  # all but the newest in the archive log
     markdown = wizard.export(state, "md")
     assert isinstance(markdown, str)
     assert [f"A: hmm, not sure yet ({n})" in markdown for n in range(1, 8)] == [True] * 7
     rows = json.loads(wizard.export_file(state, "json"))["items"]
     (row,) = [r for r in rows if r["item"] == "3.01"]
     assert len(row["discussion"]) == 8 and row["discussion"][0]["answer"] == "hmm, not sure yet (1)"
+
+
+def test_undo_restores_each_earlier_answer_in_turn_though_the_record_keeps_the_newest(tmp_path: Path) -> None:
+    store = TinyDBStorage(tmp_path / "data")
+    wizard = make_manager(store)
+    project = wizard.start_project("Revised again and again").project_id
+    for n in (1, 2, 3, 4):
+        wizard.answer_directly(project, "3.26", f"Note {n}.")
+    state = wizard.load_project(project)
+    assert len(state.answer_history["3.26"]) == ANSWERS_KEPT < 3  # 1 and 2 are in the archive log
+    assert _values(wizard.earlier_answers(state, "3.26")) == [1, 2, 3]
+
+    for back_to in (3, 2):
+        undo = wizard.last_undo(wizard.load_project(project))  # what the page's button names
+        assert undo is not None and undo.restores is not None and undo.restores.value == f"Note {back_to}."
+        wizard.undo_last_answer(project)
+        state = wizard.load_project(project)
+        assert state.answer_for("3.26").value == f"Note {back_to}."  # type: ignore[union-attr]
+        assert _values(wizard.earlier_answers(state, "3.26")) == list(range(1, back_to))
+
+    reply = wizard.process_user_response(project, "undo")  # the chat's command, the last earlier answer
+    assert "its earlier answer is back" in reply.content
+    state = wizard.load_project(project)
+    assert state.answer_for("3.26").value == "Note 1."  # type: ignore[union-attr]
+    assert wizard.earlier_answers(state, "3.26") == [] and "3.26" not in state.moved_out
+    wizard.undo_last_answer(project)  # the first answer: the item is unanswered again
+    assert wizard.load_project(project).answer_for("3.26") is None
+
+    for n in (5, 6, 7):  # answered again: the history moves out afresh, in order
+        wizard.answer_directly(project, "3.26", f"Note {n}.")
+    state = wizard.load_project(project)
+    assert _values(wizard.earlier_answers(state, "3.26")) == [5, 6]
+
+
+def _values(answers: list[FormAnswer]) -> list[int]:
+    return [int(str(a.value).removeprefix("Note ").rstrip(".")) for a in answers]

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from wizard_core import checks, commands, own_replies, progress, turns
+from wizard_core import archive, checks, commands, own_replies, progress, turns
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
 from wizard_core.answers import describe_value, doubt, read
 from wizard_core.content import FormItem
@@ -109,6 +109,8 @@ class ContextManager:
         turns.log_decision(state, turn)
         refuse_overlap(state, turn.at, self.advisor)
         turns.record_message(state, turn, self.advisor.name, None)
+        if command.action == "undo":
+            archive.ready_for_undo(self.storage, state)
         result = turns.complete(state, commands.run(command, state, turn, self.forms, now))
         self.storage.save_project(state)
         return result

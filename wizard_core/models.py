@@ -10,14 +10,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wizard_core.log_records import DecisionRecord, TranscriptFigures, TurnRecord
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart;
-3: 3.18, 3.21, 3.22 and 3.23 as rows; 4: a record that does not grow with the conversation)."""
+3: 3.18, 3.21, 3.22 and 3.23 as rows; 4: a record that does not grow with the conversation; 5: each
+item's archive summed up by its newest question and answer)."""
 
 # What each item keeps in the record of its archived clarifying questions and its earlier answers: the
-# newest; older ones move to the project's archive log (``ArchiveEntry``), read when a person opens them.
-QUESTIONS_KEPT = 6
-ANSWERS_KEPT = 5
+# newest (the archived thread's last question and answer, and the answer "undo" would restore); older
+# ones move to the project's archive log (``ArchiveEntry``), read when a person opens them or undoes.
+QUESTIONS_KEPT = 1
+ANSWERS_KEPT = 1
 
 
 def utc_now() -> datetime:
@@ -81,20 +83,22 @@ class ClarifyingQA(Record):
     timestamp: datetime = Field(default_factory=utc_now)
 
 
-class ArchiveEntry(Record):
-    """A clarifying question or an earlier answer moved out of the record when its item had more than
-    it keeps; the project's archive log holds it, in the order moved."""
-
-    section: str
-    question: ClarifyingQA | None = None
-    answer: FormAnswer | None = None
-
-
 class MovedOut(Record):
     """How many of an item's archived questions and earlier answers are in the archive log, not the record."""
 
     questions: int = 0
     answers: int = 0
+
+
+class ArchiveEntry(Record):
+    """A clarifying question or an earlier answer moved out of the record when its item had more than
+    it keeps; the project's archive log holds it, in the order moved. An entry with ``taken_back`` says
+    that the item's newest so many moved questions and answers went back to the record (an undo)."""
+
+    section: str
+    question: ClarifyingQA | None = None
+    answer: FormAnswer | None = None
+    taken_back: MovedOut | None = None
 
 
 class AnswerStep(Record):

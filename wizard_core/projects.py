@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from wizard_core import checks, review
+from wizard_core import archive, checks, review
 from wizard_core.answers import describe_value, validate_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.errors import ConflictError, InputError, InvalidReplyError
@@ -246,6 +246,7 @@ class ProjectActions:
                 "This project was changed in another tab or session since this page was drawn, "
                 "so nothing was undone."
             )
+        archive.ready_for_undo(self.storage, state)
         undone = review.undo(state, self.forms, self.clock())
         self.storage.save_project(state)
         return undone

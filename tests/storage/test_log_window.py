@@ -22,6 +22,7 @@ from wizard_core.log_records import OUTSIDE, SAID_KEPT, TranscriptFigures
 from wizard_core.models import (
     ANSWERS_KEPT,
     QUESTIONS_KEPT,
+    SCHEMA_VERSION,
     ClarifyingQA,
     DecisionRecord,
     FormAnswer,
@@ -256,7 +257,7 @@ def test_an_old_project_opens_with_every_message_and_its_whole_archive(storage: 
     _store_version_3(storage, old)
 
     state = storage.load_project("talk")  # upgraded on the way in, every turn read once
-    assert state.schema_version == 4 and state.turn_count == 120
+    assert state.schema_version == SCHEMA_VERSION and state.turn_count == 120
     assert state.archived_clarifying_sessions["3.02"] == questions[-QUESTIONS_KEPT:]
     assert state.answer_history["3.04"] == answers[-ANSWERS_KEPT:]
     assert archive.questions(storage, state, "3.02") == questions  # nothing dropped
