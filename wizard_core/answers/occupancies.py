@@ -143,7 +143,7 @@ def _words_within_code(
     confirm, and a room that usually serves the main use is asked about as before)."""
     coded = {m.option.label for m in matches if m.by_label}
     for label, seen in roles.items():
-        if label in coded or any(m.by_label for m in matches if m.option.label == label):
+        if label in coded:
             continue
         roles[label] = [
             ("served", said)
