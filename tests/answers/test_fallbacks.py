@@ -8,7 +8,8 @@ from tests.answers.support import FORMS, advance_to, state_with
 from tests.support import make_manager
 from wizard_core.advisors.offline.asking import OFFER_MARK, offer_question
 from wizard_core.answers import read
-from wizard_core.answers.fallbacks import WORDS_CONFIDENCE, with_digits
+from wizard_core.answers.fallbacks import WORDS_CONFIDENCE
+from wizard_core.answers.spoken import with_digits
 
 NEW = state_with({"3.01": "New construction"})
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import doubt, fallbacks, parsing
+from wizard_core.answers import doubt, fallbacks, parsing, spoken
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -147,6 +147,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     kind = answer_type(item)
+    texts = [spoken.as_meant(t) for t in texts]
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
-from wizard_core.answers.fallbacks import with_digits
+from wizard_core.answers.spoken import with_digits
 from wizard_core.answers.wording.assemblies import Thread, assemblies_named, names_assembly, read_thread
 from wizard_core.content import FormItem
 from wizard_core.engine.assemblies import ASSEMBLIES, LABELS, AssemblyNeed, describe_need, required_assemblies

@@ -38,8 +38,9 @@ from wizard_core.answers.construction import (
     materials_named,
     restrictions_named,
 )
-from wizard_core.answers.fallbacks import FIGURE_IN_WORDS, with_digits
+from wizard_core.answers.fallbacks import FIGURE_IN_WORDS
 from wizard_core.answers.integer import figures as counted_figures
+from wizard_core.answers.spoken import with_digits
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 

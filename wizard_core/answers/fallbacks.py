@@ -26,12 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from number_parser import parse as digits_for_words
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Indel
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import Reading
+from wizard_core.answers.spoken import RUN, with_digits
 from wizard_core.content import FormItem
 
 FUZZY_CUTOFF = 80  # fuzz.ratio of a window to an option phrase (a 6-letter word's swap scores ~83)
@@ -39,7 +39,9 @@ SHORTEST_WORD = 4  # a changed word shorter than this is never taken for a missp
 MAX_WINDOW = 4  # words
 FIGURE_IN_WORDS = 20  # smaller numbers in words beside a complete reading are counts, not its figure
 WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
-NUMERIC_TYPES = frozenset({"area", "building_height", "integer", "occupant_load", "entrances_hazards"})
+NUMERIC_TYPES = frozenset(
+    {"area", "building_height", "integer", "occupant_load", "entrances_hazards", "energy"}
+)
 
 Reread = Callable[[list[str]], Reading]
 
@@ -188,32 +190,6 @@ def _corrected(text: str, hits: list[_Hit]) -> str:
 
 # --- numbers in words -------------------------------------------------------------------------
 
-_UNITS = (
-    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
-    "|sixteen|seventeen|eighteen|nineteen"
-)
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_NUMBER_WORD = rf"(?:(?:{_TENS})(?:-(?:{'|'.join(_DIGIT_WORDS[1:])}))?|{_UNITS}|hundred|thousand|million)"
-# A run of number words, with its decimals said digit by digit ("twelve point five").
-_RUN = re.compile(
-    rf"\b{_NUMBER_WORD}(?:(?:\s+and\s+|[\s-]+){_NUMBER_WORD})*\b"
-    rf"(?P<decimals>\s+point(?:\s+(?:{'|'.join(_DIGIT_WORDS)})\b)+)?",
-    re.IGNORECASE,
-)
-# "twenty-first", "twenty first floor"; "two and a half", "three quarters": left in words.
-_LEFT_AFTER = re.compile(
-    r"\s+(?:and\s+)?(?:an?\s+)?(?:half|halves|quarters?|thirds?)\b|\s+point\b|[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
-    r"|\w+teenth|\w+ieth|hundredth|thousandth|millionth)\b",
-    re.IGNORECASE,
-)
-# "which one", "the one street", "a new one", "one of them": 'one' as a pronoun, not a count.
-_ONE_BEFORE = re.compile(
-    r"\b(?:which|the|this|that|each|every|any|no|another|other|only|a|an|new|existing|same|last|next)\s+$",
-    re.IGNORECASE,
-)
-_ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
-
 
 def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Reading:
     read = _read_with_digits(texts, reread)
@@ -227,7 +203,7 @@ def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Readi
     ("1,240 and 1,240, so two thousand four hundred and eighty in total"): the words' reading, below
     0.8 to confirm, or offered for a yes when it is not complete ("about six hundred" beside it).
     None when the message has no numbers in words or they read the same."""
-    if not _RUN.search(texts[-1]):
+    if not RUN.search(texts[-1]):
         return None
     # "one storey", "two-bed units" stay in words: counts, not the figure itself
     read = _read_with_digits(texts, reread, FIGURE_IN_WORDS)
@@ -259,34 +235,3 @@ def _proposed(again: Reading, said: list[tuple[str, str]]) -> Reading:
     words = ", ".join(f"\u201c{w}\u201d as {d}" for w, d in dict.fromkeys(said))
     again.notes.append(f"numbers in words read as figures: {words}")
     return again
-
-
-def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, str]]]:
-    """``text`` with its cardinal numbers in words written as digits, and each (words, digits); with
-    ``smallest``, numbers below it are left in words ("one storey")."""
-    found: list[tuple[str, str]] = []
-
-    def digits(m: re.Match[str]) -> str:
-        words = m[0]
-        after = text[m.end() :]
-        if _LEFT_AFTER.match(after):
-            return words
-        if words.casefold() == "one" and (_ONE_BEFORE.search(text[: m.start()]) or _ONE_AFTER.match(after)):
-            return words
-        decimals = m["decimals"]
-        if decimals:
-            words = words[: len(words) - len(decimals)]
-        written = digits_for_words(words).strip()
-        if written == words or not re.search(r"\d", written):
-            return m[0]
-        if decimals:
-            if not written.isdigit():
-                return m[0]
-            fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
-            written, words = f"{written}.{fraction}", m[0]
-        if smallest and not (re.fullmatch(r"[\d.]+", written) and float(written) >= smallest):
-            return m[0]
-        found.append((words, written))
-        return written
-
-    return _RUN.sub(digits, text), found

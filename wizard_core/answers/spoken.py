@@ -1,0 +1,106 @@
+"""What a dictated or spoken answer carries that a typed one seldom does.
+
+- Numbers in words, written as digits (number-parser for the words themselves): "one thousand four
+  hundred" 1400, "twelve point five" 12.5, and figures read aloud in two parts, "sixteen forty"
+  1640, "seven forty one" 741, "nineteen oh five" 1905. Ordinals ("second floor"), fractions ("two
+  and a half") and "one" as a pronoun ("which one", "the one street") stay in words.
+- Fillers ("um", "uh") and a figure taken back ("eleven forty no sorry eleven sixty", "1,140 m2 -
+  I mean 1,160"), left out before any reader reads the words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from number_parser import parse as digits_for_words
+
+_UNITS = (
+    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    "|sixteen|seventeen|eighteen|nineteen"
+)
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_ONE_DIGIT = f"(?:{'|'.join(_DIGIT_WORDS[1:])})"
+_NUMBER_WORD = rf"(?:(?:{_TENS})(?:-(?:{'|'.join(_DIGIT_WORDS[1:])}))?|{_UNITS}|hundred|thousand|million)"
+# A run of number words, with its decimals said digit by digit ("twelve point five").
+RUN = re.compile(
+    rf"\b{_NUMBER_WORD}(?:(?:\s+and\s+|\s+oh\s+(?={_ONE_DIGIT}\b)|[\s-]+){_NUMBER_WORD})*\b"
+    rf"(?P<decimals>\s+point(?:\s+(?:{'|'.join(_DIGIT_WORDS)})\b)+)?",
+    re.IGNORECASE,
+)
+# A figure read aloud in two parts, the second always two digits or "oh" and one: "sixteen forty"
+# (16 40) is 1640, "seven forty one" (7 41) 741, "nineteen oh five" (19 oh 5) 1905.
+_READ_ALOUD = re.compile(r"([1-9]\d?) (?:(\d{2})|oh (\d))")
+# "twenty-first", "twenty first floor"; "two and a half", "three quarters": left in words.
+_LEFT_AFTER = re.compile(
+    r"\s+(?:and\s+)?(?:an?\s+)?(?:half|halves|quarters?|thirds?)\b|\s+point\b|[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|\w+teenth|\w+ieth|hundredth|thousandth|millionth)\b",
+    re.IGNORECASE,
+)
+# "which one", "the one street", "a new one", "one of them": 'one' as a pronoun, not a count.
+_ONE_BEFORE = re.compile(
+    r"\b(?:which|the|this|that|each|every|any|no|another|other|only|a|an|new|existing|same|last|next)\s+$",
+    re.IGNORECASE,
+)
+_ONE_AFTER = re.compile(r"^\s*(?:of\b|[^\w\s-]|$)", re.IGNORECASE)
+
+
+def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` with its cardinal numbers in words written as digits, and each (words, digits); with
+    ``smallest``, numbers below it are left in words ("one storey")."""
+    found: list[tuple[str, str]] = []
+
+    def digits(m: re.Match[str]) -> str:
+        words = m[0]
+        after = text[m.end() :]
+        if _LEFT_AFTER.match(after):
+            return words
+        if words.casefold() == "one" and (_ONE_BEFORE.search(text[: m.start()]) or _ONE_AFTER.match(after)):
+            return words
+        decimals = m["decimals"]
+        if decimals:
+            words = words[: len(words) - len(decimals)]
+        written = _read_aloud(digits_for_words(words).strip())
+        if written == words or not re.search(r"\d", written):
+            return m[0]
+        if decimals:
+            if not written.isdigit():
+                return m[0]
+            fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
+            written, words = f"{written}.{fraction}", m[0]
+        if smallest and not (re.fullmatch(r"[\d.]+", written) and float(written) >= smallest):
+            return m[0]
+        found.append((words, written))
+        return written
+
+    return RUN.sub(digits, text), found
+
+
+def _read_aloud(written: str) -> str:
+    """number-parser's two parts of a figure read aloud ("16 40") as the one figure ("1640")."""
+    pair = _READ_ALOUD.fullmatch(written)
+    return written if pair is None else str(int(pair[1]) * 100 + int(pair[2] or pair[3]))
+
+
+# --- what else a dictated answer carries ---------------------------------------------------------
+
+_FILLER = re.compile(r",?[ \t]*\b(?:u+m+|u+h+|e+rm+|hmm+)\b[,.]?", re.IGNORECASE)
+_SAID = rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*(?:\s+point(?:\s+{_ONE_DIGIT}|\s+zero)+)?"
+_FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_SAID})"
+_NOUN = r"(?:\s*[^\W\d_][^\s,;:]*){0,2}"  # "square metres", "streets": what the figure counts
+_CORRECTION = (
+    r"(?:(?:no|nope|oops|wait)[,!.]?\s+)?(?:sorry|i\s+mean|correction|scratch\s+that|or\s+rather|make\s+that)\b"
+    r"|no[,!.]"
+)
+# "eleven forty no sorry eleven sixty", "1,140 m2 - I mean 1,160", "3.2, or rather 3.6 m": the
+# figure the speaker corrects, and the words correcting it, before the figure meant.
+_SELF_CORRECTED = re.compile(
+    rf"\b{_FIGURE}{_NOUN}\s*[,;.\u2014\u2013-]*\s*(?:{_CORRECTION})[,:.!]*\s*(?=\d|{_NUMBER_WORD}\b)",
+    re.IGNORECASE,
+)
+
+
+def as_meant(text: str) -> str:
+    """``text`` without the fillers of speech ("um", "uh") and without a figure its speaker took back
+    ("eleven forty no sorry eleven sixty" keeps "eleven sixty")."""
+    return _SELF_CORRECTED.sub("", _FILLER.sub("", text))
