@@ -19,7 +19,8 @@ from pydantic import Field, model_validator
 
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
-from wizard_core.answers.wording.load_line import LoadInput, uses_named
+from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_names import uses_named
 from wizard_core.answers.wording.occupant_load import AS_GIVEN, Book, read_book
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers

@@ -12,14 +12,10 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
-from wizard_core.answers.wording.load_line import (
-    LoadInput,
-    parse_segment,
-    split_uses,
-    stated_total,
-    use_words,
-)
+from wizard_core.answers.wording.load_line import LoadInput, parse_segment, split_uses
+from wizard_core.answers.wording.load_names import use_words
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
+from wizard_core.answers.wording.load_totals import stated_total
 from wizard_core.answers.wording.messages import (
     BLANK,
     NOTHING,
