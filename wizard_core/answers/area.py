@@ -9,8 +9,10 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.area_roles import Figure, is_gross, said
+from wizard_core.answers.area_roles import said
 from wizard_core.answers.area_roles import shown as shown_figure
+from wizard_core.answers.area_words import is_gross
+from wizard_core.answers.area_working import Figure
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
