@@ -18,6 +18,7 @@ from wizard_core.answers.construction import (
     materials_named,
     restrictions_named,
 )
+from wizard_core.answers.option_matching import match_options
 from wizard_core.content import FormItem
 
 # Clauses: sentences, semicolons, dashes, and the words that turn to another point.
@@ -29,7 +30,7 @@ _CLAUSE = re.compile(
 
 def rival_option(item: FormItem, text: str, value: Any) -> str:
     """The message names options, and the value is not the one it names."""
-    named = [m.option.label for m in narrowed(text, p.match_options(text, item.options), item)]
+    named = [m.option.label for m in narrowed(text, match_options(text, item.options), item)]
     others = [label for label in named if label != value]
     if others and (value not in named or len(named) > 1):
         return f"the message names {' and '.join(others)}"

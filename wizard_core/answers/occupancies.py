@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.option_matching import OptionMatch
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 
 SENTENCE = re.compile(r"[^.;!?\n]+")
@@ -81,7 +82,7 @@ def _words() -> _Words:
     )
 
 
-def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
+def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
     """Which of the options ``matches`` finds in ``text`` are major occupancies of their own.
 
     A match by label (a code) is kept unless it is named as rejected or former; any other is
@@ -93,7 +94,7 @@ def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
     converting = bool(words.conversion.search(lowered))
     roles: dict[str, list[tuple[str, str]]] = {}  # label -> (role, words) for each mention
     explained: list[tuple[int, int]] = []  # the clauses whose rejection or comparison was read
-    last: tuple[p.OptionMatch, str] | None = None
+    last: tuple[OptionMatch, str] | None = None
     for match in matches:
         sentence = next(s for s in sentences if s.start() <= match.start <= s.end())
         span = _set_aside(lowered, match, sentence.end(), converting, words)
@@ -129,14 +130,14 @@ ONE_USE = re.compile(
 )
 
 
-def _opens_with_code(lowered: str, matches: list[p.OptionMatch]) -> bool:
+def _opens_with_code(lowered: str, matches: list[OptionMatch]) -> bool:
     """Whether the message opens with a code, the answer first and the description after it."""
     first = min(matches, key=lambda m: m.start, default=None)
     return first is not None and first.by_label and bool(_OPENING.match(lowered[: first.start]))
 
 
 def _words_within_code(
-    roles: dict[str, list[tuple[str, str]]], matches: list[p.OptionMatch], one_use: bool
+    roles: dict[str, list[tuple[str, str]]], matches: list[OptionMatch], one_use: bool
 ) -> None:
     """Uses named only by words, not by a code, in a message that opens with its codes: part of the
     coded use ('served' when the message says the building is that one use; else 'assumed', to
@@ -193,7 +194,7 @@ NEIGHBOUR = re.compile(
 
 
 def _set_aside(
-    lowered: str, match: p.OptionMatch, sentence_end: int, converting: bool, words: _Words
+    lowered: str, match: OptionMatch, sentence_end: int, converting: bool, words: _Words
 ) -> tuple[int, int] | None:
     """Where the words naming ``match`` rejected, dropped, compared against or former are, if they are."""
     start, end = _clause(lowered, match.start, max(match.end, match.start + 1))
@@ -219,9 +220,9 @@ def _set_aside(
 
 def _role(
     lowered: str,
-    match: p.OptionMatch,
+    match: OptionMatch,
     sentences: list[re.Match[str]],
-    matches: list[p.OptionMatch],
+    matches: list[OptionMatch],
     words: _Words,
 ) -> str:
     """'main', 'served' (its sentence says it serves the main use), or 'room' (usually serves it)."""
@@ -258,7 +259,7 @@ ANOTHER_BUILDING = re.compile(
 )
 
 
-def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.OptionMatch]) -> bool:
+def _converted_to_another(lowered: str, match: OptionMatch, matches: list[OptionMatch]) -> bool:
     """In a message about a conversion, "from retail to offices": the use before "to" is the old one."""
     _, end = _clause(lowered, match.start, max(match.end, match.start + 1))
     to = CONVERTED_TO.match(lowered, max(match.end, match.start), end)
@@ -268,7 +269,7 @@ def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.Op
     return any(m.option is not match.option and after <= m.start < end for m in matches)
 
 
-def _right_after(lowered: str, code: p.OptionMatch, match: p.OptionMatch) -> bool:
+def _right_after(lowered: str, code: OptionMatch, match: OptionMatch) -> bool:
     """Whether the use word describes the code just given: "F2 shop", "F2. It's a custom cabinet shop"."""
     between = lowered[max(code.end, code.start) : match.start]
     return bool(_DESCRIBING.fullmatch(between))
@@ -280,7 +281,7 @@ _DESCRIBING = re.compile(
 )
 
 
-def _in_brackets_after(lowered: str, previous: p.OptionMatch, match: p.OptionMatch) -> bool:
+def _in_brackets_after(lowered: str, previous: OptionMatch, match: OptionMatch) -> bool:
     return bool(re.fullmatch(r"\s*[(,-]\s*", lowered[max(previous.end, previous.start) : match.start]))
 
 
@@ -360,7 +361,7 @@ def _drops_back(clause: str, words: _Words) -> bool:
 
 
 def _doubts(
-    lowered: str, matches: list[p.OptionMatch], explained: list[tuple[int, int]], words: _Words
+    lowered: str, matches: list[OptionMatch], explained: list[tuple[int, int]], words: _Words
 ) -> list[str]:
     """Exclusion or comparison words outside the clauses already read as rejecting a use, and
     "D or E" (two uses offered as alternatives)."""
@@ -376,5 +377,5 @@ def _doubts(
     return doubts
 
 
-def _named(lowered: str, match: p.OptionMatch) -> str:
+def _named(lowered: str, match: OptionMatch) -> str:
     return lowered[match.start : match.end] if match.end > match.start else match.option.label
