@@ -1,4 +1,8 @@
-"""The words an area message is read by, built once from the vocabulary: roles, storeys, gross, left out."""
+"""The words an area message is read by, built once from the vocabulary.
+
+Roles, storeys, gross and left out for the figures' roles; units, all new or existing, one storey
+and 'same as' for the area reader.
+"""
 
 from __future__ import annotations
 
@@ -64,3 +68,39 @@ def area_words() -> AreaWords:
 def is_gross(title: str) -> bool:
     """Whether an item titled so is the gross area (the areas of all storeys added up)."""
     return bool(area_words().gross.match(title.strip()))
+
+
+class ReaderWords:
+    """The area reader's patterns, built from the vocabulary."""
+
+    def __init__(self, words: Vocabulary) -> None:
+        areas, units = words.areas, words.units
+        self.area_words = phrase_pattern(units.square_metres + units.square_feet)
+        self.feet_words = phrase_pattern(units.square_feet + units.feet_for_areas)
+        none = alternation(areas.none_words)
+        self.all_new = re.compile(
+            rf"{alternation(areas.all_new.phrases)}|{alternation(areas.all_new.none_of)}\W+{none}", re.I
+        )
+        self.all_existing = re.compile(
+            rf"{alternation(areas.all_existing.phrases)}|{alternation(areas.all_existing.none_of)}\W+{none}",
+            re.I,
+        )
+        numbers = alternation(list(words.numbers.words))
+        self.same_floors = phrase_pattern(areas.same_floors)
+        storey = alternation(words.storeys.storey_words + areas.floors)
+        self.one_storey = re.compile(
+            rf"{alternation(words.storeys.one_storey_words)}"
+            rf"|\b(?:1|one|single|the one)[\s-]+(?:[a-z]+\s+)?{storey}(?![\s-]+(?:of|below|under|above)\b)",
+            re.I,
+        )
+        self.storeys = re.compile(rf"(?:\bx\s*|\b)(\d+|{numbers})[\s-]+{storey}", re.I)  # "x3 floors"
+        self.same = phrase_pattern(areas.same_as_base)
+        self.referents = alternation(areas.base_referents)
+        self.floor_count = re.compile(
+            rf"\b(?:(both)\b|(\d+|{numbers})\s+(?:of\s+the\s+)?{alternation(areas.floors)})", re.I
+        )
+
+
+@cache
+def reader_words() -> ReaderWords:
+    return ReaderWords(vocabulary())
