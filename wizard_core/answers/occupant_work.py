@@ -17,8 +17,9 @@ from wizard_core.answers.occupant_uses import (
     tied_uses,
     use_by_rate,
 )
+from wizard_core.answers.wording.load_book import Book
 from wizard_core.answers.wording.load_line import LoadInput
-from wizard_core.answers.wording.occupant_load import AS_GIVEN, Book
+from wizard_core.answers.wording.occupant_load import AS_GIVEN
 from wizard_core.content import FormItem
 from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, occupant_load, uses
 from wizard_core.models import ProjectState
