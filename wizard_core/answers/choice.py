@@ -6,7 +6,7 @@ import re
 from functools import cache
 from typing import Any
 
-from wizard_core.answers import occupancies
+from wizard_core.answers import occupancies, occupancy_words
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, enum_schema, option_label
 from wizard_core.answers.option_matching import OptionMatch, match_options
@@ -157,7 +157,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             found is not None
             and found.unclear
             and named <= set(found.unclear) | set(found.labels)
-            and (named & set(found.unclear) or occupancies.part_of_main([text]) is not None)
+            and (named & set(found.unclear) or occupancy_words.part_of_main([text]) is not None)
         ):
             settled += _settle_rooms(found, [text])  # a reply about the rooms asked of
         elif named:  # a list (again): "F2" after the question about the rooms is F2 alone
@@ -233,7 +233,7 @@ def _coded(text: str, matched: list[OptionMatch]) -> list[OptionMatch]:
     for m in matched:
         code = m.option.label.lower()
         if not m.by_label and len(code) == 1:
-            start = occupancies.room_start(lowered, m.start)
+            start = occupancy_words.room_start(lowered, m.start)
             before = CODE_BEFORE.search(lowered[max(0, start - 6) : start])
             after = CODE_AFTER.match(lowered[m.end : m.end + 6])
             if (before and before[1] == code) or (after and code in (after[1], after[2])):
@@ -244,7 +244,7 @@ def _coded(text: str, matched: list[OptionMatch]) -> list[OptionMatch]:
 
 def _settle_rooms(found: occupancies.Sorted, replies: list[str]) -> list[str]:
     """Settle the rooms asked about from the consultant's reply; the notes saying how."""
-    decided = occupancies.part_of_main(replies)
+    decided = occupancy_words.part_of_main(replies)
     if decided is None:
         return []
     rooms, found.unclear = found.unclear, {}
