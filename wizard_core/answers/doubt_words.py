@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.articles import article_mentions
+from wizard_core.answers.article_words import article_mentions
 from wizard_core.answers.choice import narrowed
 from wizard_core.answers.construction import (
     MIXED_SAID,
