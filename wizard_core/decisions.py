@@ -16,13 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
-from wizard_core.answers.parsing import (
-    QUOTING_WORDS,
-    all_quantities,
-    opens_as_question,
-    quantities,
-    question_after_answer,
-)
+from wizard_core.answers.parsing import QUOTING_WORDS, all_quantities, quantities
+from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.content import CONTENT_DIR, FormItem
 from wizard_core.errors import ContentError
 from wizard_core.forms import FormQuestionService

@@ -13,6 +13,7 @@ import pytest
 
 from tests.answers.support import FORMS, ask, state_with
 from wizard_core.answers import doubt, read
+from wizard_core.answers.doubt_words import several
 
 
 def _read(section: str, *messages: str, answers: dict | None = None):
@@ -239,8 +240,8 @@ def test_articles_resting_on_occupancies_still_to_confirm_are_recorded_to_confir
 
 
 def test_a_code_named_in_a_negation_does_not_vouch_for_an_occupancy():
-    assert doubt._several(FORMS.get_item("3.02"), "B3 care home; not the C route at all.", ["B3", "C"])
-    assert not doubt._several(FORMS.get_item("3.02"), "B3 care home with C staff flats above.", ["B3", "C"])
+    assert several(FORMS.get_item("3.02"), "B3 care home; not the C route at all.", ["B3", "C"])
+    assert not several(FORMS.get_item("3.02"), "B3 care home with C staff flats above.", ["B3", "C"])
 
 
 def test_a_correction_quoting_a_recorded_figure_revises_that_item():

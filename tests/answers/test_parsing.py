@@ -7,6 +7,7 @@ import re
 import pytest
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.replies import is_question, yes_no
 from wizard_core.answers.vocabulary import alternation, vocabulary
 
 
@@ -50,14 +51,14 @@ def test_article_numbers_are_not_quantities():
     ],
 )
 def test_yes_no(text, answer):
-    assert p.yes_no(text)[0] is answer
+    assert yes_no(text)[0] is answer
 
 
 @pytest.mark.parametrize(
     ("text", "question"), [("I don't know", True), ("tell me more", True), ("Yes", False)]
 )
 def test_questions_back(text, question):
-    assert p.is_question(text) is question
+    assert is_question(text) is question
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import doubt, fallbacks, parsing, spoken
+from wizard_core.answers import doubt, fallbacks, parsing, pasted, spoken
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -151,7 +151,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:
-        texts = [parsing.unpivoted(t) for t in texts]
+        texts = [pasted.unpivoted(t) for t in texts]
     if item.answer_type == "area":
         texts = [parsing.old_working_dropped(t) for t in texts]
     if item.answer_type in ("area", "building_height"):

@@ -6,9 +6,11 @@ import re
 from functools import cache
 from typing import Any
 
-from wizard_core.answers import occupancies
+from wizard_core.answers import occupancies, occupancy_words
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, enum_schema, option_label
+from wizard_core.answers.option_matching import OptionMatch, match_options
+from wizard_core.answers.replies import yes_no
 from wizard_core.answers.vocabulary import phrase_pattern, vocabulary
 from wizard_core.content import FormItem, Option
 from wizard_core.models import ProjectState
@@ -39,20 +41,20 @@ def _describe_multi(item: FormItem, value: Any) -> str:
 def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     none_option = next((o for o in item.options if o.none), None)
     for text in reversed(texts):
-        matches = narrowed(text, p.match_options(text, item.options), item)
+        matches = narrowed(text, match_options(text, item.options), item)
         if len(matches) == 1:
             match = matches[0]
             return Reading(match.option.label, True, confidence=0.95 if match.by_label else 0.85)
         if len(matches) > 1:
             names = " or ".join(m.option.label for m in matches)
             return Reading(missing=f"which one applies: {names}")
-        answer, _ = p.yes_no(text)
+        answer, _ = yes_no(text)
         if none_option and answer is False and p.lexicon().no.match(p.normalize(text)):
             return Reading(none_option.label, True, confidence=0.8)
     return Reading(missing="which option applies: " + "; ".join(_described(o) for o in item.options))
 
 
-def narrowed(text: str, matches: list[p.OptionMatch], item: FormItem) -> list[p.OptionMatch]:
+def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[OptionMatch]:
     """The options a message means among those it names.
 
     An option named after 'including' is part of the one before it ('throughout, including the
@@ -75,7 +77,7 @@ def narrowed(text: str, matches: list[p.OptionMatch], item: FormItem) -> list[p.
     covering = [o for o in item.options if all(_covers(o, m.option) for m in matches)]
     if len(matches) > 1 and len(covering) == 1:
         found = next((m for m in matches if m.option is covering[0]), None)
-        return [found or p.OptionMatch(covering[0], False, matches[0].start, matches[0].end)]
+        return [found or OptionMatch(covering[0], False, matches[0].start, matches[0].end)]
     return matches
 
 
@@ -137,25 +139,25 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     settled: list[str] = []
     for text in texts:
         concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
-        if concluded and p.match_options(concluded["codes"], item.options):
+        if concluded and match_options(concluded["codes"], item.options):
             # The conclusion stands for its own sentence: "c + a2 (restaurant). lobby/lounge serve the
             # hotel = c" keeps the A2 named before it.
             start = max((m.end() for m in SENTENCE_END.finditer(text, 0, concluded.start())), default=0)
             text = f"{text[:start]} {concluded['codes']}"
         normalized = p.normalize(text)
         codes = [
-            p.OptionMatch(o, True, m.start(), m.end())
+            OptionMatch(o, True, m.start(), m.end())
             for m in GROUP_DIVISION.finditer(normalized)
             if (o := item.option(f"{m[1].upper()}{m[2]}"))
         ]
         blanked = GROUP_DIVISION.sub(lambda m: " " * len(m.group()), normalized)
-        matched = p.match_options(blanked, item.options)
+        matched = match_options(blanked, item.options)
         named = {m.option.label for m in [*codes, *matched]}
         if (
             found is not None
             and found.unclear
             and named <= set(found.unclear) | set(found.labels)
-            and (named & set(found.unclear) or occupancies.part_of_main([text]) is not None)
+            and (named & set(found.unclear) or occupancy_words.part_of_main([text]) is not None)
         ):
             settled += _settle_rooms(found, [text])  # a reply about the rooms asked of
         elif named:  # a list (again): "F2" after the question about the rooms is F2 alone
@@ -207,23 +209,23 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
 
 
-def _mentions(text: str, matched: list[p.OptionMatch], item: FormItem) -> list[p.OptionMatch]:
+def _mentions(text: str, matched: list[OptionMatch], item: FormItem) -> list[OptionMatch]:
     """Each option found in ``text``, once in every sentence that names it (the whole text names
     each one once): "the former printing plant (F2). ... the F2 fire load" reads each sentence."""
     found = {m.option.label for m in matched}
     mentions = list(matched)
     for sentence in occupancies.SENTENCE.finditer(text):
-        for m in p.match_options(sentence.group(), item.options):
+        for m in match_options(sentence.group(), item.options):
             if m.option.label in found and not any(
                 n.option is m.option and sentence.start() <= n.start < sentence.end() for n in mentions
             ):
                 mentions.append(
-                    p.OptionMatch(m.option, m.by_label, sentence.start() + m.start, sentence.start() + m.end)
+                    OptionMatch(m.option, m.by_label, sentence.start() + m.start, sentence.start() + m.end)
                 )
     return mentions
 
 
-def _coded(text: str, matched: list[p.OptionMatch]) -> list[p.OptionMatch]:
+def _coded(text: str, matched: list[OptionMatch]) -> list[OptionMatch]:
     """The options matched, each named by its code when a lowercase code of a one-letter group
     stands right beside the use word ("e pharmacy", "offices (d)")."""
     lowered = text.lower()
@@ -231,18 +233,18 @@ def _coded(text: str, matched: list[p.OptionMatch]) -> list[p.OptionMatch]:
     for m in matched:
         code = m.option.label.lower()
         if not m.by_label and len(code) == 1:
-            start = occupancies.room_start(lowered, m.start)
+            start = occupancy_words.room_start(lowered, m.start)
             before = CODE_BEFORE.search(lowered[max(0, start - 6) : start])
             after = CODE_AFTER.match(lowered[m.end : m.end + 6])
             if (before and before[1] == code) or (after and code in (after[1], after[2])):
-                m = p.OptionMatch(m.option, True, m.start, m.end)
+                m = OptionMatch(m.option, True, m.start, m.end)
         result.append(m)
     return result
 
 
 def _settle_rooms(found: occupancies.Sorted, replies: list[str]) -> list[str]:
     """Settle the rooms asked about from the consultant's reply; the notes saying how."""
-    decided = occupancies.part_of_main(replies)
+    decided = occupancy_words.part_of_main(replies)
     if decided is None:
         return []
     rooms, found.unclear = found.unclear, {}

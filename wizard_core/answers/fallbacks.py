@@ -31,6 +31,7 @@ from rapidfuzz.distance import OSA, Indel
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import Reading
+from wizard_core.answers.option_matching import match_options
 from wizard_core.answers.spoken import RUN, with_digits
 from wizard_core.content import FormItem
 
@@ -57,7 +58,7 @@ def second_try(item: FormItem, texts: list[str], reading: Reading, reread: Rerea
             return _words_disagree(texts, reading, reread) or reading
         return declined or reading
     if item.options:
-        if reading.offer is None and not any(p.match_options(t, item.options) for t in texts):
+        if reading.offer is None and not any(match_options(t, item.options) for t in texts):
             return _near_miss(item, texts, reading, reread)
         return reading
     if item.answer_type in NUMERIC_TYPES:
@@ -104,7 +105,7 @@ def _declined(item: FormItem, texts: list[str], reading: Reading, reread: Reread
     if none is None or reading.value != none.label or len(texts) < 2:
         return None
     last = texts[-1]
-    if not p.lexicon().no.match(p.normalize(last)) or p.match_options(last, item.options):
+    if not p.lexicon().no.match(p.normalize(last)) or match_options(last, item.options):
         return None
     before = second_try(item, texts[:-1], Reading(), reread)
     if before.offer is None or before.offer == none.label:

@@ -16,7 +16,8 @@ from pydantic import Field
 
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
-from wizard_core.answers.wording.fixtures import NOUNS, RATIO, given_by, provided_counts
+from wizard_core.answers.wording.fixture_line import RATIO
+from wizard_core.answers.wording.fixtures import NOUNS, given_by, provided_counts
 from wizard_core.answers.wording.floors import floor_key
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers

@@ -19,19 +19,23 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from functools import cache
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
+from wizard_core.answers.occupancy_words import (
+    OccupancyWords,
+    clause_around,
+    drops_back,
+    occupancy_words,
+    points_back,
+    separate,
+    served_object,
+    serving_at,
+)
+from wizard_core.answers.option_matching import OptionMatch
 
 SENTENCE = re.compile(r"[^.;!?\n]+")
-# Where a clause ends: punctuation, or a word starting another clause ("..., but the client dropped it").
-CLAUSE_BREAK = re.compile(r"[.;!?\n,:()]|\s(?:but|so|whereas|while|although|though)\s")
-GAP = r"(?:[\w'-]+\s+){0,3}"  # up to three words between a trigger and the use it is about
 # After a use, in a message about a conversion: "retail to offices", "the F2 plant into F3 storage".
 CONVERTED_TO = re.compile(r"[\s-]*(?:[\w'-]+\s+){0,2}?(?:to|into)\s")
-# ... and before a former use, words that do not name the new one ("was converted to F3").
-FORMER_GAP = r"(?:(?!(?:to|into|as|now|be|become|becomes|is|are|new)\s)[\w'-]+\s+){0,3}"
 
 
 @dataclass
@@ -48,52 +52,19 @@ class Sorted:
     doubts: list[str] = field(default_factory=list)  # exclusion or comparison words left unexplained
 
 
-@dataclass(frozen=True)
-class _Words:
-    serving: re.Pattern[str]
-    separate: re.Pattern[str]
-    denying: re.Pattern[str]
-    rooms: re.Pattern[str]
-    aside_before: re.Pattern[str]
-    aside_after: re.Pattern[str]
-    former_before: re.Pattern[str]
-    conversion: re.Pattern[str]
-    doubt: re.Pattern[str]
-    pointing_back: re.Pattern[str]
-    dropped: re.Pattern[str]
-
-
-@cache
-def _words() -> _Words:
-    o = vocabulary().occupancies
-    return _Words(
-        serving=phrase_pattern(o.serving),
-        separate=phrase_pattern(o.separate),
-        denying=phrase_pattern(o.denying),
-        rooms=phrase_pattern(o.rooms),
-        aside_before=re.compile(rf"{alternation(o.set_aside_before)}[\s-]+{GAP}$", re.I),
-        aside_after=re.compile(rf"^[\s-]*{GAP}{alternation(o.set_aside_after)}(?![\s-]+to\b)", re.I),
-        former_before=re.compile(rf"{alternation(o.former_before)}[\s-]+{FORMER_GAP}$", re.I),
-        conversion=phrase_pattern(o.conversion),
-        doubt=phrase_pattern(o.doubt),
-        pointing_back=phrase_pattern(o.pointing_back),
-        dropped=phrase_pattern(o.dropped),
-    )
-
-
-def sort_out(text: str, matches: list[p.OptionMatch]) -> Sorted:
+def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
     """Which of the options ``matches`` finds in ``text`` are major occupancies of their own.
 
     A match by label (a code) is kept unless it is named as rejected or former; any other is
     kept unless its sentence says it serves the main use or it is a room that usually does.
     """
-    words = _words()
+    words = occupancy_words()
     lowered = p.normalize(text).lower()
     sentences = list(SENTENCE.finditer(lowered + "."))
     converting = bool(words.conversion.search(lowered))
     roles: dict[str, list[tuple[str, str]]] = {}  # label -> (role, words) for each mention
     explained: list[tuple[int, int]] = []  # the clauses whose rejection or comparison was read
-    last: tuple[p.OptionMatch, str] | None = None
+    last: tuple[OptionMatch, str] | None = None
     for match in matches:
         sentence = next(s for s in sentences if s.start() <= match.start <= s.end())
         span = _set_aside(lowered, match, sentence.end(), converting, words)
@@ -129,14 +100,14 @@ ONE_USE = re.compile(
 )
 
 
-def _opens_with_code(lowered: str, matches: list[p.OptionMatch]) -> bool:
+def _opens_with_code(lowered: str, matches: list[OptionMatch]) -> bool:
     """Whether the message opens with a code, the answer first and the description after it."""
     first = min(matches, key=lambda m: m.start, default=None)
     return first is not None and first.by_label and bool(_OPENING.match(lowered[: first.start]))
 
 
 def _words_within_code(
-    roles: dict[str, list[tuple[str, str]]], matches: list[p.OptionMatch], one_use: bool
+    roles: dict[str, list[tuple[str, str]]], matches: list[OptionMatch], one_use: bool
 ) -> None:
     """Uses named only by words, not by a code, in a message that opens with its codes: part of the
     coded use ('served' when the message says the building is that one use; else 'assumed', to
@@ -193,14 +164,14 @@ NEIGHBOUR = re.compile(
 
 
 def _set_aside(
-    lowered: str, match: p.OptionMatch, sentence_end: int, converting: bool, words: _Words
+    lowered: str, match: OptionMatch, sentence_end: int, converting: bool, words: OccupancyWords
 ) -> tuple[int, int] | None:
     """Where the words naming ``match`` rejected, dropped, compared against or former are, if they are."""
-    start, end = _clause(lowered, match.start, max(match.end, match.start + 1))
+    start, end = clause_around(lowered, match.start, max(match.end, match.start + 1))
     before, after = lowered[start : match.start], lowered[max(match.end, match.start) : end]
     opening = lowered[:start].rstrip()
     if not before.strip() and opening.endswith(("(", ",")):  # "the former printing plant (F2)"
-        start = _clause(lowered, len(opening) - 1, len(opening))[0]
+        start = clause_around(lowered, len(opening) - 1, len(opening))[0]
         before = lowered[start : len(opening) - 1] + " "
     if (
         words.aside_before.search(before)
@@ -211,38 +182,38 @@ def _set_aside(
     ):
         return start, end
     if end < sentence_end:  # "there was to be a daycare, but the client dropped it"
-        following_start, following_end = _clause(lowered, end + 1, end + 1)
-        if _drops_back(lowered[following_start:following_end], words):
+        following_start, following_end = clause_around(lowered, end + 1, end + 1)
+        if drops_back(lowered[following_start:following_end], words):
             return start, following_end
     return None
 
 
 def _role(
     lowered: str,
-    match: p.OptionMatch,
+    match: OptionMatch,
     sentences: list[re.Match[str]],
-    matches: list[p.OptionMatch],
-    words: _Words,
+    matches: list[OptionMatch],
+    words: OccupancyWords,
 ) -> str:
     """'main', 'served' (its sentence says it serves the main use), or 'room' (usually serves it)."""
     at = next(i for i, s in enumerate(sentences) if s.start() <= match.start <= s.end())
     said = sentences[at].group()
     if not match.by_label and ANOTHER_BUILDING.search(said):
         return "aside"  # 'the pharmacy … is a separate building across the lot'
-    if match.by_label or _separate(said, words):
+    if match.by_label or separate(said, words):
         return "main"
-    if _served_object(said, match.start - sentences[at].start(), words):
+    if served_object(said, match.start - sentences[at].start(), words):
         return "object"  # "… all serve the shop": the main use, called by another word
-    serving = _serving_at(said, words)
+    serving = serving_at(said, words)
     if serving is not None and match.start < sentences[at].start() + serving:
         return "served"
     if at + 1 < len(sentences):
         following = sentences[at + 1]
-        serves = _serving_at(following.group(), words, last=False)
+        serves = serving_at(following.group(), words, last=False)
         # "... and the offices. They serve the school.": naming no room of its own
         if (
             serves is not None
-            and _points_back(following.group(), words)
+            and points_back(following.group(), words)
             and not any(following.start() <= m.start < following.start() + serves for m in matches)
         ):
             return "served"
@@ -258,9 +229,9 @@ ANOTHER_BUILDING = re.compile(
 )
 
 
-def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.OptionMatch]) -> bool:
+def _converted_to_another(lowered: str, match: OptionMatch, matches: list[OptionMatch]) -> bool:
     """In a message about a conversion, "from retail to offices": the use before "to" is the old one."""
-    _, end = _clause(lowered, match.start, max(match.end, match.start + 1))
+    _, end = clause_around(lowered, match.start, max(match.end, match.start + 1))
     to = CONVERTED_TO.match(lowered, max(match.end, match.start), end)
     if to is None:
         return False
@@ -268,7 +239,7 @@ def _converted_to_another(lowered: str, match: p.OptionMatch, matches: list[p.Op
     return any(m.option is not match.option and after <= m.start < end for m in matches)
 
 
-def _right_after(lowered: str, code: p.OptionMatch, match: p.OptionMatch) -> bool:
+def _right_after(lowered: str, code: OptionMatch, match: OptionMatch) -> bool:
     """Whether the use word describes the code just given: "F2 shop", "F2. It's a custom cabinet shop"."""
     between = lowered[max(code.end, code.start) : match.start]
     return bool(_DESCRIBING.fullmatch(between))
@@ -280,87 +251,12 @@ _DESCRIBING = re.compile(
 )
 
 
-def _in_brackets_after(lowered: str, previous: p.OptionMatch, match: p.OptionMatch) -> bool:
+def _in_brackets_after(lowered: str, previous: OptionMatch, match: OptionMatch) -> bool:
     return bool(re.fullmatch(r"\s*[(,-]\s*", lowered[max(previous.end, previous.start) : match.start]))
 
 
-def room_start(lowered: str, at: int) -> int:
-    """Where the room words around ``at`` start ("tuck shop" for "shop"), or ``at``."""
-    return next((r.start() for r in _words().rooms.finditer(lowered) if r.start() <= at < r.end()), at)
-
-
-def part_of_main(replies: list[str]) -> bool | None:
-    """The consultant's answer to 'part of the main use, or separate?': True, False or None (unsaid)."""
-    words = _words()
-    for reply in reversed(replies):
-        lowered = p.normalize(reply).lower()
-        if _separate(lowered, words):
-            return False
-        if _serving_at(lowered, words) is not None:
-            return True
-    return None
-
-
-def _clause(lowered: str, start: int, end: int) -> tuple[int, int]:
-    """Where the clause around ``lowered[start:end]`` starts and ends."""
-    breaks = [m for m in CLAUSE_BREAK.finditer(lowered) if not start <= m.start() < end]
-    clause_start = max((m.end() for m in breaks if m.end() <= start), default=0)
-    clause_end = min((m.start() for m in breaks if m.start() >= end), default=len(lowered))
-    return clause_start, clause_end
-
-
-def _denied(said: str, found: re.Match[str], words: _Words) -> bool:
-    """Whether a separate-word is denied in its clause ("they aren't separate occupancies")."""
-    if words.denying.match(found.group()):  # "not part of" denies by itself
-        return False
-    start, _ = _clause(said, found.start(), found.end())
-    return bool(words.denying.search(said[start : found.start()]))
-
-
-def _separate(said: str, words: _Words) -> bool:
-    """Whether ``said`` calls something separate (and does not deny it). The people a room is
-    there for ("the leasing office is there for the tenants") are not a separate tenancy."""
-    return any(
-        not _denied(said, found, words) and not _served_object(said, found.start(), words)
-        for found in words.separate.finditer(said)
-    )
-
-
-def _serving_at(said: str, words: _Words, last: bool = True) -> int | None:
-    """Where ``said`` last says something serves the main use, or denies it is separate: the rooms
-    named before it are the ones it speaks of ("the kitchen that serves the hall, the staff room and
-    the office all belong to the centre")."""
-    at = [m.start() for m in words.serving.finditer(said)]
-    at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
-    return (max if last else min)(at, default=None)
-
-
-def _served_object(said: str, at: int, words: _Words) -> bool:
-    """Whether the use word at ``at`` is what a serving word serves ("the rooms serve the shop")."""
-    return any(
-        re.fullmatch(r"\s*(?:(?:the|our|its|their|this|that|whole|main|rest of the)\s+)*", said[m.end() : at])
-        for m in words.serving.finditer(said)
-        if m.end() <= at
-    )
-
-
-def _points_back(said: str, words: _Words) -> bool:
-    """A sentence naming no use, such as "They all serve the school.": of the rooms named in the
-    one before."""
-    return (
-        bool(words.pointing_back.search(said))
-        and not _separate(said, words)
-        and _serving_at(said, words) is not None
-    )
-
-
-def _drops_back(clause: str, words: _Words) -> bool:
-    """A clause such as "but the client dropped it": the use in the clause before is dropped."""
-    return bool(words.dropped.search(clause)) and bool(words.pointing_back.search(clause))
-
-
 def _doubts(
-    lowered: str, matches: list[p.OptionMatch], explained: list[tuple[int, int]], words: _Words
+    lowered: str, matches: list[OptionMatch], explained: list[tuple[int, int]], words: OccupancyWords
 ) -> list[str]:
     """Exclusion or comparison words outside the clauses already read as rejecting a use, and
     "D or E" (two uses offered as alternatives)."""
@@ -376,5 +272,5 @@ def _doubts(
     return doubts
 
 
-def _named(lowered: str, match: p.OptionMatch) -> str:
+def _named(lowered: str, match: OptionMatch) -> str:
     return lowered[match.start : match.end] if match.end > match.start else match.option.label

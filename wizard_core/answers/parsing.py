@@ -1,4 +1,4 @@
-"""Reading facts out of a consultant's sentence: numbers, units, yes/no, options, articles.
+"""Reading facts out of a consultant's sentence: numbers and their units, corrections, articles.
 
 The syntax of numbers and article ids is here; the words are in content/vocabulary.json.
 """
@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
-from wizard_core.content import Option
 
 FT2_TO_M2 = 0.09290304
 FT_TO_M = 0.3048
@@ -148,46 +147,6 @@ def quantities(text: str) -> list[Quantity]:
     return [q for q in found if q not in replaced]
 
 
-_BULLET = re.compile(r"(?m)^[ \t]*[-*\u2022\u2013\u2014][ \t]+")  # "- existing: 2,800", "• new …"
-_YES_NO_AFTER_LABEL = re.compile(r"(:)\s*([YNyn])\b(?![\w'.])")  # "HT: N", "Haz. substances: Y"
-_CELLS = re.compile(r"\t+|\s*\|\s*")
-
-
-def unpivoted(text: str) -> str:
-    """A little table pasted from a spreadsheet, read across: labels in a header row over the
-    figures ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2") as the label beside
-    each figure ("existing 1,260, new 710, total 1,970 m2"); a label and its value on each line
-    ("hazardous | N") as "hazardous: no"; one row of cells as clauses. Bullet marks at line starts
-    are left out; other text is returned as it is."""
-    text = _YES_NO_AFTER_LABEL.sub(
-        lambda m: f"{m[1]} {'yes' if m[2] in 'Yy' else 'no'}", _BULLET.sub("", text)
-    )
-    lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
-    rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
-    if not any(len(cells) > 1 for cells in rows):
-        return text
-    if len(rows) > 1 and all(len(cells) == 2 for cells in rows):  # "hazardous | N" under "BF entrances | 2"
-        return "; ".join(f"{key}: {value}" for key, value in rows)
-    if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
-        return "; ".join(rows[0])
-    header = rows[0]
-    if len(header) < 2 or any(
-        not c or re.search(r"\d", re.sub(r"\b(?:m2|ft2)\b", "", c, flags=re.I)) for c in header
-    ):
-        return text
-    read_across = []
-    for cells in rows[1:]:
-        if len(cells) != len(header):
-            return text
-        read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
-    return ". ".join(read_across)
-
-
-def _yes_no_cell(cell: str) -> str:
-    """A spreadsheet's Y or N in a cell of its own, as the word."""
-    return {"y": "yes", "n": "no"}.get(cell.lower(), cell)
-
-
 # The words that give what follows as the consultant's own earlier answer: "I said 3,450", "I did
 # 655 x 3", "the 445 I gave you" (the replaced figure, old working, a revision quoting the old answer).
 QUOTING_WORDS = r"i (?:said|gave(?: you)?|had|did|used|put(?: down)?|wrote|typed|entered)"
@@ -291,165 +250,6 @@ def count_before(text: str, nouns: Iterable[str]) -> int | None:
     pattern = rf"(\b\d+\b|{lexicon().counts})[\w\s-]{{0,30}}?{alternation(nouns)}"
     match = re.search(pattern, normalize(text), re.I)
     return word_number(match[1]) if match else None
-
-
-_LABELLED_YES_NO = re.compile(r"^\W*[a-z][\w\s/'-]{0,40}?\s*[:;|=]\s*(yes|y|no|n)\b(?!['.]\w)", re.I)
-
-
-def yes_no(text: str) -> tuple[bool | None, float]:
-    """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
-    words = lexicon()
-    text = normalize(text)
-    if words.yes.match(text) and not words.no.match(text):
-        return True, 0.95
-    if words.no.match(text):
-        return False, 0.95
-    labelled = _LABELLED_YES_NO.match(text)  # 'Water supply | Y (…, no fire pump)': the cell decides
-    if labelled:
-        return labelled[1].lower() in ("yes", "y"), 0.9
-    if words.negation.search(text):
-        return False, 0.85
-    if words.affirming.search(text):
-        return True, 0.8
-    return None, 0.0
-
-
-def accepts(text: str) -> bool:
-    """'Yes, that's right': a plain yes to what the wizard offered, saying nothing else."""
-    words = lexicon()
-    if not words.accept.match(text) or re.search(r"\d", text):
-        return False
-    return not re.search(r"\w", words.accept_words.sub(" ", text))
-
-
-def is_question(text: str) -> bool:
-    """A question back to the advisor rather than an answer: it ends with a question mark, says it
-    is a question ("quick one - …"), or opens with a question in a sentence of its own ("For the
-    flats, do I count a bachelor as one bedroom? We have three."). A question asked after the
-    answer ("Three entrances: …; should I leave the ambulance door out? I'll leave it out.") is not."""
-    stripped = text.strip()
-    if stripped.endswith("?") or lexicon().question_start.match(stripped) or _ASKS_FIRST.match(stripped):
-        return True
-    first = re.match(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?", stripped)
-    return bool(first and _INTERROGATIVE.search(first[0]))
-
-
-def question_after_answer(text: str) -> str:
-    """The question a message ends on after saying something first ("Existing 3,850 m2, total
-    4,970 m2. Should I double-check it with the surveyor?"), or "" when it asks nothing or opens
-    with its question."""
-    sentences = [s.strip() for s in re.findall(r"[^.?!]+(?:\.\d+[^.?!]*)*[.?!]*", text) if s.strip()]
-    if len(sentences) < 2 or not sentences[-1].endswith("?") or any(s.endswith("?") for s in sentences[:-1]):
-        return ""
-    return sentences[-1]
-
-
-# "q: …", "quick question - …": a message that says it is a question.
-_ASKS_FIRST = re.compile(
-    r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
-    r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|side question\b|"
-    r"(?:a |one |another )?question\s*(?::|-|\u2014|before|about|on|for))",
-    re.I,
-)
-
-
-# "One question for you on …", "May I ask something about …", "Before I answer, let me put one to
-# you.", "A point I would like your view on": a first sentence announcing a question.
-_ANNOUNCES = re.compile(
-    r"\b(?:a|one|another|quick|side)\s+(?:question|q|point)\b[^.?!:\n]{0,40}?\b(?:for\s+you|in\s+return|"
-    r"i\s+(?:have|would\s+like|'d\s+like)|your\s+(?:view|opinion|take)|i\s+have\s+been\s+asked)"
-    r"|\b(?:may|can|could)\s+i\s+ask\b|\blet\s+me\s+(?:put|ask)\s+(?:one|a\s+question|something)\b"
-    r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b",
-    re.I,
-)
-
-
-def opens_as_question(text: str) -> bool:
-    """Whether a message says at its start that it is a question ("Q: …", "um quick question before
-    the height …", "Side question: …", "One question for you on …"): never an answer, nor a revision."""
-    stripped = text.strip()
-    first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
-    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first))
-
-
-# A sentence asking something: an interrogative opening its clause ("…, do I count …?").
-_INTERROGATIVE = re.compile(
-    r"(?:^\s*|[,;:\u2014-]\s*|\b(?:so|and|but)\s+)(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|"
-    r"what|which|how|when|where|why|who|must|may)\b[^?]*\?$",
-    re.I,
-)
-
-
-@dataclass(frozen=True)
-class OptionMatch:
-    option: Option
-    by_label: bool
-    start: int
-    end: int = 0
-
-
-def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
-    """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
-    negated_before = lexicon().negated_before
-    lowered = _dehyphen(normalize(text).lower())
-    bare = _only_codes(text, options)
-    candidates: list[tuple[int, int, Option, bool]] = []
-    for option in options:
-        phrases = [(option.label, True)] + [(s, False) for s in option.synonyms]
-        for phrase, by_label in phrases:
-            if _is_code(option.label) and by_label:
-                spaced = (
-                    re.escape(phrase[:-1]) + r"[\s-]?" + re.escape(phrase[-1])
-                    if phrase[-1].isdigit()
-                    else re.escape(phrase)
-                )
-                pattern = rf"(?<![\w°-]){spaced}(?![\w-])"  # never the C of "4 °C"
-                normalized = normalize(text)
-                # A code is case-sensitive ("D", never the word "d"), but one with its division's
-                # digit ("b2", "f3") or after "group" ("group c") reads in any case.
-                flags = re.I if phrase[-1].isdigit() or bare else 0
-                if not flags:
-                    pattern += rf"|(?<=\bgroup )(?i:{re.escape(phrase)})(?![\w-])"
-                for m in re.finditer(pattern, normalized, flags):
-                    before = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()].lower())[-1]
-                    if not negated_before.search(before):  # "a retirement home, not B3"
-                        candidates.append((m.start(), m.end(), option, by_label))
-                continue
-            pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
-            for m in re.finditer(pattern, lowered):
-                if not negated_before.search(
-                    re.split(r"[,;.:()]", lowered[max(0, m.start() - 40) : m.start()])[-1]
-                ):
-                    candidates.append((m.start(), m.end(), option, by_label))
-    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
-    taken: list[tuple[int, int]] = []
-    chosen: dict[str, OptionMatch] = {}
-    for start, end, option, by_label in candidates:
-        if any(start < e and s < end for s, e in taken):
-            continue
-        taken.append((start, end))
-        previous = chosen.get(option.label)
-        if previous is None or (by_label and not previous.by_label):
-            chosen[option.label] = OptionMatch(option, by_label, start, end)
-    return sorted(chosen.values(), key=lambda m: m.start)
-
-
-def _only_codes(text: str, options: list[Option]) -> bool:
-    """Whether the message is nothing but option codes ("c", "e and d", "a2 / e"): then a code reads
-    in any case, as there is no word it could be instead."""
-    codes = {o.label.lower() for o in options if _is_code(o.label)}
-    words = re.findall(r"[\w-]+", text.lower())
-    joins = {"and", "group", "groups", "occupancy", "major", "plus", "only", "with", "over"}
-    return bool(codes) and any(w in codes for w in words) and all(w in codes or w in joins for w in words)
-
-
-def _dehyphen(text: str) -> str:
-    """'single-stage' and 'single stage' match alike (same length, so positions hold)."""
-    return re.sub(r"(?<=\w)-(?=\w)", " ", text)
-
-
-def _is_code(label: str) -> bool:
-    return bool(re.fullmatch(r"[A-Z]\d?|SC\d", label))
 
 
 CLASSIFYING = range(20, 94)  # 3.2.2.20 to 3.2.2.93 classify; 3.2.2.1 to .19 are the general rules

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
+from wizard_core.answers.replies import yes_no
 from wizard_core.answers.text import fact
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -147,7 +148,7 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
     text = " ".join(texts)
     latest = texts[-1]
     units = [int(n) for n in _UNITS.findall(text)]
-    answer, certainty = p.yes_no(latest)
+    answer, certainty = yes_no(latest)
     several: bool | None = None
     more = _MORE_THAN_ONE.search(text)
     if more:

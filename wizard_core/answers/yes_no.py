@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading
+from wizard_core.answers.replies import yes_no
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
@@ -26,7 +26,7 @@ def _describe(item: FormItem, value: Any) -> str:
 
 def read_yes_no(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     for text in reversed(texts):
-        answer, confidence = p.yes_no(text)
+        answer, confidence = yes_no(text)
         if answer is not None:
             return Reading(answer, True, confidence=confidence)
     return Reading(missing="a yes or no")

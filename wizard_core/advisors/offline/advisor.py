@@ -17,6 +17,7 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.advisors.offline import asking, proposals
 from wizard_core.answers import Reading, answer_type, describe_value, doubt, read
 from wizard_core.answers import parsing as p
+from wizard_core.answers.replies import accepts, is_question, question_after_answer
 from wizard_core.answers.text import is_to_do
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
@@ -73,13 +74,13 @@ class OfflineAdvisor:
             offer := proposals.propose(item, state, request.forms, texts)
         ):
             return self._clarify(request, offer["content"], Reading(missing="the article"), offer)
-        if p.is_question(message) and (asked := p.question_after_answer(message)):
+        if is_question(message) and (asked := question_after_answer(message)):
             reading = read(item, texts, state, request.forms)
             if reading.complete:  # "4,970 m2 total. Should I check it with the surveyor?"
                 reading.confidence = min(reading.confidence, doubt.DOUBTED_CONFIDENCE)
                 reading.notes.append(f"you also asked '{asked}': ask it on its own for an answer")
                 return self._answer(item, reading.value, reading, message)
-        if p.is_question(message):
+        if is_question(message):
             missing = "which option applies" if item.options else "the answer"
             return self._clarify(request, self._explain(item), Reading(missing=missing))
         if item.allows_not_applicable and _not_applicable(message, item):
@@ -136,7 +137,7 @@ class OfflineAdvisor:
             if reading.complete:
                 reading.notes.append("the option you picked by its number")
                 return self._answer(item, reading.value, reading, message)
-        if asking.offered(state) and p.accepts(message):
+        if asking.offered(state) and accepts(message):
             earlier = read(item, texts[:-1], state, request.forms)
             said = carried.carried_fact(item, state, request.forms)
             if said is not None and carried.MARK in state.active_clarifying_thread[-1].question:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wizard_core.answers.wording.load_line import LoadInput, use_of
+from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_names import use_of
 from wizard_core.engine.occupancy import Use
 
 # 'I used …', 'I've counted …', 'we took …': a note about the figures, not a row of its own

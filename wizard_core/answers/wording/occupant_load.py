@@ -8,28 +8,16 @@ inputs, so a revision works them out again.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
-from wizard_core.answers.wording.load_line import (
-    LoadInput,
-    parse_segment,
-    split_uses,
-    stated_total,
-    use_words,
-)
+from wizard_core.answers.wording.load_book import Book, add_row, name_by_own_words, revises
+from wizard_core.answers.wording.load_line import LoadInput, parse_segment, split_uses
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
+from wizard_core.answers.wording.load_table import table_rows
+from wizard_core.answers.wording.load_totals import stated_total
 from wizard_core.answers.wording.messages import (
-    BLANK,
-    NOTHING,
-    CellProblem,
-    Table,
-    by_content,
-    classify_headers,
-    header_unit,
     message_rows,
-    number_cell,
     pasted_table,
     segments,
     without_heading,
@@ -38,127 +26,6 @@ from wizard_core.engine.occupancy import find_use
 from wizard_core.models import ProjectState
 
 AS_GIVEN = "design number (as given)"
-
-
-@dataclass
-class Book:
-    """The rows of the thread so far, by key, with where each came from."""
-
-    rows: dict[str, LoadInput] = field(default_factory=dict)
-    origin: dict[str, int] = field(default_factory=dict)  # key -> index of the text it was last given in
-    totals: list[tuple[int, int]] = field(default_factory=list)  # (text index, total)
-    notes: list[str] = field(default_factory=list)
-    problems: dict[str, list[str]] = field(default_factory=dict)  # key -> what its cells or words lack
-
-
-def _merge(old: LoadInput, new: LoadInput) -> LoadInput:
-    """A row given again: what the new words give replaces, the rest is kept."""
-    merged = LoadInput(name=old.name, key=old.key, floor=old.floor or new.floor)
-    for attr in ("use", "area", "seats", "rooms", "design", "stated", "rate"):
-        value = getattr(new, attr)
-        setattr(merged, attr, value if value is not None else getattr(old, attr))
-    merged.use_said = new.use_said if new.use is not None or new.use_said else old.use_said
-    if new.use is None and not new.use_said:
-        merged.use_said = old.use_said
-    if new.area is not None and new.stated is None and new.design is None:
-        merged.stated = None  # a new area: the persons are worked out again
-    merged.estimate = new.estimate
-    merged.group = new.group or old.group
-    merged.principal_entrance = new.principal_entrance or old.principal_entrance
-    merged.problems = list(new.problems)
-    return merged
-
-
-def _add(book: Book, row: LoadInput, index: int, previous: LoadInput | None) -> LoadInput:
-    """Put a row in the book: a continuation, a revision of a row, or a row of its own."""
-    if not row.name and previous is not None and book.origin.get(previous.key) == index:
-        merged = _merge(previous, row)
-        book.rows[previous.key] = merged
-        return merged
-    needing = [v for v in book.rows.values() if v.use is None and v.has_figures()]
-    if not row.has_figures() and not row.problems and floor_key(row.name or "-") not in book.rows and needing:
-        row.name = needing[0].name  # the use asked for ('It is a public corridor')
-    if not row.name:
-        row.name = f"Area {len(book.rows) + 1}"
-    key = floor_key(row.name)
-    existing = book.rows.get(key)
-    if (
-        existing is not None
-        and book.origin.get(key) == index
-        and (_different_use(existing, row) or _beside(existing, row))
-    ):
-        said = row.use_said if row.use_said.casefold() != existing.use_said.casefold() else _own_words(row)
-        label = said or (row.use.label if row.use else "")
-        row.name = f"{row.name} ({label})" if label else f"{row.name} ({len(book.rows) + 1})"
-        key = floor_key(row.name)
-        existing = book.rows.get(key)
-    if existing is None and not row.floor:
-        # a row named by its use may revise a recorded floor whose use it is
-        same_use = [k for k, v in book.rows.items() if row.use and v.use and v.use.key == row.use.key]
-        if len(same_use) == 1 and book.origin.get(same_use[0]) != index and not row.name.startswith("Area"):
-            key = same_use[0]
-            existing = book.rows[key]
-    row.key = key
-    merged = row if existing is None else _merge(existing, row)
-    merged.key = key
-    book.rows[key] = merged
-    book.origin[key] = index
-    return merged
-
-
-def _revises(book: Book, row: LoadInput) -> bool:
-    """Words without figures that name a use for a row already given ('Level 2 is offices')."""
-    if row.use is None:
-        return False
-    if row.name and floor_key(row.name) in book.rows:
-        return True
-    needing = [v for v in book.rows.values() if v.use is None and v.has_figures()]
-    return not row.floor and len(needing) == 1
-
-
-def _name_by_own_words(book: Book, index: int) -> None:
-    """A floor given several rows in one message: the row named by the floor alone takes its own words
-    too ('Ground floor (aud 1)' beside 'Ground floor (aud 2)'), so each row can be told apart later."""
-    rows = [(k, r) for k, r in book.rows.items() if book.origin.get(k) == index]
-    for key, row in rows:
-        if not row.floor or row.name != row.floor or row.same_as:
-            continue
-        siblings = [r for k, r in rows if k != key and r.floor == row.floor]
-        words = _own_words(row)
-        if not siblings or not words or floor_name(words) or words == row.name.casefold():
-            continue
-        row.name = f"{row.floor} ({words})"
-        new_key = floor_key(row.name)
-        if new_key not in book.rows:
-            book.rows = {new_key if k == key else k: v for k, v in book.rows.items()}
-            book.origin[new_key] = book.origin.pop(key)
-            book.problems[new_key] = book.problems.pop(key, [])
-            row.key = new_key
-
-
-def _beside(a: LoadInput, b: LoadInput) -> bool:
-    """Two rows of one floor in one message, each with its own figures, said in other words: two rows
-    ('the bank 420 m2 … and the management office 85 m2', 'aud 1, 120 seats' and 'aud 2, 90 seats'),
-    not one said again."""
-    return a.has_figures() and b.has_figures() and bool(_own_words(b)) and _own_words(a) != _own_words(b)
-
-
-def _own_words(row: LoadInput) -> str:
-    """The words a row names itself by after its floor ('aud 2' of 'ground: aud 2, 90 fixed seats')."""
-    body = row.line.split(":", 1)[1] if ":" in row.line[:40] else row.line
-    first = re.split(
-        r",|\(|\s\d[\d,.]*\s*(?:m2|m²|sm|sf|sq|ft|fixed|seats?|@)", body.strip(" -"), maxsplit=1
-    )[0]
-    first = re.sub(
-        r"^(?:the|our|a|an)\s+|\s+(?:is|are|at|of|has|with)$", "", re.sub(r"\s+", " ", first).strip(" -")
-    )
-    return first.casefold() or row.use_said.casefold()
-
-
-def _different_use(a: LoadInput, b: LoadInput) -> bool:
-    if a.use is not None and b.use is not None:
-        return a.use.key != b.use.key
-    return bool(a.use_said and b.use_said and a.use_said.casefold() != b.use_said.casefold())
 
 
 def _recorded(state: ProjectState, section: str) -> dict[str, LoadInput]:
@@ -181,71 +48,6 @@ def _recorded(state: ProjectState, section: str) -> dict[str, LoadInput]:
             item.stated = persons
         rows[key] = item
     return rows
-
-
-def _table_rows(table: Table) -> list[LoadInput]:
-    rows: list[LoadInput] = []
-    headers = table.header or []
-    found = classify_headers(headers, _HEADER_RULES)
-    by_content(table, found, "name", "area", re.compile(r"\barea\b"))
-    sizes = found.get("area", [])
-    names = found.get("name", [])
-    if not names and table.header is not None:
-        names = [headers[0]] if headers and headers[0] not in sizes else []
-    for index, record in enumerate(table.records(), start=1):
-        name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
-        floor = floor_name(name)
-        row = LoadInput(name=floor or name, key="", floor=floor, line=" ".join(record.values()))
-        use_cells = [
-            record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
-        ]
-        groups = [c for c in use_cells if _GROUP_CELL.fullmatch(c.strip())]
-        use_cell = next((c for c in use_cells if c not in groups), "")
-        row.use = find_use(use_cell) if use_cell else find_use(use_words(name))
-        row.use_said = use_cell.strip() or ("" if floor else name)
-        if groups:
-            row.group = re.sub(r"[\s\-–.]|group", "", groups[0], flags=re.I).upper()
-        for field_name, attr, whole in (
-            ("area", "area", False),
-            ("seats", "seats", True),
-            ("rooms", "rooms", True),
-            ("design", "design", True),
-            ("persons", "stated", True),
-            ("rate", "rate", False),
-        ):
-            for header in found.get(field_name, []):
-                cell = record.get(header, "")
-                if BLANK.match(cell) or (whole and NOTHING.match(cell)):
-                    continue
-                got = number_cell(name, table.title(header), cell, unit=header_unit(header))
-                if isinstance(got, CellProblem):
-                    row.problems.append(got.text())
-                else:
-                    setattr(row, attr, round(got) if whole else got)
-        if not row.has_figures() and not row.problems:
-            continue
-        rows.append(row)
-    return rows
-
-
-_GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
-_HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
-    ("seats", re.compile(r"seat", re.I)),
-    ("rooms", re.compile(r"bed|sleeping", re.I)),
-    ("design", re.compile(r"design", re.I)),
-    ("ignore", re.compile(r"based|basis|posted|sign|method", re.I)),
-    ("persons", re.compile(r"person|people|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
-    ("group", re.compile(r"group|division|class", re.I)),
-    ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity", re.I)),
-    (
-        "area",
-        re.compile(
-            r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I
-        ),
-    ),
-    ("name", re.compile(r"floor|level|storey|story|location|room|space|zone|name|\barea\b", re.I)),
-]
 
 
 _SLASH = re.compile(r"\s+/\s+(?=[^\d\s])")  # ' / bsmt …': not ' / 28 = …', a division
@@ -356,7 +158,7 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
         text = _split_rows(_labelled_lines(without_heading(text, number)))
-        table, pieces = message_rows(text, _table_rows, _row_or_note)
+        table, pieces = message_rows(text, table_rows, _row_or_note)
         previous: LoadInput | None = None
         rates: list[Rate] = []
         heading = ""  # 'ground:' on a line of its own, the rows under it on that floor
@@ -379,20 +181,20 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
                 continue
             if piece.same_as or len(piece.floors) > 1:
                 for copy in _copies(book, piece, previous):
-                    row = _add(book, copy, index, None)
+                    row = add_row(book, copy, index, None)
                     book.problems[row.key] = list(copy.problems)
                     previous = row
                 continue
-            if not (piece.has_figures() or piece.problems or (piece.floor and piece.use)) and not _revises(
+            if not (piece.has_figures() or piece.problems or (piece.floor and piece.use)) and not revises(
                 book, piece
             ):
                 book.notes.append(piece.line)
                 continue
-            row = _add(book, piece, index, previous)
+            row = add_row(book, piece, index, previous)
             book.problems[row.key] = list(piece.problems)
             previous = row
         apply_rates([row for key, row in book.rows.items() if book.origin.get(key) == index], rates)
-        _name_by_own_words(book, index)
+        name_by_own_words(book, index)
         if table is None and not any(i == index for i, _ in book.totals):
             total = stated_total(text)
             if total is not None:

@@ -1,0 +1,221 @@
+"""An area figure, and the working shown around it checked, never trusted.
+
+A figure multiplied out ("2 storeys of 1,200 = 2,400", "1,850 on each of the two floors"), a sum
+("3,400 + 2,900 = 6,300") or sides multiplied ("38.2 m x 32.7 m = 1,249 m2") whose result is not
+the figure given makes the message a question naming both figures.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.area_words import area_words
+from wizard_core.answers.base import fmt_number
+
+
+@dataclass(frozen=True)
+class Figure:
+    """An area figure as written: its value (m² when converted), unit and role."""
+
+    value: float
+    written: float
+    unit: str  # "m2", "ft2" or "" (none given)
+    approximate: bool
+    result: bool
+    role: str | None = None
+
+
+def as_figure(q: p.Quantity, role: str | None = None) -> Figure:
+    value = round(q.value * p.FT2_TO_M2, 1) if q.unit == "ft2" else q.value
+    return Figure(value, q.value, q.unit, q.approximate, q.result, role)
+
+
+def working(
+    lowered: str, found: list[p.Quantity], gross: bool
+) -> tuple[list[p.Quantity], tuple[Figure, int | None] | None, str]:
+    """What is left of the figures once shown working is taken out, with a figure given per storey
+    (at the gross area) and the doubt of working that does not multiply out.
+
+    A factor whose product is another figure given ("2 storeys of 1,200 = 2,400", "5 units @ 2,990
+    sf = 14,950 sf", "1,850 on each of the two floors ... 3,700") is working, not an area, and is
+    left out; at another item than the gross area, a storey's area multiplied by the storeys is
+    the gross area, and the product is left out instead. Working that does not multiply out to the
+    figure given is a doubt. At the gross area a figure given per storey with nothing it multiplies
+    out to is taken apart, to be multiplied out and offered, never recorded."""
+    words = area_words()
+    dropped: set[int] = set()
+    per_storey: tuple[Figure, int | None] | None = None
+    for index, q in enumerate(found):
+        if index in dropped:
+            continue
+        before = words.times_before.search(lowered[max(0, q.start - 30) : q.start])
+        after = words.times_after.match(lowered[q.end : q.end + 12])
+        each = words.per_storey_after.match(lowered[q.end : q.end + 50]) or words.per_storey_before.search(
+            lowered[max(0, q.start - 30) : q.start]
+        )
+        if not (before or after or each):
+            continue
+        storeys = bool(each or (before and before["floor"]))
+        count = next(_count(m) for m in (before, after, each) if m is not None)
+        if count is None and each is not None:
+            count = _storeys_said(lowered)
+        others = [
+            k
+            for k, o in enumerate(found)
+            if k != index and k not in dropped and not (o.bare and count is not None and o.value == count)
+        ]
+        if count is None:
+            if not gross:
+                if each and others:  # "1,420 m2; the wood floors above are 1,380 each": other storeys
+                    dropped.add(index)
+                continue
+            multiples = [
+                k for k in others if found[k].value >= 2 * q.value and _whole(found[k].value / q.value)
+            ]
+            if others and not multiples:
+                return (
+                    found,
+                    None,
+                    f"{_shown_q(q)} a storey does not multiply out to {_listed(found, others)}",
+                )
+            dropped.add(index)
+            per_storey = None if multiples else (as_figure(q), None)
+            continue
+        result = count * q.value
+        matches = [k for k in others if abs(found[k].value - result) <= max(1.0, 0.005 * result)]
+        counts = {k for k, o in enumerate(found) if k != index and o.bare and o.value == count}
+        if matches:
+            dropped |= set(matches) if storeys and not gross else {index}
+            dropped |= counts
+        elif (total := _adds_up_with(found, others, result)) is not None:
+            # "podium 1,150 plus three floors at 1,020 each, so 4,210 total": parts of the total
+            dropped |= {index} | counts | {k for k in others if k != total}
+        elif others:
+            target = [k for k in others if found[k].result] or others
+            return (
+                found,
+                None,
+                f"{count} × {_shown_q(q)} is {fmt_number(result)}, not {_shown_q(found[target[-1]])}",
+            )
+        elif gross and storeys:
+            dropped |= {index} | counts
+            per_storey = (as_figure(q), count)
+    return [q for k, q in enumerate(found) if k not in dropped], per_storey, ""
+
+
+# "38.2 m x 32.7 m = 1,249 m2", "120' x 80' = 9,600 sf": an area worked out from its sides.
+DIMENSIONS = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(m|ft|')?\s*[x×*]\s*(\d[\d,]*(?:\.\d+)?)\s*(m|ft|')?\s*=\s*"
+    r"(\d[\d,]*(?:\.\d+)?)\s*(m2|m²|sq\.?\s*m|sm|sf|ft2|ft²|sq\.?\s*ft)\b",
+    re.I,
+)
+
+
+def dimensions_doubt(text: str) -> str:
+    """Sides multiplied out wrongly: asked about, never recorded (the sides in metres or feet)."""
+    for m in DIMENSIONS.finditer(p.normalize(text)):
+        if not (m[2] or m[4]):
+            continue  # "3 x 1,200 = 3,600": storeys times an area, checked with the working
+        a, b, area = (float(m[k].replace(",", "")) for k in (1, 3, 5))
+        if abs(a * b - area) > max(1.0, 0.005 * a * b):
+            return f"{m[1]} × {m[3]} is {fmt_number(round(a * b, 1))}, not {m[5]} {m[6]}"
+    return ""
+
+
+def _adds_up_with(found: list[p.Quantity], others: list[int], product: float) -> int | None:
+    """The figure the product and every other figure add up to, if one does (the working's total)."""
+    for total in others:
+        parts = product + sum(found[k].value for k in others if k != total)
+        if len(others) > 1 and abs(found[total].value - parts) <= max(1.0, 0.005 * parts):
+            return total
+    return None
+
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_AREA_UNIT = r"(?:m2|m²|sm|sf|ft2|ft²|sq\.?\s*(?:ft|m))"
+_TERM = rf"(?:\d{{1,2}}\s*[x×*]\s*)?{_NUMBER}(?:\s*{_AREA_UNIT})?"
+_EQUATION = re.compile(rf"(?<![\w.,])({_TERM}(?:\s*\+\s*{_TERM})+)\s*=\s*({_NUMBER})(?![\d,.]\d)", re.I)
+
+
+def balanced_sum(lowered: str, found: list[p.Quantity]) -> p.Quantity | None:
+    """The result of the last sum shown in full that adds up ('1,200 + 1,150 + 3 x 1,020 = 5,410'),
+    its terms in one unit; None when no sum is shown whole or it does not add up (asked about)."""
+    for equation in reversed(list(_EQUATION.finditer(lowered))):
+        terms = re.split(r"\s*\+\s*", equation[1])
+        units = {bool(re.search(r"sf|ft", t)) for t in terms if re.search(_AREA_UNIT, t)}
+        if len(units) > 1:
+            continue
+        total = 0.0
+        for term in terms:
+            times = re.match(rf"(\d{{1,2}})\s*[x×*]\s*({_NUMBER})", term)
+            number = times[2] if times else re.match(_NUMBER, term)[0]  # type: ignore[index]
+            total += (int(times[1]) if times else 1) * float(number.replace(",", ""))
+        value = float(equation[2].replace(",", ""))
+        if abs(total - value) > max(1.0, 0.005 * value):
+            return None
+        at = equation.start(2)
+        return next((q for q in found if q.start <= at < max(q.end, q.start + 1)), None)
+    return None
+
+
+def _whole(ratio: float) -> bool:
+    return abs(ratio - round(ratio)) < 0.01
+
+
+def _listed(found: list[p.Quantity], indexes: list[int]) -> str:
+    return " or ".join(_shown_q(found[k]) for k in indexes)
+
+
+def _count(match: re.Match[str]) -> int | None:
+    groups = match.groupdict()
+    if groups.get("both"):
+        return 2
+    word = groups.get("n")
+    return p.word_number(word) if word else None
+
+
+def _storeys_said(lowered: str) -> int | None:
+    """The one number of storeys a message gives ("2 floors", "five storeys"), if it gives one."""
+    counts = {p.word_number(m[0]) for m in area_words().storey_count.finditer(lowered)} - {None}
+    return counts.pop() if len(counts) == 1 else None
+
+
+def sum_doubt(lowered: str, found: list[p.Quantity]) -> str:
+    """A shown sum whose result is not what its figures add up to ("3,400 + 2,900 = 6,200 sf"), as
+    the words of a question naming both; "" when every sum shown adds up."""
+    words = area_words()
+    for index, result in enumerate(found):
+        if not result.result or index == 0:
+            continue
+        gap = lowered[found[index - 1].end : result.start]
+        if re.search(r"[\d.;()]", gap) or len(re.findall(r"[a-z]+", gap)) > 4:
+            continue
+        terms: list[tuple[str, p.Quantity]] = [("+", found[index - 1])]
+        for k in range(index - 2, -1, -1):
+            op = words.operator.match(lowered[found[k].end : terms[0][1].start])
+            if op is None:
+                break
+            terms[0] = ("-" if op["op"] in ("-", "minus", "less") else "+", terms[0][1])
+            terms.insert(0, ("+", found[k]))
+        if len(terms) < 2:
+            continue
+        mixed = len(({q.unit for _, q in terms} | {result.unit}) - {""}) > 1
+
+        def value(q: p.Quantity, mixed: bool = mixed) -> float:
+            return q.value * p.FT2_TO_M2 if mixed and q.unit == "ft2" else q.value
+
+        total = sum(value(q) if sign == "+" else -value(q) for sign, q in terms)
+        if abs(total - value(result)) > max(1.0, 0.005 * value(result)):
+            sum_shown = " ".join(
+                (f"{sign} " if k else "") + fmt_number(q.value) for k, (sign, q) in enumerate(terms)
+            )
+            unit = " m²" if mixed else {"m2": " m²", "ft2": " ft²"}.get(result.unit, "")
+            return f"{sum_shown} is {fmt_number(round(total, 1))}{unit}, not {_shown_q(result)}"
+    return ""
+
+
+def _shown_q(q: p.Quantity) -> str:
+    unit = {"m2": " m²", "ft2": " ft²"}.get(q.unit, "")
+    return f"{fmt_number(q.value)}{unit}"

@@ -1,0 +1,128 @@
+"""What a sentence says of a use it names: that it serves the main use or is separate (and not
+denied), that it points back to the sentence before, or that a use was dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
+
+# Where a clause ends: punctuation, or a word starting another clause ("..., but the client dropped it").
+CLAUSE_BREAK = re.compile(r"[.;!?\n,:()]|\s(?:but|so|whereas|while|although|though)\s")
+GAP = r"(?:[\w'-]+\s+){0,3}"  # up to three words between a trigger and the use it is about
+# ... and before a former use, words that do not name the new one ("was converted to F3").
+FORMER_GAP = r"(?:(?!(?:to|into|as|now|be|become|becomes|is|are|new)\s)[\w'-]+\s+){0,3}"
+
+
+@dataclass(frozen=True)
+class OccupancyWords:
+    serving: re.Pattern[str]
+    separate: re.Pattern[str]
+    denying: re.Pattern[str]
+    rooms: re.Pattern[str]
+    aside_before: re.Pattern[str]
+    aside_after: re.Pattern[str]
+    former_before: re.Pattern[str]
+    conversion: re.Pattern[str]
+    doubt: re.Pattern[str]
+    pointing_back: re.Pattern[str]
+    dropped: re.Pattern[str]
+
+
+@cache
+def occupancy_words() -> OccupancyWords:
+    o = vocabulary().occupancies
+    return OccupancyWords(
+        serving=phrase_pattern(o.serving),
+        separate=phrase_pattern(o.separate),
+        denying=phrase_pattern(o.denying),
+        rooms=phrase_pattern(o.rooms),
+        aside_before=re.compile(rf"{alternation(o.set_aside_before)}[\s-]+{GAP}$", re.I),
+        aside_after=re.compile(rf"^[\s-]*{GAP}{alternation(o.set_aside_after)}(?![\s-]+to\b)", re.I),
+        former_before=re.compile(rf"{alternation(o.former_before)}[\s-]+{FORMER_GAP}$", re.I),
+        conversion=phrase_pattern(o.conversion),
+        doubt=phrase_pattern(o.doubt),
+        pointing_back=phrase_pattern(o.pointing_back),
+        dropped=phrase_pattern(o.dropped),
+    )
+
+
+def room_start(lowered: str, at: int) -> int:
+    """Where the room words around ``at`` start ("tuck shop" for "shop"), or ``at``."""
+    return next(
+        (r.start() for r in occupancy_words().rooms.finditer(lowered) if r.start() <= at < r.end()), at
+    )
+
+
+def part_of_main(replies: list[str]) -> bool | None:
+    """The consultant's answer to 'part of the main use, or separate?': True, False or None (unsaid)."""
+    words = occupancy_words()
+    for reply in reversed(replies):
+        lowered = p.normalize(reply).lower()
+        if separate(lowered, words):
+            return False
+        if serving_at(lowered, words) is not None:
+            return True
+    return None
+
+
+def clause_around(lowered: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause around ``lowered[start:end]`` starts and ends."""
+    breaks = [m for m in CLAUSE_BREAK.finditer(lowered) if not start <= m.start() < end]
+    clause_start = max((m.end() for m in breaks if m.end() <= start), default=0)
+    clause_end = min((m.start() for m in breaks if m.start() >= end), default=len(lowered))
+    return clause_start, clause_end
+
+
+def _denied(said: str, found: re.Match[str], words: OccupancyWords) -> bool:
+    """Whether a separate-word is denied in its clause ("they aren't separate occupancies")."""
+    if words.denying.match(found.group()):  # "not part of" denies by itself
+        return False
+    start, _ = clause_around(said, found.start(), found.end())
+    return bool(words.denying.search(said[start : found.start()]))
+
+
+def separate(said: str, words: OccupancyWords) -> bool:
+    """Whether ``said`` calls something separate (and does not deny it). The people a room is
+    there for ("the leasing office is there for the tenants") are not a separate tenancy."""
+    return any(
+        not _denied(said, found, words) and not served_object(said, found.start(), words)
+        for found in words.separate.finditer(said)
+    )
+
+
+def serving_at(said: str, words: OccupancyWords, last: bool = True) -> int | None:
+    """Where ``said`` last says something serves the main use, or denies it is separate: the rooms
+    named before it are the ones it speaks of ("the kitchen that serves the hall, the staff room and
+    the office all belong to the centre")."""
+    at = [m.start() for m in words.serving.finditer(said)]
+    at += [m.start() for m in words.separate.finditer(said) if _denied(said, m, words)]
+    return (max if last else min)(at, default=None)
+
+
+def served_object(said: str, at: int, words: OccupancyWords) -> bool:
+    """Whether the use word at ``at`` is what a serving word serves ("the rooms serve the shop")."""
+    return any(
+        re.fullmatch(r"\s*(?:(?:the|our|its|their|this|that|whole|main|rest of the)\s+)*", said[m.end() : at])
+        for m in words.serving.finditer(said)
+        if m.end() <= at
+    )
+
+
+def points_back(said: str, words: OccupancyWords) -> bool:
+    """A sentence naming no use, such as "They all serve the school.": of the rooms named in the
+    one before."""
+    return (
+        bool(words.pointing_back.search(said))
+        and not separate(said, words)
+        and serving_at(said, words) is not None
+    )
+
+
+def drops_back(clause: str, words: OccupancyWords) -> bool:
+    """A clause such as "but the client dropped it": the use in the clause before is dropped."""
+    return bool(words.dropped.search(clause)) and bool(words.pointing_back.search(clause))

@@ -1,0 +1,119 @@
+"""Which use of Table 3.1.17.1 an occupant load row counts by, given the building's occupancies.
+
+A rate that names a use, a care building's sleeping room areas, retail above the first storey,
+and the major occupancy a row is recorded under.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_names import uses_named
+from wizard_core.engine import facts_from_answers
+from wizard_core.engine.occupancy import Use, names_of, uses
+from wizard_core.engine.occupancy_data import words
+from wizard_core.models import ProjectState
+
+
+def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """The use a consultant's m² per person names, when the words name none or another ('storage at 28').
+
+    Only a use of the building's own occupancies (3.02) whose figure is that rate, and that the
+    words do not contradict: one such use, or none is taken.
+    """
+    if row.rate is None or (use is not None and use.m2_per_person == row.rate):
+        return None
+    groups = facts_from_answers(_answers(state)).groups
+    fitting = [
+        u
+        for u in uses()
+        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
+    ]
+    if use is not None:  # the words name a use: only a use sharing a word with them may replace it
+        said = _stems(row.use_said or use.label)  # 'stores + mech @ 46': storage, not a retail store
+        fitting = [u for u in fitting if said & _stems(" ".join(names_of(u)))]
+    elif len(fitting) > 1:  # an occupancy's own use before a use of any building
+        fitting = [u for u in fitting if u.group != "any"] or fitting
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _stems(text: str) -> set[str]:
+    return {word[:4] for word in words(text) if len(word) >= 4}
+
+
+def tied_uses(row: LoadInput, use: Use | None, state: ProjectState) -> list[Use]:
+    """The uses a consultant's m² per person fits when the words name none and several of the
+    building's occupancies (or any building) share that figure, the building's first occupancy's
+    first; [] when the words name a use or the figure fits none or one."""
+    if row.rate is None or use is not None or row.area is None:
+        return []
+    groups = facts_from_answers(_answers(state)).groups
+    fitting = [
+        u
+        for u in uses()
+        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
+    ]
+    order = [g[:1] for g in groups] + ["any"]
+    fitting.sort(key=lambda u: order.index(u.group) if u.group in order else len(order))
+    return fitting if len(fitting) > 1 else []
+
+
+_CARE_USES = {"B1": "detention", "B2": "treatment", "B3": "care_sleeping"}
+
+
+def care_use(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """'Sleeping room areas 1,480 m2' in a care or treatment building: its own group's sleeping room
+    areas of Table 3.1.17.1, not dwelling units (which count rooms, not area). Only one such group."""
+    if use is not None or row.area is None or row.rooms or row.seats or row.design:
+        return None
+    if not re.search(r"\bsleeping\b|\bresidents?\b|\bpatients?\b", row.line, re.I):
+        return None
+    groups = {re.sub(r"[\s\-–.]", "", g).upper()[:2] for g in facts_from_answers(_answers(state)).groups}
+    keys = [key for group, key in _CARE_USES.items() if group in groups]
+    if len(keys) != 1:
+        return None
+    return next(u for u in uses() if u.key == keys[0])
+
+
+def fitting_use(row: LoadInput, use: Use | None, state: ProjectState) -> Use | None:
+    """Words naming two uses ('shop floor (manufacturing)'): the one of the building's occupancies
+    when the use read first is of none of them (a 'shop' in an F2 plant is its manufacturing)."""
+    if use is None or use.group == "any":
+        return None
+    groups = facts_from_answers(_answers(state)).groups
+    if not groups or any(g.startswith(use.group) for g in groups):
+        return None
+    fitting = [
+        u
+        for u in uses_named(row.line)
+        if u.key != use.key and u.group != "any" and any(g.startswith(u.group) for g in groups)
+    ]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def storey_use(row: LoadInput) -> Use | None:
+    """Retail above the first storey takes 'other storeys', unless it has a principal entrance."""
+    use = row.use
+    if use is None or use.key != "mercantile_first" or row.principal_entrance:
+        return use
+    level = re.fullmatch(r"Level (\d+)", row.floor or "")
+    if level and int(level[1]) >= 2:
+        return next((u for u in uses() if u.key == "mercantile_other"), use)
+    return use
+
+
+def _answers(state: ProjectState) -> dict[str, Any]:
+    return {a.section: a.value for a in state.finalized_answers}
+
+
+def group_for(use: Use | None, state: ProjectState) -> str:
+    groups = facts_from_answers(_answers(state)).groups
+    if use is not None:
+        fitting = [g for g in groups if g.startswith(use.group)]
+        if fitting:
+            return fitting[0]
+        if use.group not in ("any", ""):
+            return use.group
+    return groups[0] if len(groups) == 1 else ""

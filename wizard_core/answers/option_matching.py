@@ -1,0 +1,81 @@
+"""The options of a choice a message names, by label, synonym or code, and not negated."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wizard_core.answers.parsing import lexicon, normalize
+from wizard_core.content import Option
+
+
+@dataclass(frozen=True)
+class OptionMatch:
+    option: Option
+    by_label: bool
+    start: int
+    end: int = 0
+
+
+def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
+    """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
+    negated_before = lexicon().negated_before
+    lowered = _dehyphen(normalize(text).lower())
+    bare = _only_codes(text, options)
+    candidates: list[tuple[int, int, Option, bool]] = []
+    for option in options:
+        phrases = [(option.label, True)] + [(s, False) for s in option.synonyms]
+        for phrase, by_label in phrases:
+            if _is_code(option.label) and by_label:
+                spaced = (
+                    re.escape(phrase[:-1]) + r"[\s-]?" + re.escape(phrase[-1])
+                    if phrase[-1].isdigit()
+                    else re.escape(phrase)
+                )
+                pattern = rf"(?<![\w°-]){spaced}(?![\w-])"  # never the C of "4 °C"
+                normalized = normalize(text)
+                # A code is case-sensitive ("D", never the word "d"), but one with its division's
+                # digit ("b2", "f3") or after "group" ("group c") reads in any case.
+                flags = re.I if phrase[-1].isdigit() or bare else 0
+                if not flags:
+                    pattern += rf"|(?<=\bgroup )(?i:{re.escape(phrase)})(?![\w-])"
+                for m in re.finditer(pattern, normalized, flags):
+                    before = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()].lower())[-1]
+                    if not negated_before.search(before):  # "a retirement home, not B3"
+                        candidates.append((m.start(), m.end(), option, by_label))
+                continue
+            pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
+            for m in re.finditer(pattern, lowered):
+                if not negated_before.search(
+                    re.split(r"[,;.:()]", lowered[max(0, m.start() - 40) : m.start()])[-1]
+                ):
+                    candidates.append((m.start(), m.end(), option, by_label))
+    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+    taken: list[tuple[int, int]] = []
+    chosen: dict[str, OptionMatch] = {}
+    for start, end, option, by_label in candidates:
+        if any(start < e and s < end for s, e in taken):
+            continue
+        taken.append((start, end))
+        previous = chosen.get(option.label)
+        if previous is None or (by_label and not previous.by_label):
+            chosen[option.label] = OptionMatch(option, by_label, start, end)
+    return sorted(chosen.values(), key=lambda m: m.start)
+
+
+def _only_codes(text: str, options: list[Option]) -> bool:
+    """Whether the message is nothing but option codes ("c", "e and d", "a2 / e"): then a code reads
+    in any case, as there is no word it could be instead."""
+    codes = {o.label.lower() for o in options if _is_code(o.label)}
+    words = re.findall(r"[\w-]+", text.lower())
+    joins = {"and", "group", "groups", "occupancy", "major", "plus", "only", "with", "over"}
+    return bool(codes) and any(w in codes for w in words) and all(w in codes or w in joins for w in words)
+
+
+def _dehyphen(text: str) -> str:
+    """'single-stage' and 'single stage' match alike (same length, so positions hold)."""
+    return re.sub(r"(?<=\w)-(?=\w)", " ", text)
+
+
+def _is_code(label: str) -> bool:
+    return bool(re.fullmatch(r"[A-Z]\d?|SC\d", label))

@@ -1,0 +1,44 @@
+"""A little table pasted from a spreadsheet, read across as words."""
+
+from __future__ import annotations
+
+import re
+
+_BULLET = re.compile(r"(?m)^[ \t]*[-*\u2022\u2013\u2014][ \t]+")  # "- existing: 2,800", "• new …"
+_YES_NO_AFTER_LABEL = re.compile(r"(:)\s*([YNyn])\b(?![\w'.])")  # "HT: N", "Haz. substances: Y"
+_CELLS = re.compile(r"\t+|\s*\|\s*")
+
+
+def unpivoted(text: str) -> str:
+    """A little table pasted from a spreadsheet, read across: labels in a header row over the
+    figures ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2") as the label beside
+    each figure ("existing 1,260, new 710, total 1,970 m2"); a label and its value on each line
+    ("hazardous | N") as "hazardous: no"; one row of cells as clauses. Bullet marks at line starts
+    are left out; other text is returned as it is."""
+    text = _YES_NO_AFTER_LABEL.sub(
+        lambda m: f"{m[1]} {'yes' if m[2] in 'Yy' else 'no'}", _BULLET.sub("", text)
+    )
+    lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
+    rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
+    if not any(len(cells) > 1 for cells in rows):
+        return text
+    if len(rows) > 1 and all(len(cells) == 2 for cells in rows):  # "hazardous | N" under "BF entrances | 2"
+        return "; ".join(f"{key}: {value}" for key, value in rows)
+    if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
+        return "; ".join(rows[0])
+    header = rows[0]
+    if len(header) < 2 or any(
+        not c or re.search(r"\d", re.sub(r"\b(?:m2|ft2)\b", "", c, flags=re.I)) for c in header
+    ):
+        return text
+    read_across = []
+    for cells in rows[1:]:
+        if len(cells) != len(header):
+            return text
+        read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
+    return ". ".join(read_across)
+
+
+def _yes_no_cell(cell: str) -> str:
+    """A spreadsheet's Y or N in a cell of its own, as the word."""
+    return {"y": "yes", "n": "no"}.get(cell.lower(), cell)

@@ -1,0 +1,93 @@
+"""What kind of reply a message is: a yes or no, a plain acceptance, or a question back to the advisor."""
+
+from __future__ import annotations
+
+import re
+
+from wizard_core.answers.parsing import lexicon, normalize
+
+_LABELLED_YES_NO = re.compile(r"^\W*[a-z][\w\s/'-]{0,40}?\s*[:;|=]\s*(yes|y|no|n)\b(?!['.]\w)", re.I)
+
+
+def yes_no(text: str) -> tuple[bool | None, float]:
+    """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
+    words = lexicon()
+    text = normalize(text)
+    if words.yes.match(text) and not words.no.match(text):
+        return True, 0.95
+    if words.no.match(text):
+        return False, 0.95
+    labelled = _LABELLED_YES_NO.match(text)  # 'Water supply | Y (…, no fire pump)': the cell decides
+    if labelled:
+        return labelled[1].lower() in ("yes", "y"), 0.9
+    if words.negation.search(text):
+        return False, 0.85
+    if words.affirming.search(text):
+        return True, 0.8
+    return None, 0.0
+
+
+def accepts(text: str) -> bool:
+    """'Yes, that's right': a plain yes to what the wizard offered, saying nothing else."""
+    words = lexicon()
+    if not words.accept.match(text) or re.search(r"\d", text):
+        return False
+    return not re.search(r"\w", words.accept_words.sub(" ", text))
+
+
+def is_question(text: str) -> bool:
+    """A question back to the advisor rather than an answer: it ends with a question mark, says it
+    is a question ("quick one - …"), or opens with a question in a sentence of its own ("For the
+    flats, do I count a bachelor as one bedroom? We have three."). A question asked after the
+    answer ("Three entrances: …; should I leave the ambulance door out? I'll leave it out.") is not."""
+    stripped = text.strip()
+    if stripped.endswith("?") or lexicon().question_start.match(stripped) or _ASKS_FIRST.match(stripped):
+        return True
+    first = re.match(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?", stripped)
+    return bool(first and _INTERROGATIVE.search(first[0]))
+
+
+def question_after_answer(text: str) -> str:
+    """The question a message ends on after saying something first ("Existing 3,850 m2, total
+    4,970 m2. Should I double-check it with the surveyor?"), or "" when it asks nothing or opens
+    with its question."""
+    sentences = [s.strip() for s in re.findall(r"[^.?!]+(?:\.\d+[^.?!]*)*[.?!]*", text) if s.strip()]
+    if len(sentences) < 2 or not sentences[-1].endswith("?") or any(s.endswith("?") for s in sentences[:-1]):
+        return ""
+    return sentences[-1]
+
+
+# "q: …", "quick question - …": a message that says it is a question.
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
+    r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|side question\b|"
+    r"(?:a |one |another )?question\s*(?::|-|\u2014|before|about|on|for))",
+    re.I,
+)
+
+
+# "One question for you on …", "May I ask something about …", "Before I answer, let me put one to
+# you.", "A point I would like your view on": a first sentence announcing a question.
+_ANNOUNCES = re.compile(
+    r"\b(?:a|one|another|quick|side)\s+(?:question|q|point)\b[^.?!:\n]{0,40}?\b(?:for\s+you|in\s+return|"
+    r"i\s+(?:have|would\s+like|'d\s+like)|your\s+(?:view|opinion|take)|i\s+have\s+been\s+asked)"
+    r"|\b(?:may|can|could)\s+i\s+ask\b|\blet\s+me\s+(?:put|ask)\s+(?:one|a\s+question|something)\b"
+    r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b",
+    re.I,
+)
+
+
+def opens_as_question(text: str) -> bool:
+    """Whether a message says at its start that it is a question ("Q: …", "um quick question before
+    the height …", "Side question: …", "One question for you on …"): never an answer, nor a revision."""
+    stripped = text.strip()
+    first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
+    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first))
+
+
+# A sentence asking something: an interrogative opening its clause ("…, do I count …?").
+_INTERROGATIVE = re.compile(
+    r"(?:^\s*|[,;:\u2014-]\s*|\b(?:so|and|but)\s+)(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|"
+    r"what|which|how|when|where|why|who|must|may)\b[^?]*\?$",
+    re.I,
+)

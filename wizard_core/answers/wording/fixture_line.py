@@ -1,0 +1,157 @@
+"""One line of a consultant's words on plumbing fixtures (3.23) read: the water closets, barrier-free
+stalls and universal washrooms provided or required, the 3.18 floor it is about, and a
+male:female split.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
+from wizard_core.answers.wording.messages import ESTIMATE
+
+RATIO = re.compile(r"\b(\d{1,3})\s*[:/]\s*(\d{1,3})\b")
+_RATIO_WORDS = re.compile(
+    r"\b(\d{1,3})\s*%?\s*(?:male|men|m)\b.{0,12}?\b(\d{1,3})\s*%?\s*(?:female|women|f)\b"
+    r"|\b(?:male|men)\s*:?\s*(\d{1,3})\s*%?.{0,12}?\b(?:female|women)\s*:?\s*(\d{1,3})\s*%?",
+    re.I,
+)
+_COUNT = r"(\d+|one|two|three|four|five|six|a|an)"
+_SEXES = r"(?:\s*(?:m|male|men'?s?)\s*(?:\+|and|&|/|,)\s*(\d+)\s*(?:f|female|women'?s?))"
+_KINDS = {
+    "universal": r"(?:universal|uw|unisex\s+barrier[\s-]*free)\s*"
+    r"(?:washrooms?|wcs?|w\.c\.s?|toilet\s+rooms?|rooms?)?",
+    "bf": r"(?:barrier[\s-]*free|b\.?f\.?|accessible|ambulant|ambulatory)\s*"
+    r"(?:wcs?|w\.c\.s?|water\s+closets?|stalls?|toilets?|enclosures?|cubicles?)?",
+    "wc": r"(?:water\s+closets?|wcs?|w\.c\.s?|toilets?)",
+}
+_BEFORE = {kind: re.compile(rf"{_COUNT}{_SEXES}?\s*(?:x\s*)?{noun}", re.I) for kind, noun in _KINDS.items()}
+_AFTER = {
+    kind: re.compile(rf"\b{noun}\s*(?:provided)?\s*[:=]\s*{_COUNT}\b{_SEXES}?", re.I)
+    for kind, noun in _KINDS.items()
+}
+_PER_SEX = re.compile(
+    r"\b(?:per|each|for\s+each|for\s+both)\s+(?:sex|gender|washroom)\b|\bprovided\s+each\b|\beach\s*(?:m|f)\b|\bper\s+side\b",
+    re.I,
+)
+_REQUIRED = re.compile(r"requir|req'?d|\bneeded\b|\bminimum\b|\bmin\.?\b", re.I)
+_EACH_FLOOR = re.compile(
+    r"\b(?:each|every|per|all|typical)\s+(?:floors?|storeys?|levels?)\b|\bon\s+all\s+(?:floors|storeys|levels)\b",
+    re.I,
+)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
+
+
+def _number(word: str) -> int:
+    return _WORDS.get(word.lower()) or int(word)
+
+
+@dataclass
+class Said:
+    """What one line says: counts provided, required figures it states, and which floors."""
+
+    provided: dict[str, int] = field(default_factory=dict)
+    required: dict[str, tuple[int, bool]] = field(default_factory=dict)  # kind -> (count, per sex)
+    floors: list[str] = field(default_factory=list)  # keys of 3.18 rows
+    each_floor: bool = False
+    unknown_floor: str = ""
+    estimate: str = ""
+
+
+def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
+    provided: dict[str, int] = {}
+    required: dict[str, tuple[int, bool]] = {}
+    rest = text
+    for kind in ("universal", "bf", "wc"):
+        for pattern in (_BEFORE[kind], _AFTER[kind]):
+            for match in list(pattern.finditer(rest)):
+                count = _number(match[1]) + (int(match[2]) if match[2] else 0)
+                after = rest[match.end() : match.end() + 30]
+                per_sex = not match[2] and bool(
+                    _PER_SEX.search(after[:25])
+                    or re.match(r"\s*(?:provided\s+)?each\b(?!\s+(?:floor|storey|level))", after)
+                )
+                if _REQUIRED.search(after[:20]) or _REQUIRED.search(
+                    rest[max(0, match.start() - 12) : match.start()]
+                ):
+                    required[kind] = (count, per_sex)
+                elif kind not in provided:
+                    provided[kind] = count * 2 if per_sex and kind == "wc" else count
+                rest = rest[: match.start()] + " " * len(match[0]) + rest[match.end() :]
+    # "Level 2: 3 M + 3 F": a split of counts with no noun is the water closets
+    pair = re.search(
+        r"\b(\d+)\s*(?:m|males?|men)\s*(?:\+|/|and|&|,)\s*(\d+)\s*(?:f|females?|women)\b", rest, re.I
+    )
+    if pair and "wc" not in provided and not _REQUIRED.search(rest[pair.end() : pair.end() + 20]):
+        provided["wc"] = int(pair[1]) + int(pair[2])
+    # "8 WCs required per sex, 9 provided each": the provided count names no noun of its own
+    bare = re.search(r"\b(\d+)\s+(?:are\s+)?provided(\s+each|\s+per\s+sex)?\b", rest, re.I)
+    if bare and "wc" in required and "wc" not in provided:
+        count = int(bare[1])
+        provided["wc"] = count * 2 if bare[2] or required["wc"][1] else count
+    return provided, required
+
+
+def line_said(segment: str, floors: dict[str, str]) -> Said:
+    text = p.normalize(segment)
+    provided, required = _counts(text)
+    said = Said(provided=provided, required=required)
+    said.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
+    said.each_floor = bool(_EACH_FLOOR.search(text))
+    named = floor_name(text)
+    if named:
+        key = _row_of_floor(floor_key(named), text, floors)
+        if key in floors:
+            said.floors.append(key)
+        else:
+            said.unknown_floor = named
+    for key, name in floors.items():
+        if key not in said.floors and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
+            said.floors.append(key)
+            said.unknown_floor = ""
+    return said
+
+
+def male_pct(text: str) -> float | None:
+    """The share of males a male:female split gives ('60/40 M/F', 'split 50:50', '55% male, 45% female')."""
+    words = _RATIO_WORDS.search(text)
+    if words:
+        male, female = (int(g) for g in (words.groups()[0:2] if words[1] else words.groups()[2:4]))
+        return float(male) if male + female == 100 else None
+    for match in RATIO.finditer(text):
+        male, female = int(match[1]), int(match[2])
+        said = re.search(r"split|ratio|\bm\s*[:/]\s*f\b|male|men|sex|gender", text, re.I)
+        if male + female == 100 and (said or re.fullmatch(r"\d+[:/]\d+", match[0])):
+            return float(male)
+    return None
+
+
+def only_ratio(line: str) -> bool:
+    rest = _RATIO_WORDS.sub(" ", RATIO.sub(" ", line))
+    return not re.search(r"\d", rest) and len(rest.split()) <= 6
+
+
+def _row_of_floor(key: str, text: str, floors: dict[str, str]) -> str:
+    """The 3.18 row of a floor the words name: the floor's one row, or among its rows ('Ground floor
+    (gym)', 'Ground floor (offices)') the one whose own words the text repeats most ('ground, gym: 25')."""
+    rows = [k for k, name in floors.items() if floor_key(re.sub(r"\s*\(.*$", "", name)) == key]
+    if len(rows) < 2:
+        return rows[0] if rows else key
+    said = _tokens(FLOOR.sub(" ", text.casefold()))
+    scored = sorted(((len(said & _tokens(_own(floors[k]).casefold())), k) for k in rows), reverse=True)
+    best, runner_up = scored[0], scored[1]
+    return best[1] if best[0] > runner_up[0] else key
+
+
+def _tokens(text: str) -> set[str]:
+    """Words, and a word with the number after it ('aud 2'): a bare number tells no row apart."""
+    return set(re.findall(r"[a-z]{2,}", text)) | {
+        " ".join(m) for m in re.findall(r"([a-z]{2,})\s+(\d+)\b", text)
+    }
+
+
+def _own(name: str) -> str:
+    found = re.search(r"\((.*)\)\s*$", name)
+    return found[1] if found else ""

@@ -1,0 +1,87 @@
+"""A pasted table of occupant load read into rows: its headers sorted into names, uses, areas,
+seats, rooms, design numbers, persons and rates, and each record's cells read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wizard_core.answers.wording.floors import floor_name
+from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_names import use_words
+from wizard_core.answers.wording.messages import (
+    BLANK,
+    NOTHING,
+    CellProblem,
+    Table,
+    by_content,
+    classify_headers,
+    header_unit,
+    number_cell,
+)
+from wizard_core.engine.occupancy import find_use
+
+
+def table_rows(table: Table) -> list[LoadInput]:
+    rows: list[LoadInput] = []
+    headers = table.header or []
+    found = classify_headers(headers, _HEADER_RULES)
+    by_content(table, found, "name", "area", re.compile(r"\barea\b"))
+    sizes = found.get("area", [])
+    names = found.get("name", [])
+    if not names and table.header is not None:
+        names = [headers[0]] if headers and headers[0] not in sizes else []
+    for index, record in enumerate(table.records(), start=1):
+        name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
+        floor = floor_name(name)
+        row = LoadInput(name=floor or name, key="", floor=floor, line=" ".join(record.values()))
+        use_cells = [
+            record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
+        ]
+        groups = [c for c in use_cells if _GROUP_CELL.fullmatch(c.strip())]
+        use_cell = next((c for c in use_cells if c not in groups), "")
+        row.use = find_use(use_cell) if use_cell else find_use(use_words(name))
+        row.use_said = use_cell.strip() or ("" if floor else name)
+        if groups:
+            row.group = re.sub(r"[\s\-–.]|group", "", groups[0], flags=re.I).upper()
+        for field_name, attr, whole in (
+            ("area", "area", False),
+            ("seats", "seats", True),
+            ("rooms", "rooms", True),
+            ("design", "design", True),
+            ("persons", "stated", True),
+            ("rate", "rate", False),
+        ):
+            for header in found.get(field_name, []):
+                cell = record.get(header, "")
+                if BLANK.match(cell) or (whole and NOTHING.match(cell)):
+                    continue
+                got = number_cell(name, table.title(header), cell, unit=header_unit(header))
+                if isinstance(got, CellProblem):
+                    row.problems.append(got.text())
+                else:
+                    setattr(row, attr, round(got) if whole else got)
+        if not row.has_figures() and not row.problems:
+            continue
+        rows.append(row)
+    return rows
+
+
+_GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
+_HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
+    ("seats", re.compile(r"seat", re.I)),
+    ("rooms", re.compile(r"bed|sleeping", re.I)),
+    ("design", re.compile(r"design", re.I)),
+    ("ignore", re.compile(r"based|basis|posted|sign|method", re.I)),
+    ("persons", re.compile(r"person|people|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
+    ("group", re.compile(r"group|division|class", re.I)),
+    ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity", re.I)),
+    (
+        "area",
+        re.compile(
+            r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I
+        ),
+    ),
+    ("name", re.compile(r"floor|level|storey|story|location|room|space|zone|name|\barea\b", re.I)),
+]
