@@ -23,8 +23,9 @@ from wizard_core.answers.wording.load_line import LoadInput, uses_named
 from wizard_core.answers.wording.occupant_load import AS_GIVEN, Book, read_book
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
-from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, names_of, occupant_load, uses
-from wizard_core.engine.occupancy_data import words
+from wizard_core.engine.occupancy import CalcError, LoadResult, occupant_load
+from wizard_core.engine.occupancy_uses import Use, find_use, names_of, uses
+from wizard_core.engine.phrases import words
 from wizard_core.engine.text import persons_text
 from wizard_core.models import ProjectState
 

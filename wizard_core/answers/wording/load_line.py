@@ -15,8 +15,8 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.floors import FLOOR, canonical_floor, floor_name
 from wizard_core.answers.wording.messages import ESTIMATE
-from wizard_core.engine.occupancy import Use, find_use, names_of, uses
-from wizard_core.engine.occupancy_data import position, words
+from wizard_core.engine.occupancy_uses import Use, find_use, names_of, uses
+from wizard_core.engine.phrases import position, words
 
 _SEATS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:(?:fixed|bench|stadium|theatre|theater|tip-up|upholstered|permanent|individual)\s+){0,2}"
