@@ -28,7 +28,7 @@ from wizard_core.knowledge.service import KnowledgeBaseService, Quote
 from wizard_core.manager import ContextManager
 from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
-from wizard_core.sheet.layout import ExtraCell, extra_cells
+from wizard_core.sheet.items import ExtraCell, extra_cells
 from wizard_core.sheet.values import sheet_defaults
 from wizard_core.store import ProjectPage, ProjectStore, TurnPage
 from wizard_core.summary import context_summary

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizard_core.engine.occupancy import CalcError, Use, find_use, occupant_load, uses
+from wizard_core.engine.occupancy import CalcError, occupant_load
 from wizard_core.engine.occupancy_data import DEFAULT_PATH, load_occupancy
+from wizard_core.engine.occupancy_uses import Use, find_use, uses
 from wizard_core.errors import ContentError, InputError
 
 REFERENCE = "shared/reference/obc-2024-occupant-load-and-plumbing.md"

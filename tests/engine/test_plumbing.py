@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wizard_core.engine.barrier_free import bf_stalls, universal_washrooms
 from wizard_core.engine.occupancy import CalcError
 from wizard_core.engine.occupancy_data import DEFAULT_PATH, load_occupancy
-from wizard_core.engine.plumbing import FixtureResult, bf_stalls, fixtures, universal_washrooms
+from wizard_core.engine.plumbing import FixtureResult, fixtures
 from wizard_core.errors import ContentError
 
 

@@ -14,17 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard_core.engine.spatial import (
-    CalcError,
-    SpatialResult,
-    construction_for,
-    load_spatial,
-    ratio_of,
-    single_opening_cap_m2,
-    spatial_separation,
-    table_for,
-)
+from wizard_core.engine.spatial import CalcError, SpatialResult, load_spatial, spatial_separation
 from wizard_core.engine.spatial_data import DEFAULT_PATH
+from wizard_core.engine.spatial_lookup import construction_for, ratio_of, single_opening_cap_m2, table_for
 from wizard_core.errors import ContentError, InputError
 
 NC = "noncombustible"

@@ -20,7 +20,8 @@ from wizard_core import Wizard, open_wizard
 from wizard_core.export import PAPERS, export, heading, matrix_rows
 from wizard_core.export.pdf import pdf_bytes
 from wizard_core.models import Practice, ProjectState
-from wizard_core.sheet.layout import BLOCKS, BY_ITEM
+from wizard_core.sheet.blocks import BLOCKS
+from wizard_core.sheet.items import BY_ITEM
 from wizard_core.sheet.write import sheet_lines
 
 PRACTICE = Practice(

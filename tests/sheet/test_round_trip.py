@@ -11,7 +11,7 @@ from storage import TinyDBStorage
 from tests.sheet.full_project import fill
 from tests.support import Clock
 from wizard_core import open_wizard
-from wizard_core.sheet.layout import BLOCKS
+from wizard_core.sheet.blocks import BLOCKS
 
 TEMPLATE = Path(__file__).parent / "data" / "OBC_2024_PART3.csv"
 

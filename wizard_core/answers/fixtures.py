@@ -21,9 +21,10 @@ from wizard_core.answers.wording.fixtures import NOUNS, given_by, provided_count
 from wizard_core.answers.wording.floors import floor_key
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
+from wizard_core.engine.barrier_free import bf_stalls, universal_washrooms
 from wizard_core.engine.calculated import fixture_area
 from wizard_core.engine.occupancy import CalcError
-from wizard_core.engine.plumbing import FixtureResult, bf_stalls, fixtures, universal_washrooms
+from wizard_core.engine.plumbing import FixtureResult, fixtures
 from wizard_core.engine.text import persons_text, plural
 from wizard_core.models import ProjectState
 

@@ -21,7 +21,8 @@ from wizard_core.answers.occupant_uses import group_for
 from wizard_core.answers.occupant_work import ASK, worked_out
 from wizard_core.answers.wording.occupant_load import AS_GIVEN, read_book
 from wizard_core.content import FormItem
-from wizard_core.engine.occupancy import CalcError, find_use, occupant_load
+from wizard_core.engine.occupancy import CalcError, occupant_load
+from wizard_core.engine.occupancy_uses import find_use
 from wizard_core.engine.text import persons_text
 from wizard_core.models import ProjectState
 

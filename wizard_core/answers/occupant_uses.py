@@ -12,8 +12,8 @@ from typing import Any
 from wizard_core.answers.wording.load_line import LoadInput
 from wizard_core.answers.wording.load_names import uses_named
 from wizard_core.engine import facts_from_answers
-from wizard_core.engine.occupancy import Use, names_of, uses
-from wizard_core.engine.occupancy_data import words
+from wizard_core.engine.occupancy_uses import Use, names_of, uses
+from wizard_core.engine.phrases import words
 from wizard_core.models import ProjectState
 
 

@@ -21,7 +21,8 @@ from wizard_core.answers.wording.load_book import Book
 from wizard_core.answers.wording.load_line import LoadInput
 from wizard_core.answers.wording.occupant_load import AS_GIVEN
 from wizard_core.content import FormItem
-from wizard_core.engine.occupancy import CalcError, LoadResult, Use, find_use, occupant_load, uses
+from wizard_core.engine.occupancy import CalcError, LoadResult, occupant_load
+from wizard_core.engine.occupancy_uses import Use, find_use, uses
 from wizard_core.models import ProjectState
 
 

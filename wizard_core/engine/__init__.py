@@ -11,7 +11,7 @@ from .classify import Candidate, MissingFact, OccupancyProposal, Proposal, candi
 from .code import Article, CodeData, load_code
 from .facts import Facts, facts_from_answers
 from .findings import Finding
-from .ratings import parse_ratings
+from .rating_text import parse_ratings
 
 __all__ = [
     "Article",

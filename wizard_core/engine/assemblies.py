@@ -15,7 +15,8 @@ from typing import Any
 from .code import Article, Rating
 from .context import build_context
 from .findings import Context, Finding, finding
-from .ratings import NAMES, Need, combined, loadbearing_minutes, rating_findings_for
+from .rating_text import NAMES
+from .ratings import Need, combined, loadbearing_minutes, rating_findings_for
 from .text import minutes_text
 
 ASSEMBLIES = ("storeys_below_grade", "floors_over_basement", "floors", "mezzanine", "roof")

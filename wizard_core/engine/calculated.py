@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .findings import Context, Finding, finding
-from .occupancy import CalcError, find_use, occupant_load
+from .occupancy import CalcError, occupant_load
+from .occupancy_uses import find_use
 from .plumbing import fixtures
 from .spatial import spatial_separation
 from .text import number_text, plural

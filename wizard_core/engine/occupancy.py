@@ -1,4 +1,7 @@
-"""Occupant load (matrix item 3.18): Article 3.1.17.1 and Table 3.1.17.1 as small pure lookups."""
+"""Occupant load (matrix item 3.18): Article 3.1.17.1 and Table 3.1.17.1 as small pure lookups.
+
+The table's uses, and the use a phrase names, are in ``occupancy_uses.py``.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +10,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .calc_error import CalcError
-from .occupancy_data import UseRow, load_occupancy, position, words
+from .occupancy_data import UseRow, load_occupancy
+from .occupancy_uses import Use, find_use, row_of
+from .phrases import words
 
-__all__ = ["CalcError", "LoadResult", "Use", "find_use", "occupant_load", "uses"]
+__all__ = ["CalcError", "LoadResult", "occupant_load"]
 
 _DESIGN_ONLY = {("design",), ("design", "number"), ("design", "load"), ("design", "occupant", "load")}
-
-
-@dataclass(frozen=True)
-class Use:
-    """A use of Table 3.1.17.1."""
-
-    key: str
-    label: str
-    group: str  # family: "A", "B", "C", "D", "E", "F" or "any"
-    m2_per_person: float | None
-    basis: str  # "table" | "fixed seats" | "2 per sleeping room"
-    edition: str
-    to_verify: bool
 
 
 @dataclass(frozen=True)
@@ -97,67 +89,20 @@ def check_count(field: str, value: int | None, least: int = 0) -> int | None:
     return value
 
 
-def _use(row: UseRow) -> Use:
-    return Use(row.key, row.label, row.group, row.m2_per_person, row.basis, row.edition, row.to_verify)
-
-
-@lru_cache(maxsize=1)
-def uses() -> tuple[Use, ...]:
-    """Every use of Table 3.1.17.1, in the table's order."""
-    return tuple(_use(row) for row in load_occupancy().occupant_load.uses)
-
-
-def names_of(use: Use) -> tuple[str, ...]:
-    """The use's label and the words consultants use for it."""
-    row = _row(use.key)
-    return (row.label, *row.synonyms)
-
-
-def _row(key: str) -> UseRow:
-    return next(row for row in load_occupancy().occupant_load.uses if row.key == key)
-
-
-@lru_cache(maxsize=1)
-def _phrases() -> tuple[tuple[int, UseRow, tuple[str, ...]], ...]:
-    """Every use's label and synonyms as words, once: find_use runs on every turn of 3.18."""
-    return tuple(
-        (index, row, words(phrase))
-        for index, row in enumerate(load_occupancy().occupant_load.uses)
-        for phrase in (row.label, *row.synonyms)
-    )
-
-
-@lru_cache(maxsize=1024)
-def find_use(text: str) -> Use | None:
-    """The Table 3.1.17.1 use a phrase names ('Classrooms', 'sales floor'…); None if none fits."""
-    said = words(text)
-    if not said:
-        return None
-    best: tuple[int, int, int, int] | None = None
-    found: UseRow | None = None
-    for index, row, name in _phrases():
-        at = position(said, name)
-        if at >= 0:  # the whole phrase, the longest, then the one named first ('storage and back of house')
-            score = (int(name == said), len(name), -at, -index)
-            if best is None or score > best:
-                best, found = score, row
-    return _use(found) if found is not None else None
-
-
 def _known() -> str:
     keys = ("offices", "classrooms", "mercantile_first", "dining", "non_fixed_seats", "warehouse", "storage")
-    return ", ".join(_row(k).label for k in keys) + " …"
+    return ", ".join(row_of(k).label for k in keys) + " …"
 
 
 def _resolve(use: str | Use) -> UseRow | None:
     if isinstance(use, Use):
-        return _row(use.key)
+        return row_of(use.key)
     if words(use) in _DESIGN_ONLY:
         return None
     found = find_use(use)
     if found is None:
         raise CalcError("use", f"'{use}' is not a use of Table 3.1.17.1; known uses: {_known()}")
-    return _row(found.key)
+    return row_of(found.key)
 
 
 @lru_cache(maxsize=4096)  # pure: a turn reads, works out and checks the same rows

@@ -1,19 +1,24 @@
-"""Plumbing fixtures (matrix item 3.23): Subsection 3.7.4 and Tables 3.8.2.3.A/B as small pure lookups."""
+"""Plumbing fixtures (matrix item 3.23): Subsection 3.7.4 as small pure lookups.
+
+The working each count records is ``fixture_work.py``; the barrier-free washrooms of Tables
+3.8.2.3.A/B are ``barrier_free.py``.
+"""
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .calc_error import CalcError
+from .fixture_data import Route, in_groups
+from .fixture_work import Work, per_n, read_count, split
 from .occupancy import check_area, check_count, num
-from .occupancy_data import CountTable, Lookup, Marked, Route, in_groups, load_occupancy
+from .occupancy_data import load_occupancy
 
 _GROUP = re.compile(r"(?:group)?([a-g])(?:,?(?:division|div\.?)?(\d))?", re.I)
 _KNOWN = {"A", "A1", "A2", "A3", "A4", "B1", "B2", "B3", "C", "D", "E", "F", "F1", "F2", "F3"}
-_PARTIAL = "part increments counted as whole ones (the code states no rule)"
 
 
 @dataclass(frozen=True)
@@ -42,27 +47,6 @@ class FixtureResult:
         return "; ".join(self.steps)
 
 
-@dataclass
-class _Work:
-    steps: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    marks: list[str] = field(default_factory=list)
-    sentences: list[str] = field(default_factory=list)
-
-    def check(self, item: Marked | None, label: str) -> None:
-        """Name ``label`` among the figures to verify (always when ``item`` is None)."""
-        if (item is None or item.to_verify) and label not in self.marks:
-            self.marks.append(label)
-
-    def rule(self, key: str, say: str | None = None, lead: str = "") -> float | None:
-        """A rule's figure, marked if unconfirmed; ``say`` adds the rule's own words as a note."""
-        rule = load_occupancy().rule(key)
-        self.check(rule, f"{rule.id} ({rule.edition} text)")
-        if say is not None:
-            self.notes.append(f"{lead}{rule.text.rstrip('.')} ({rule.id}){say}")
-        return rule.value
-
-
 def _group(group: str) -> str:
     text = re.sub(r"[\s\-–]", "", str(group))
     match = _GROUP.fullmatch(text)
@@ -74,35 +58,6 @@ def _group(group: str) -> str:
     if name not in _KNOWN:
         raise CalcError("group", f"'{group}' is not a major occupancy; use A1–A4, B1–B3, C, D, E or F1–F3")
     return name
-
-
-def _split(total: int, male_pct: float) -> tuple[int, int]:
-    return math.ceil(round(total * male_pct / 100, 6)), math.ceil(round(total * (100 - male_pct) / 100, 6))
-
-
-def _read(table: CountTable, n: int, column: str, sex: str, work: _Work) -> int:
-    column = column if column in table.columns else table.columns[0]
-    found: Lookup = table.lookup(n, column)
-    if found.row.startswith("over"):
-        step = table.over.values[column]
-        extra = n - table.over.over
-        sum_ = f"{step.base} + ⌈{extra} ÷ {step.per}⌉ = {found.value}"
-        work.steps.append(f"{n} {sex} over {table.over.over}: {sum_} (Table {table.id})")
-        if found.partial:
-            work.notes.append(f"Table {table.id}, {sex}: {_PARTIAL}; whole ones only: {found.floor_value}")
-            work.check(None, f"Table {table.id}: {_PARTIAL}")
-    else:
-        work.steps.append(f"{n} {sex} → row {found.row} → {found.value} (Table {table.id})")
-    work.check(table, f"Table {table.id} ({table.edition} figures)")
-    return found.value
-
-
-def _per(n: int, per: int, sex: str, sentence: str, work: _Work) -> int:
-    value = math.ceil(n / per)
-    work.steps.append(f"⌈{n} {sex} ÷ {per}⌉ = {value} ({sentence})")
-    if n % per:
-        work.check(None, f"{sentence}: {_PARTIAL}")
-    return value
 
 
 @lru_cache(maxsize=4096)  # pure: a turn reads, works out and checks the same rows
@@ -122,7 +77,7 @@ def fixtures(
     site at one time.
     """
     data = load_occupancy()
-    work = _Work()
+    work = Work()
     name = _group(group)
     count = check_count("persons", persons) or 0
     area = check_area("area_m2", area_m2)
@@ -139,7 +94,7 @@ def fixtures(
     work.check(route, f"{route.sentence} ({route.edition} text)")
     work.sentences.append(route.sentence if route.table is None else f"{route.sentence}, Table {route.table}")
     fixture_persons = _fixture_persons(name, count, area, route, staff, work)
-    male, female = _split(fixture_persons, male_pct)
+    male, female = split(fixture_persons, male_pct)
     counted = route.kind in ("table", "per_n") and not (route.counts == "employees" and staff is None)
     wc_m = wc_f = 0
     lavatories: int | None = None
@@ -149,8 +104,8 @@ def fixtures(
     if counted and route.table is not None:
         wc_m, wc_f, lavatories = _by_table(route, count, (male, female), staff, male_pct, work)
     elif counted and route.per_male is not None and route.per_female is not None:
-        wc_m = _per(male, route.per_male, "M", route.sentence, work)
-        wc_f = _per(female, route.per_female, "F", route.sentence, work)
+        wc_m = per_n(male, route.per_male, "M", route.sentence, work)
+        wc_f = per_n(female, route.per_female, "F", route.sentence, work)
         if route.small_area_m2 is not None and route.small_max_per_sex is not None:
             wc_m, wc_f = _small_mercantile(route, area, wc_m, wc_f, work)
     elif route.kind == "per_unit":
@@ -177,7 +132,7 @@ def fixtures(
 
 
 def _fixture_persons(
-    name: str, count: int, area: float | None, route: Route, staff: int | None, work: _Work
+    name: str, count: int, area: float | None, route: Route, staff: int | None, work: Work
 ) -> int:
     if route.counts == "employees":
         if staff is not None:
@@ -199,27 +154,27 @@ def _fixture_persons(
 
 
 def _by_table(
-    route: Route, seats: int, loads: tuple[int, int], staff: int | None, male_pct: float, work: _Work
+    route: Route, seats: int, loads: tuple[int, int], staff: int | None, male_pct: float, work: Work
 ) -> tuple[int, int, int | None]:
     data = load_occupancy()
     assert route.table is not None
     table = data.table_by_id[route.table]
     shared = route.employees_table == "3.7.4.3.F" and staff is not None
     if shared and staff is not None and seats <= (work.rule("staff_shared") or 0):
-        em, ef = _split(staff, male_pct)
+        em, ef = split(staff, male_pct)
         work.steps.append(f"staff share: {loads[0]} + {em} M, {loads[1]} + {ef} F (3.7.4.3.(7))")
         loads = (loads[0] + em, loads[1] + ef)
         table = data.table_by_id["3.7.4.3.D"]
         work.sentences[-1] = f"3.7.4.3.(7), Table {table.id}"
-    wc_m = _read(table, loads[0], "male", "M", work)
-    wc_f = _read(table, loads[1], "female", "F", work)
+    wc_m = read_count(table, loads[0], "male", "M", work)
+    wc_f = read_count(table, loads[1], "female", "F", work)
     if not table.lavatories:
         return wc_m, wc_f, None
     work.steps.append(f"lavatories as water closets: {wc_m + wc_f} (Table {table.id})")
     return wc_m, wc_f, wc_m + wc_f
 
 
-def _small_mercantile(route: Route, area: float | None, wc_m: int, wc_f: int, work: _Work) -> tuple[int, int]:
+def _small_mercantile(route: Route, area: float | None, wc_m: int, wc_f: int, work: Work) -> tuple[int, int]:
     small, most = route.small_area_m2, route.small_max_per_sex
     assert small is not None and most is not None
     if area is None:
@@ -234,7 +189,7 @@ def _small_mercantile(route: Route, area: float | None, wc_m: int, wc_f: int, wo
 
 
 def _employees(
-    route: Route, seats: int, staff: int | None, male_pct: float, work: _Work
+    route: Route, seats: int, staff: int | None, male_pct: float, work: Work
 ) -> tuple[int, int, int | None] | None:
     data = load_occupancy()
     assert route.employees_table is not None and route.employees_sentence is not None
@@ -247,10 +202,10 @@ def _employees(
     if staff is None:
         work.rule("staff_separate" if restaurant else "mercantile_staff", " — give the number of employees")
         return None
-    em, ef = _split(staff, male_pct)
+    em, ef = split(staff, male_pct)
     work.steps.append(f"employees {staff} → {em} M / {ef} F")
-    wc_m = _read(table, em, "male", "M employees", work)
-    wc_f = _read(table, ef, "female", "F employees", work)
+    wc_m = read_count(table, em, "male", "M employees", work)
+    wc_f = read_count(table, ef, "female", "F employees", work)
     work.sentences.append(f"{route.employees_sentence}, Table {table.id}")
     if restaurant:
         work.rule("staff_separate")
@@ -261,7 +216,7 @@ def _employees(
     return wc_m, wc_f, None
 
 
-def _unisex(group: str, key: str, persons: int, area: float | None, work: _Work) -> bool:
+def _unisex(group: str, key: str, persons: int, area: float | None, work: Work) -> bool:
     for rule in load_occupancy().plumbing.unisex:
         if not in_groups(group, rule.groups) or key in rule.except_routes:
             continue
@@ -277,7 +232,7 @@ def _unisex(group: str, key: str, persons: int, area: float | None, work: _Work)
     return False
 
 
-def _advice(key: str, wc_m: int, wc_f: int, unisex: bool, direct_lavs: bool, work: _Work) -> None:
+def _advice(key: str, wc_m: int, wc_f: int, unisex: bool, direct_lavs: bool, work: Work) -> None:
     data = load_occupancy()
     hospital = key == "care"
     share = "urinals_two" if wc_m == 2 else "urinals_hospital" if hospital else "urinals_general"
@@ -298,18 +253,3 @@ def _advice(key: str, wc_m: int, wc_f: int, unisex: bool, direct_lavs: bool, wor
         work.rule("uw_counts", "")
     elif wc_m == 1 and wc_f == 1:
         work.rule("uw_swap", "")
-
-
-def universal_washrooms(storeys: int) -> int:
-    """Universal washrooms a building needs (Table 3.8.2.3.A: per building, not per floor)."""
-    count = check_count("storeys", storeys, 1)
-    assert count is not None
-    return load_occupancy().table_by_id["3.8.2.3.A"].lookup(count).value
-
-
-def bf_stalls(wcs_in_washroom: int, universal_within_45m: bool = False) -> int:
-    """Barrier-free stalls one washroom needs (Table 3.8.2.3.B), by its water closets."""
-    count = check_count("wcs_in_washroom", wcs_in_washroom)
-    assert count is not None
-    column = "stalls_universal_within_45m" if universal_within_45m else "stalls"
-    return load_occupancy().table_by_id["3.8.2.3.B"].lookup(count, column).value

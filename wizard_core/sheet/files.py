@@ -17,7 +17,7 @@ from pathlib import PurePath
 from typing import Any
 
 from wizard_core.errors import InputError
-from wizard_core.sheet.read import Grid
+from wizard_core.sheet.grid import Grid
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # a filled Part 3 workbook is some 20-60 kB
 MAX_UNCOMPRESSED = 50 * 1024 * 1024

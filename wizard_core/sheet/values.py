@@ -17,7 +17,7 @@ from wizard_core.engine.assemblies import ASSEMBLIES
 from wizard_core.errors import InputError
 from wizard_core.models import ProjectState
 from wizard_core.sheet import cells
-from wizard_core.sheet.layout import EXTRA_ROWS, ExtraCell, extra_cells
+from wizard_core.sheet.items import EXTRA_ROWS, ExtraCell, extra_cells
 
 Fields = dict[str, Any]
 SHEET = "sheet:"

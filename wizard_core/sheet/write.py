@@ -14,9 +14,10 @@ from typing import Any
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import Practice, ProjectState
 from wizard_core.sheet import cells
+from wizard_core.sheet.blocks import BLOCKS
+from wizard_core.sheet.items import FIRST_FIELD
+from wizard_core.sheet.items import NOT_APPLICABLE as NOT_APPLICABLE_TEXT
 from wizard_core.sheet.layout import (
-    BLOCKS,
-    FIRST_FIELD,
     HEADER,
     REFERENCE_COLUMN,
     REFERENCE_HEADING,
@@ -24,9 +25,6 @@ from wizard_core.sheet.layout import (
     SHEET_TITLE,
     Block,
     Row,
-)
-from wizard_core.sheet.layout import (
-    NOT_APPLICABLE as NOT_APPLICABLE_TEXT,
 )
 from wizard_core.sheet.values import NOT_APPLICABLE, Fields, fields, sheet_defaults
 

@@ -26,7 +26,7 @@ from wizard_core.answers.wording.load_totals import (
     stated_total,
 )
 from wizard_core.answers.wording.messages import ESTIMATE
-from wizard_core.engine.occupancy import Use
+from wizard_core.engine.occupancy_uses import Use
 
 _DESIGN = re.compile(
     r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"

@@ -6,8 +6,8 @@ import re
 
 from wizard_core.answers.wording.floors import FLOOR
 from wizard_core.answers.wording.messages import ESTIMATE
-from wizard_core.engine.occupancy import Use, find_use, names_of, uses
-from wizard_core.engine.occupancy_data import position, words
+from wizard_core.engine.occupancy_uses import Use, find_use, names_of, uses
+from wizard_core.engine.phrases import position, words
 
 _FILLER = re.compile(
     r"\b(?:at|is|are|of|on|the|for|with|and|also|so|then|area|floor area|gross|net|used as|use|approx\w*)\b",

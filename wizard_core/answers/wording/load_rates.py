@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from wizard_core.answers.wording.load_line import LoadInput
 from wizard_core.answers.wording.load_names import use_of
-from wizard_core.engine.occupancy import Use
+from wizard_core.engine.occupancy_uses import Use
 
 # 'I used …', 'I've counted …', 'we took …': a note about the figures, not a row of its own
 STATEMENT = re.compile(

@@ -22,7 +22,7 @@ from wizard_core.answers.wording.messages import (
     segments,
     without_heading,
 )
-from wizard_core.engine.occupancy import find_use
+from wizard_core.engine.occupancy_uses import find_use
 from wizard_core.models import ProjectState
 
 AS_GIVEN = "design number (as given)"

@@ -1,0 +1,136 @@
+"""What the consultant has said, as the offline advisor reads it: the current item's thread, what
+was said for other items, 'same as 3.04', and a message saying the item does not apply."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from wizard_core.advisors.base import AdvisorRequest
+from wizard_core.answers import Reading, answer_type, read
+from wizard_core.answers import parsing as p
+from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
+from wizard_core.content import FormItem
+from wizard_core.decisions import denies_the_fact
+from wizard_core.models import ProjectState
+
+REUSED_CONFIDENCE = 0.7
+
+
+@cache
+def refers_back() -> re.Pattern[str]:
+    """'As I said', 'see above': the answer may be in what was said for other items."""
+    return phrase_pattern(vocabulary().advisor.refers_back)
+
+
+@cache
+def same_as() -> re.Pattern[str]:
+    """'Same as 3.04', 'same as the building area': the item named is group 1."""
+    named = r"(?:item |in |for )?(?:the )?(3\.\d\d|[a-z][a-z /-]+)"
+    return re.compile(rf"{alternation(vocabulary().advisor.same_as)} {named}", re.I)
+
+
+def copied_reading(request: AdvisorRequest) -> Reading | None:
+    """'Same as 3.04' or 'same as the building area': reuse that item's value if it fits."""
+    match = same_as().search(request.message)
+    if not match:
+        return None
+    # 'Same as 3.04, but two storeys': the area reader weighs the storeys said with it.
+    if request.item.answer_type == "area":
+        own = read(request.item, [request.message], request.state, request.forms)
+        if own.complete or own.offer is not None:
+            return None
+    wanted = match[1].strip().lower()
+    for answer in request.state.finalized_answers:
+        if answer.section == request.item.number or answer.value is None:
+            continue
+        named = wanted == answer.section or wanted.startswith(answer.title.lower())
+        same_type = request.forms.get_item(answer.section).answer_type == request.item.answer_type
+        if named and same_type:
+            note = f"copied from {answer.section} {answer.title} as you asked"
+            return Reading(answer.value, True, confidence=REUSED_CONFIDENCE, notes=[note])
+    return None
+
+
+SUBSTANTIVE_WORDS = 12
+# "None, except the exit stair width": what follows is the answer, not a 'not applicable'.
+EXCEPTION = re.compile(
+    r"\b(?:except|excepting|other than|apart from|aside from|save for|with the exception of|besides|bar one|"
+    r"but (?:one|for)\b)",
+    re.I,
+)
+ROW_LABELS = ("floor", "face")  # the keys that name a computed item's row as the consultant did
+
+
+def rows_bound(item: FormItem, reading: Reading, texts: list[str]) -> bool:
+    """Whether a computed item's rows rest on the consultant's words alone: nothing was left over
+    (no note about text not used) and every row carries a name the consultant gave it."""
+    value = reading.value
+    if answer_type(item).compute is None or not isinstance(value, dict):
+        return True
+    if reading.notes:
+        return False
+    said = p.normalize(" ".join(texts)).casefold()
+    rows = [row for part in value.values() if isinstance(part, list) for row in part if isinstance(row, dict)]
+    labels = [str(row[key]) for row in rows for key in ROW_LABELS if row.get(key)]
+    return all(label.casefold() in said for label in labels)
+
+
+def says_not_applicable(message: str, item: FormItem) -> bool:
+    """'Not applicable', 'none', 'not required', 'there isn't one': the item does not apply.
+
+    A message that gives measurements or says more than a few words counts only when it opens
+    with it ('None: no dwelling units'), so 'the east wall has none' is read as the answer it is.
+    One that goes on to name an exception ('None, except the stair width') gives an answer.
+    """
+    not_applicable = p.lexicon().not_applicable
+    stripped = message.strip()
+    if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
+        return True
+    measured = any(q.unit for q in p.quantities(stripped))
+    substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
+    opens = not_applicable.match(stripped)
+    if not (opens or (not substantive and not_applicable.search(stripped))):
+        return False
+    if opens and item.answer_type == "text" and len(stripped.split()) > SUBSTANTIVE_WORDS:
+        # 'no trade shows or exhibitions, if the township …': a note that opens with 'no', unless
+        # its first words name the item's own subject ('No alternative solutions are proposed …')
+        if re.match(r"\s*[.:;,!\u2013\u2014-]", stripped[opens.end() :]):
+            return True  # 'None. Where the existing building falls short …': said, then explained
+        head = " ".join(stripped.lower().split()[:6])
+        subject = [item.title.lower(), *(k.lower() for k in item.keywords)]
+        return any(word in head for word in subject) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
+    if EXCEPTION.search(stripped):
+        return False
+    return not (item.answer_type == "area" and p.quantities(message))
+
+
+def item_texts(state: ProjectState, message: str) -> list[str]:
+    """What the consultant has said to the advisor about the current item since it was (re)started, of
+    the project's newest turns (the store loads the newest 20: an item's thread is rarely longer)."""
+    section = state.current_form_section
+    since = state.item_started_at
+    turns = [
+        t
+        for t in state.turns
+        if t.section == section
+        and (since is None or t.received_at >= since)
+        and (t.status == "pending" or t.reply_type in ("form_answer", "clarifying_question"))
+    ]
+    texts = [t.message for t in turns]
+    if turns and turns[-1].status == "pending":
+        texts[-1] = message  # the latest message as the wizard took it (a revision's item number left out)
+    elif not texts or texts[-1] != message:
+        texts.append(message)
+    return texts
+
+
+def earlier_texts(state: ProjectState) -> list[str]:
+    """What the consultant said for other items, oldest first: each item's newest few messages."""
+    said = [
+        (kept.at, kept.message)
+        for item, messages in state.transcript.said.items()
+        if item != state.current_form_section
+        for kept in messages
+    ]
+    return [message for _, message in sorted(said)]
