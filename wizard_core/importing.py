@@ -17,10 +17,10 @@ from wizard_core.answers import describe_value, worked_out
 from wizard_core.errors import InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, ProjectState
-from wizard_core.progress import finalize
 from wizard_core.projects import ProjectActions
 from wizard_core.sheet.files import BadFile, sheets
 from wizard_core.sheet.read import LayoutError, SheetReading, read_sheet
+from wizard_core.turn.progress import finalize
 
 IMPORTED_CONFIDENCE = 0.9  # what the sheet says, exactly as it says it: still to be confirmed
 READ_AS_CONFIDENCE = 0.7  # an option the wizard read from the sheet's own words

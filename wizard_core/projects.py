@@ -3,81 +3,21 @@ review, rename, delete, and the practice the sheet names (the store's profile, o
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from wizard_core import archive, checks, review
+from wizard_core import archive, checks, typed
 from wizard_core.answers import describe_value, validate_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.errors import ConflictError, InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, Practice, ProjectState, utc_now
-from wizard_core.progress import finalize, move_to, skip
 from wizard_core.sheet.values import entered, extra_cell
 from wizard_core.store import MAX_NAME_CHARS, ProjectStore, free_name, name_key
-
-MAX_MESSAGE_CHARS = 4000
-MAX_ADDRESS_CHARS = 200
-MAX_PRACTICE_CHARS = 200  # each heading row of the sheet (the limit of ``Practice``'s fields)
-MAX_CELL_CHARS = 500  # each cell of the sheet the consultant fills in beside an answer
-# The practice's fields as the sheet's heading rows name them, in order.
-PRACTICE_FIELDS = {
-    "name": "practice name",
-    "address_1": "practice address (line 1)",
-    "address_2": "practice address (line 2)",
-    "contact": "practice contact",
-}
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-# Half of a UTF-16 pair, or a byte that was not UTF-8 (Python keeps those as U+DC80-U+DCFF).
-_BROKEN = re.compile("[\ud800-\udfff]")
-_BREAKS = re.compile(r"[ ]*[\r\n\t]+[ ]*")
-
-
-def _address(text: str) -> str:
-    """The site address cleaned like any typed text; it may be left empty."""
-    return clean_text(text, MAX_ADDRESS_CHARS, "site address") if text.strip() else ""
-
-
-def _practice(name: str, address_1: str, address_2: str, contact: str) -> Practice:
-    """The practice as typed, each field cleaned like any text and kept to one line; any may be empty.
-
-    Every field is checked before anything is saved, so one bad field saves nothing.
-    """
-    typed = dict(zip(PRACTICE_FIELDS, (name, address_1, address_2, contact), strict=True))
-    cleaned = {}
-    for field, what in PRACTICE_FIELDS.items():
-        text = typed[field]
-        if isinstance(text, str) and not _CONTROL.sub("", text).strip():
-            cleaned[field] = ""
-            continue
-        # A heading row is one line: a line break or tab becomes a space; spaces stay as typed
-        # (an address may set its postal code off by two).
-        cleaned[field] = _BREAKS.sub(" ", clean_text(text, MAX_PRACTICE_CHARS, what))
-    return Practice(**cleaned)
-
-
-def clean_text(text: str, limit: int, what: str) -> str:
-    """Strip control characters; refuse empty, oversized or invalid text with a clear message."""
-    if not isinstance(text, str):
-        raise InputError(f"The {what} must be text.")
-    if broken := _BROKEN.search(text):
-        raise InputError(
-            f"The {what} has a character that is not valid text at position {broken.start() + 1} "
-            "(a damaged copy and paste, or a file that is not UTF-8); retype or remove it and try again "
-            "(nothing was saved)."
-        )
-    cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
-    if not cleaned:
-        raise InputError(f"The {what} is empty.")
-    if len(cleaned) > limit:
-        raise InputError(
-            f"The {what} is {len(cleaned):,} characters long; the limit is {limit:,}. "
-            "Please shorten it (nothing was saved)."
-        )
-    return cleaned
+from wizard_core.turn import review
+from wizard_core.turn.progress import finalize, move_to, skip
 
 
 class ProjectActions:
@@ -94,7 +34,7 @@ class ProjectActions:
         """Create a project; 3.00 is answered from the code edition, 3.01 is asked first."""
         edition = self.forms.edition(code_edition)
         name = self._unique_name(name)
-        address = _address(address)
+        address = typed.address(address)
         now = self.clock()
         state = ProjectState(
             project_id=uuid.uuid4().hex,
@@ -170,7 +110,7 @@ class ProjectActions:
         self.storage.save_project(state)
         return answer
 
-    def set_sheet_cells(self, project_id: str, section: str, typed: dict[str, str]) -> FormAnswer:
+    def set_sheet_cells(self, project_id: str, section: str, cells: dict[str, str]) -> FormAnswer:
         """The consultant's entries in the sheet's cells beside ``section``'s answer ("" clears one).
 
         They are the consultant's own words beside the value: the answer keeps its value and status.
@@ -183,10 +123,14 @@ class ProjectActions:
                 f"These cells sit beside the answer: answer {item.number} first. Nothing was saved."
             )
         kept = dict(answer.sheet_cells)
-        for name, text in typed.items():
+        for name, text in cells.items():
             cell = extra_cell(item.number, name)
-            blank = isinstance(text, str) and not _CONTROL.sub("", text).strip()
-            text = "" if blank else clean_text(text, MAX_CELL_CHARS, f"{item.number} {cell.label.lower()}")
+            blank = typed.blank(text)
+            text = (
+                ""
+                if blank
+                else typed.clean_text(text, typed.MAX_CELL_CHARS, f"{item.number} {cell.label.lower()}")
+            )
             kept[name] = entered(item.number, cell, text)
         answer.sheet_cells = {name: text for name, text in kept.items() if text}
         state.updated_at = self.clock()
@@ -257,7 +201,7 @@ class ProjectActions:
         renamed = name_key(state.name) != name_key(name)
         state.name = self._unique_name(name, project_id)
         if address is not None:
-            state.address = _address(address)
+            state.address = typed.address(address)
         state.updated_at = self.clock()
         self.storage.save_project(state, unique_name=renamed)
         return state
@@ -271,7 +215,7 @@ class ProjectActions:
 
     def save_practice_profile(self, name: str, address_1: str, address_2: str, contact: str) -> Practice:
         """Replace the practice profile (fields may be empty); InputError, nothing saved, if one is bad."""
-        practice = _practice(name, address_1, address_2, contact)
+        practice = typed.practice(name, address_1, address_2, contact)
         self.storage.save_practice(practice)
         return practice
 
@@ -279,7 +223,7 @@ class ProjectActions:
         self, project_id: str, name: str, address_1: str, address_2: str, contact: str
     ) -> ProjectState:
         """The practice as this project's sheet names it; all fields empty: the profile again."""
-        practice = _practice(name, address_1, address_2, contact)
+        practice = typed.practice(name, address_1, address_2, contact)
         state = self.storage.load_project(project_id)
         state.practice = None if practice.empty else practice
         state.updated_at = self.clock()
@@ -295,7 +239,7 @@ class ProjectActions:
 
         Names compare ignoring case and runs of spaces, so "12 King St" and "12  king st" clash.
         """
-        name = clean_text(name, MAX_NAME_CHARS, "project name")
+        name = typed.clean_text(name, MAX_NAME_CHARS, "project name")
         free = self.free_name(name, project_id)
         if free == name:
             return name  # the store checks again as it saves, under its names lock (sessions at once)

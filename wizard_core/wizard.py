@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wizard_core import archive, checks, prefill, review
+from wizard_core import archive, checks
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.carried import Carried, carried_fact
@@ -25,14 +25,15 @@ from wizard_core.importing import MatrixImport, import_matrix
 from wizard_core.knowledge import code_catalog, code_import
 from wizard_core.knowledge.code_sync import CodeTextSync
 from wizard_core.knowledge.service import KnowledgeBaseService, Quote
-from wizard_core.manager import ContextManager
 from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary
 from wizard_core.projects import ProjectActions
 from wizard_core.sheet.layout import ExtraCell, extra_cells
 from wizard_core.sheet.values import sheet_defaults
 from wizard_core.store import ProjectPage, ProjectStore, TurnPage
-from wizard_core.summary import context_summary
-from wizard_core.turns import TurnResult
+from wizard_core.turn import prefill, review
+from wizard_core.turn.pipeline import ContextManager
+from wizard_core.turn.record import TurnResult
+from wizard_core.turn.summary import context_summary
 
 
 class Wizard:

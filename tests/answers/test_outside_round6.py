@@ -10,7 +10,7 @@ import pytest
 
 from tests.answers.support import FORMS, ask, state_with
 from wizard_core.answers import read
-from wizard_core.decisions import DecisionEngine
+from wizard_core.turn.decisions import DecisionEngine
 
 
 def _read(section: str, message: str, answers: dict | None = None):

@@ -28,8 +28,8 @@ from wizard_core.context import SECTIONS
 from wizard_core.errors import AdvisorError, InputError, InvalidReplyError
 from wizard_core.export import FORMATS, export
 from wizard_core.forms import FormQuestionService
-from wizard_core.manager import ContextManager
 from wizard_core.tokens import describe_turn, project_usage
+from wizard_core.turn.pipeline import ContextManager
 from wizard_core.wiring import advisor_notice, default_advisor_name, make_advisor, open_wizard
 
 ROOT = Path(__file__).resolve().parents[3]

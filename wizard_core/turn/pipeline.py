@@ -9,23 +9,25 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from wizard_core import archive, checks, commands, own_replies, progress, turns
+from wizard_core import archive
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
 from wizard_core.answers import describe_value, doubt, read
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
-from wizard_core.decisions import DecisionEngine, temporal
 from wizard_core.errors import ConflictError, InputError, WizardError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge.lookup import CodeLookup, Rewrite
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.models import ProjectState, utc_now
-from wizard_core.projects import MAX_MESSAGE_CHARS, clean_text
-from wizard_core.responses import AIResponseProcessor, Change
 from wizard_core.store import ProjectStore
-from wizard_core.summary import recap_text
 from wizard_core.tokens import TurnUsage
-from wizard_core.turns import Turn, TurnResult
+from wizard_core.turn import candidates, commands, gate, own_replies, progress
+from wizard_core.turn import record as turns
+from wizard_core.turn.decisions import DecisionEngine, temporal
+from wizard_core.turn.record import Turn, TurnResult
+from wizard_core.turn.responses import AIResponseProcessor, Change
+from wizard_core.turn.summary import recap_text
+from wizard_core.typed import MAX_MESSAGE_CHARS, clean_text
 
 log = logging.getLogger(__name__)
 
@@ -88,12 +90,12 @@ class ContextManager:
             retrieved = self.lookup.for_item(
                 item, state.active_clarifying_thread, answer, self._rewrite(usage)
             )
-            retrieved = checks.with_candidates(retrieved, state, item)
+            retrieved = candidates.with_candidates(retrieved, state, item)
             package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
             change = self._advise(state, item, package, usage, on_text)
             worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
             named = self._named_values(state, turn, item) if turn.decision.kind == "revision" else {}
-            change = checks.review(state, item, change, turn.text, worked, named)
+            change = gate.review(state, item, change, turn.text, worked, named)
             flagged = dict(state.flagged)
             progress.apply(state, change, self.forms)
             result = self._result(state, turn, item, change)
@@ -123,7 +125,7 @@ class ContextManager:
         item = self.forms.get_item(state.current_form_section)
         message = state.latest_user_answer or ""
         retrieved = self.lookup.for_item(item, state.active_clarifying_thread, message)
-        return self.context_builder.build(state, item, checks.with_candidates(retrieved, state, item))
+        return self.context_builder.build(state, item, candidates.with_candidates(retrieved, state, item))
 
     def load(self, project_id: str) -> ProjectState:
         """The project, with any turn left pending by a process that stopped marked interrupted."""
@@ -256,7 +258,7 @@ class ContextManager:
                 change = self.response_processor.process(raw, item, self.clock(), self.advisor.name)
             except WizardError:
                 continue
-            change = checks.review(state, item, change, message, True)
+            change = gate.review(state, item, change, message, True)
             if change.answer is not None:
                 progress.finalize(state, change.answer, self.forms)
                 revised.append(content)

@@ -9,11 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
-from pathlib import Path
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wizard_core.answers import read
 from wizard_core.answers.parsing import (
@@ -23,10 +19,10 @@ from wizard_core.answers.parsing import (
     quantities,
     question_after_answer,
 )
-from wizard_core.content import CONTENT_DIR, FormItem
-from wizard_core.errors import ContentError
+from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
+from wizard_core.triggers import LEAD_IN, Triggers, denies_the_fact, load_triggers, phrases
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 STALE_AFTER_MINUTES = 30.0
@@ -38,38 +34,6 @@ ABOUT_CURRENT = re.compile(
 )
 # On the classification item, asking which article applies asks the wizard for the answer.
 ABOUT_ARTICLES = re.compile(r"\b(?:which|what) (?:article|classification)s?\b", re.I)
-
-
-class Triggers(BaseModel):
-    """The word lists behind the decisions (content, so a domain expert can tune them)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    edition: str
-    reset: list[str] = Field(min_length=1)
-    revision: list[str] = Field(min_length=1)
-    # Revision words that address an item by themselves ("go back to the gross area"); the others
-    # ("should be", "actually") revise an item named by its title only with a value for it.
-    navigation: list[str] = Field(min_length=1)
-    # Verbs that revise the item named right after them, by number or by a word for its fact
-    # ("change 3.13 to two stage", "fix gfa - 8,400"); like the revision words, they need a value.
-    revision_verbs: list[str] = Field(default_factory=list)
-    # "What counts as a storey?": a side question even when it uses the current item's own terms.
-    definition_questions: list[str] = Field(min_length=1)
-    # "Which fire alarm rules apply here?": a question about the code, not an answer.
-    rule_nouns: list[str] = Field(min_length=1)
-    side_question_starts: list[str] = Field(min_length=1)
-    continuity: list[str] = Field(min_length=1)
-    # Words that name the fact an answered item holds ("the footprint" is 3.04's building area):
-    # with a revision word and a value for it, a message at any item revises that one.
-    fact_nouns: dict[str, list[str]] = Field(default_factory=dict)
-
-
-def load_triggers(path: Path = CONTENT_DIR / "decisions.json") -> Triggers:
-    try:
-        return Triggers.model_validate_json(path.read_bytes())
-    except (OSError, ValidationError) as exc:
-        raise ContentError(f"The decision word list {path.name} is missing or invalid.") from exc
 
 
 @dataclass(frozen=True)
@@ -396,13 +360,6 @@ def _addressed_numbers(message: str) -> list[str]:
 
 # Revision words that quote the old answer: kept with what follows, which they mark as replaced.
 QUOTING = re.compile(rf"\b{QUOTING_WORDS}\W*$", re.I)
-LEAD_IN = r"^\W*(?:[\w']+(?:\s+[\w']+){0,6}\s*[:,;\u2014-]+\s*)?"
-
-
-def phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:
-    body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    prefix = LEAD_IN if lead_in else r"^\W*" if anchored else r"(?<![\w'])"
-    return re.compile(rf"{prefix}(?:{body})(?![\w'])", re.I)
 
 
 def _strip(text: str) -> str:
@@ -456,28 +413,3 @@ def _quoted_item(state: ProjectState, message: str, current: str | None) -> str 
         if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
             found.append(answer.section)
     return found[0] if len(found) == 1 else None
-
-
-def denies_the_fact(message: str, number: str) -> bool:
-    """Whether a sentence of the message says item ``number``'s thing is not there at all ("there's no
-    mezzanine anywhere", "so the mezzanine answer is none"), whatever else the message measures."""
-    pattern = _denial(number)
-    return pattern is not None and any(
-        pattern.match(s.strip()) for s in re.split(r"(?<!\d)[.;!?](?!\d)", message)
-    )
-
-
-@cache
-def _denial(number: str) -> re.Pattern[str] | None:
-    nouns = load_triggers().fact_nouns.get(number)
-    if not nouns:
-        return None
-    named = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
-    return re.compile(
-        rf"^\W*(?:there(?:'s| is| are)\s+|we have\s+|it has\s+|the building has\s+)?"
-        rf"no\s+(?:\w+\s+)?(?:{named})s?"
-        rf"(?:\s+(?:anywhere|at all|in the building|proposed|provided))?\W*$"
-        rf"|^\W*(?:so\s+|and\s+)?(?:the\s+)?(?:{named})(?:\s+(?:answer|item|area))?\s+(?:is|are|should\s+be|=|:)\s*"
-        r"(?:none|nil|n/?a|not\s+applicable|zero)\W*$",
-        re.I,
-    )
