@@ -535,7 +535,7 @@ def test_a_bug_in_a_turn_keeps_the_text_and_shows_a_sentence_not_a_traceback(mon
     def broken(*args, **kwargs):
         raise RuntimeError("internal detail that must not reach the page")
 
-    monkeypatch.setattr("wizard_core.turn.pipeline.ContextManager.process_user_response", broken)
+    monkeypatch.setattr("wizard_core.turn.pipeline.ContextManager.run", broken)
     say(at, "New construction")
     assert not at.exception
     (error,) = [plain(e.value) for e in at.get_by_key("unsent").error]

@@ -1,4 +1,4 @@
-"""Per-message context decisions: continuing, revision, reset or side question; and staleness.
+"""Per-message context decisions: continuing, revision, reset or side question.
 
 Seed 002's decision engine mapped onto the wizard. Explicit triggers and continuity signals
 are matched from word lists in ``content/decisions.json``; everything here is deterministic.
@@ -8,25 +8,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Literal
 
-from wizard_core.answers import read
 from wizard_core.answers.parsing import (
-    QUOTING_WORDS,
-    all_quantities,
     opens_as_question,
-    quantities,
     question_after_answer,
 )
-from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
-from wizard_core.triggers import LEAD_IN, Triggers, denies_the_fact, load_triggers, phrases
+from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
+from wizard_core.turn.naming import (
+    CROSS_REFERENCE,
+    ITEM_NUMBER,
+    ItemNaming,
+    bare_title,
+    quoted_item,
+    strip_filler,
+)
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
-STALE_AFTER_MINUTES = 30.0
-ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])(?!\s*(?:m\b|m2|m²|ft|%|mm\b|h\b|min\b))")
 ABOUT_CURRENT = re.compile(
     r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
     r"how do i answer|format|enter|example|you (?:pick|choose)|propose|suggest)\b",
@@ -34,34 +34,6 @@ ABOUT_CURRENT = re.compile(
 )
 # On the classification item, asking which article applies asks the wizard for the answer.
 ABOUT_ARTICLES = re.compile(r"\b(?:which|what) (?:article|classification)s?\b", re.I)
-
-
-@dataclass(frozen=True)
-class Temporal:
-    """How fresh the project's context is (seed 002: fresh, recent, aging, stale)."""
-
-    minutes_since: float
-    relevance: float
-    stale: bool
-
-    @property
-    def label(self) -> str:
-        if self.stale:
-            return "stale"
-        return "fresh" if self.minutes_since <= 5 else "recent" if self.minutes_since <= 15 else "aging"
-
-
-def temporal(last_activity: datetime, now: datetime) -> Temporal:
-    minutes = max(0.0, (now - last_activity).total_seconds() / 60)
-    if minutes <= 5:
-        relevance = 1.0
-    elif minutes <= 15:
-        relevance = 0.9 - 0.02 * (minutes - 5)
-    elif minutes <= STALE_AFTER_MINUTES:
-        relevance = 0.7 - 0.4 * (minutes - 15) / 15
-    else:
-        relevance = 0.0
-    return Temporal(round(minutes, 1), round(relevance, 2), minutes > STALE_AFTER_MINUTES)
 
 
 @dataclass(frozen=True)
@@ -80,7 +52,6 @@ class DecisionEngine:
         self.forms = forms
         self.triggers = triggers or load_triggers()
         self._reset = phrases(self.triggers.reset)
-        self._revision = phrases(self.triggers.revision)
         self._navigation = phrases(self.triggers.navigation)
         self._definition = phrases(self.triggers.definition_questions, lead_in=True)
         nouns = "|".join(re.escape(n) for n in self.triggers.rule_nouns)
@@ -88,7 +59,8 @@ class DecisionEngine:
             rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
         )
         self._side = phrases(self.triggers.side_question_starts, anchored=True)
-        self._facts = {item: phrases(nouns) for item, nouns in self.triggers.fact_nouns.items() if nouns}
+        self._revision = phrases(self.triggers.revision)
+        self.naming = ItemNaming(forms, self.triggers)
         named = "|".join(
             re.escape(n)
             for nouns in self.triggers.fact_nouns.values()
@@ -119,7 +91,7 @@ class DecisionEngine:
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current:
-            remainder = _strip(self._reset.sub(" ", message[reset.end() :]))
+            remainder = strip_filler(self._reset.sub(" ", message[reset.end() :]))
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
         stripped = message.strip()
         said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
@@ -179,7 +151,7 @@ class DecisionEngine:
             if (
                 current is None
                 or navigates
-                or (trigger and self._carries_value(state, target, message, trigger))
+                or (trigger and self.naming.carries_value(state, target, message, trigger))
             ):
                 how = "item number" + ("" if trigger else " on a finished matrix")
                 return self._revision_decision(number, trigger or navigates, message, 0.95, how)
@@ -191,80 +163,26 @@ class DecisionEngine:
         for item in self.forms.items:
             if item.number not in answered or item.number in (current, "3.00"):
                 continue
-            named = self._named_end(item, lowered)
+            named = self.naming.named_end(item, lowered)
             if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
                 continue
-            if navigates or self._carries_value(state, item, message, trigger, named):
+            if navigates or self.naming.carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
-        quoted = _quoted_item(state, message, current) if trigger else None
+        quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
             return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
         return None
-
-    def names(self, item: FormItem, message: str) -> bool:
-        """Whether the message names the item: its number, its title, a word for its fact, or (for
-        the classification item) an article of Subsection 3.2.2."""
-        lowered = message.lower()
-        if item.number in _addressed_numbers(message) or self._named_end(item, lowered) is not None:
-            return True
-        return item.answer_type == "articles" and bool(re.search(r"\b3\.2\.2\.\d", message))
-
-    def said_of(self, item: FormItem, message: str) -> str:
-        """What a message says of an item it names in passing: the rest of the sentence after its
-        name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), else the
-        sentence naming it when that gives one ("… = 1,950 m2, and the gross is the same 1,950",
-        "so 1,180 m2 for both the building area and the gross"), or the message's answer text."""
-        end = self._named_end(item, message.lower())
-        if end is not None:
-            stop = SENTENCE_STOP.search(message, end)
-            clause = message[end : stop.start() if stop else len(message)]
-            if any(q.unit for q in all_quantities(clause)):  # "… and the gross goes down to 3,360 m2"
-                return clause
-            start = max((m.end() for m in SENTENCE_STOP.finditer(message, 0, end)), default=0)
-            sentence = message[start : stop.end() if stop else len(message)].strip()
-            # "… and the gross is the same 1,950", "so 760 + 420 = 1,180 m2, for both the building area
-            # and the gross": the sentence naming it gives the figure
-            if re.search(r"\d", clause) or any(q.unit for q in all_quantities(sentence)):
-                return sentence
-        return self.answer_text(message)
-
-    def _named_end(self, item: FormItem, lowered: str) -> int | None:
-        """Where the message's naming of the item ends: its title, or a word for the fact it holds
-        ("the footprint" names 3.04); None when it names neither."""
-        title = _title(item)
-        if title in lowered:
-            return lowered.find(title) + len(title)
-        nouns = self._facts.get(item.number)
-        noun = nouns.search(lowered) if nouns else None
-        return noun.end() if noun else None
-
-    def _carries_value(
-        self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None, at: int = 0
-    ) -> bool:
-        """Whether what follows the item's naming (``at``, or its number) and the revision word is a
-        value for it."""
-        lowered = message.lower()
-        named = ITEM_NUMBER.search(lowered) if item.number in lowered else None
-        if named:
-            at = named.end()
-        after = lowered[at:]
-        if trigger is not None and trigger.end() > at:
-            after = lowered[trigger.end() :]
-        if item.allows_not_applicable and denies_the_fact(message, item.number):
-            return True  # "… so the mezzanine answer is none"
-        # the value after the naming ("change 3.08 to yes": after "to"), or anywhere ("it's 4 stys, not 3")
-        for text in (_strip(after) or after, lowered):
-            reading = read(item, [ITEM_NUMBER.sub(" ", text)], state, self.forms)
-            if reading.complete or reading.offer is not None:
-                return True
-        return False
 
     def _topic(self, message: str) -> str | None:
         """The item a question on a finished matrix is about: the one whose terms it uses most."""
         lowered = message.lower()
         scored = [
             (
-                sum(1 for term in [_title(i), *(k.lower() for k in i.keywords)] if term and term in lowered),
+                sum(
+                    1
+                    for term in [bare_title(i), *(k.lower() for k in i.keywords)]
+                    if term and term in lowered
+                ),
                 i.number,
             )
             for i in self.forms.items[1:]
@@ -281,19 +199,8 @@ class DecisionEngine:
         said = message if trigger is None else message[trigger.end() :]
         if trigger is not None and not said.strip(" .!"):  # '… so 3 BF entrances now': the words before it
             said = message[: trigger.start()]
-        remainder = _strip(ITEM_NUMBER.sub(" ", said))
+        remainder = strip_filler(ITEM_NUMBER.sub(" ", said))
         return Decision("revision", confidence, reason, target=target, remainder=remainder)
-
-    def answer_text(self, message: str) -> str:
-        """What a revision message says about its item: without the item numbers that address it
-        or the revision words it opens with ('3.05 should be 2,950 m2' -> '2,950 m2')."""
-        text = without_item_numbers(message)
-        lead = re.match(rf"{LEAD_IN}{self._revision.pattern}\W*", text, re.I)
-        rest = text[lead.end() :].strip() if lead else ""
-        quoting = QUOTING.search(lead.group()) if lead else None
-        if quoting is not None:  # "I said 3,450 but it's 3,540": the old figure is named as the old one
-            rest = text[quoting.start() :].strip()
-        return rest if re.search(r"\w", rest) else text
 
     def _answers_before_asking(self, state: ProjectState, message: str, current: str | None) -> bool:
         """'Existing 3,850 m2, so 4,970 m2. Should I check it?': an answer, with a question after it."""
@@ -301,7 +208,7 @@ class DecisionEngine:
         if not asked or current is None:
             return False
         said = message[: message.rfind(asked)]
-        return self._carries_value(state, self.forms.get_item(current), said, None)
+        return self.naming.carries_value(state, self.forms.get_item(current), said, None)
 
     def _asks_for_the_answer(self, message: str, current: str) -> bool:
         """'What are the options?', 'which article applies?' on 3.10: a question for the advisor."""
@@ -311,7 +218,7 @@ class DecisionEngine:
     def _about_current(self, message: str, current: str) -> bool:
         item = self.forms.get_item(current)
         lowered = message.lower()
-        terms = [_title(item), *[k.lower() for k in item.keywords]]
+        terms = [bare_title(item), *[k.lower() for k in item.keywords]]
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
@@ -327,11 +234,6 @@ UNMARKED_QUESTION = re.compile(
     r"\b[^.?!;]{6,}$",
     re.I,
 )
-FILLER = r"\b(?:let'?s|lets|please|ok(?:ay)?|so|and|then|this|that|item|question|one|again|it|all)\b"
-
-
-def _title(item: FormItem) -> str:
-    return re.sub(r"\s*\(.*?\)", "", item.title).strip().lower()
 
 
 # "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
@@ -340,76 +242,3 @@ def _title(item: FormItem) -> str:
 # streets thing, …", "as for the gross, …". The item's name must follow within a few words.
 ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
 ADDRESSED_WITHIN = 30  # characters after the opening words
-
-
-# An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
-CROSS_REFERENCE = re.compile(r"\b(?:see|cf\.?|same as|as in|as per|per|like)\s*(?:item\s*)?\(?$", re.I)
-
-
-SENTENCE_STOP = re.compile(r"[;!?\n]|\.(?!\d)")
-
-
-def _addressed_numbers(message: str) -> list[str]:
-    """The item numbers a message addresses, leaving out those it cites ("(see 3.05)")."""
-    return [
-        m[0]
-        for m in ITEM_NUMBER.finditer(message)
-        if not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
-    ]
-
-
-# Revision words that quote the old answer: kept with what follows, which they mark as replaced.
-QUOTING = re.compile(rf"\b{QUOTING_WORDS}\W*$", re.I)
-
-
-def _strip(text: str) -> str:
-    """Drop the punctuation and filler left where a trigger phrase was cut out."""
-    if not re.sub(FILLER, " ", text, flags=re.I).strip(" ,.;:!-"):
-        return ""
-    text = re.sub(r"^[\s,.;:!-]+", "", text)
-    text = re.sub(
-        r"^(?:and |so |ok(?:ay)?[,.]? |to |item |the |it'?s |it is |please )+", "", text, flags=re.I
-    )
-    return text.strip()
-
-
-ITEM_REFERENCE = re.compile(
-    r"(?:\b(?:on|to|for|in|of|re|under|item|question)\s+)?(?:item\s+)?(?<![\d.])3\.\d\d(?![\d.])\s*[:,;-]?",
-    re.I,
-)
-
-
-def without_item_numbers(message: str) -> str:
-    """The message as an answer: the item numbers it names to address an item taken out."""
-    return re.sub(r"\s{2,}", " ", ITEM_REFERENCE.sub(" ", message)).strip()
-
-
-AREA_UNITS = ("m2", "ft2")
-# Words that give a figure as the old one: "I said it grows by 8 m2", "the 445 I gave you".
-QUOTED_BEFORE = re.compile(rf"\b{QUOTING_WORDS}\b[^.;]*$", re.I)
-QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
-
-
-def _quoted_item(state: ProjectState, message: str, current: str | None) -> str | None:
-    """The one answered item whose recorded figure the revision quotes as the old one ("I said it
-    grows by 8 m2", "4,223.3 m2, not 4,233.3"), when the message names the item by a word of its own
-    ("the booth"). A recorded figure used in new working ("the 1,380 on the ground floor plus …") is
-    no quotation."""
-    kept = {(q.start, q.end) for q in quantities(message)}
-    said = {
-        q.value
-        for q in all_quantities(message)
-        if not q.standard
-        and (q.value >= QUOTED_SMALLEST or q.value != int(q.value) or q.unit in AREA_UNITS)
-        and ((q.start, q.end) not in kept or QUOTED_BEFORE.search(message[max(0, q.start - 24) : q.start]))
-    }
-    if not said:
-        return None
-    found = []
-    for answer in state.finalized_answers:
-        if answer.section in (current, "3.00") or not isinstance(answer.value, dict):
-            continue
-        figures = {v for v in answer.value.values() if isinstance(v, int | float) and not isinstance(v, bool)}
-        if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
-            found.append(answer.section)
-    return found[0] if len(found) == 1 else None

@@ -7,7 +7,7 @@ from typing import Any
 
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
-from wizard_core.turn.decisions import Temporal, temporal
+from wizard_core.turn.freshness import Temporal, temporal
 
 SUMMARY_DECISIONS = 5
 
