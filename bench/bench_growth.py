@@ -70,7 +70,7 @@ from bench_turn import Instant  # noqa: E402
 from storage import StorageAdapter, TinyDBStorage, open_storage  # noqa: E402
 from wizard_core.advisors.offline.advisor import OfflineAdvisor  # noqa: E402
 from wizard_core.models import ProjectState  # noqa: E402
-from wizard_core.turns import TurnResult  # noqa: E402
+from wizard_core.turn.record import TurnResult  # noqa: E402
 from wizard_core.wiring import open_wizard  # noqa: E402
 
 TRANSCRIPT = ROOT / "tests" / "transcripts" / "office-3-storey.json"

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import TinyDBStorage
 from wizard_core.models import DecisionRecord, ProjectState, TurnRecord
-from wizard_core.turns import MAX_DECISIONS_KEPT
+from wizard_core.turn.record import MAX_DECISIONS_KEPT
 from wizard_core.wiring import open_wizard
 
 ROOT = Path(__file__).resolve().parents[1]

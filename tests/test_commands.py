@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import make_manager
-from wizard_core.commands import recognise
 from wizard_core.forms import FormQuestionService
+from wizard_core.turn.commands import recognise
 
 FORMS = FormQuestionService()
 

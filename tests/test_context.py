@@ -224,7 +224,7 @@ def test_a_model_gets_the_seeds_sections_with_the_item_list_left_to_its_instruct
 def test_trimming_step_by_step_gives_the_sections_it_would_give_made_afresh():
     """The builder makes each section once per trimming that shapes it; every step still sends what
     quoting the whole package again at that step would."""
-    from wizard_core.budget import Trim
+    from wizard_core.context.budget import Trim
 
     manager = make_manager()
     pid = _long_project(manager)

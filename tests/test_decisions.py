@@ -14,7 +14,7 @@ from storage import InMemoryStorage
 from tests.support import Clock, advance_to, make_manager
 from wizard_core import open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
-from wizard_core.decisions import temporal
+from wizard_core.turn.freshness import temporal
 
 ROOT = Path(__file__).resolve().parents[1]
 

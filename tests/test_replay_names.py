@@ -12,7 +12,7 @@ from storage import TinyDBStorage
 from tests.test_cli import run  # the real command line on a store, without OPENAI_ settings
 from wizard_core import open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
-from wizard_core.projects import MAX_NAME_CHARS
+from wizard_core.store import MAX_NAME_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ["New construction: a three storey office building.", "Group D, offices only."]

@@ -28,11 +28,11 @@ from wizard_core.knowledge.code_import import ImportResult
 from wizard_core.knowledge.service import Quote
 from wizard_core.log_records import OUTSIDE
 from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary, TurnRecord
-from wizard_core.review import Undo
 from wizard_core.sheet.files import MAX_FILE_BYTES as MAX_MATRIX_BYTES
 from wizard_core.store import ProjectPage, TurnPage
 from wizard_core.tokens import describe_turn, project_usage
-from wizard_core.turns import TurnResult
+from wizard_core.turn.record import TurnResult
+from wizard_core.turn.review import Undo
 from wizard_core.wiring import (
     advisor_notice,
     content_services,

@@ -19,9 +19,9 @@ from typing import Any
 from wizard_core.answers import read, validate_value
 from wizard_core.answers.base import FormFacts
 from wizard_core.content import FormItem
-from wizard_core.decisions import load_triggers, phrases
 from wizard_core.errors import InvalidReplyError
 from wizard_core.models import ProjectState
+from wizard_core.triggers import load_triggers, phrases
 
 # Sentence ends: a stop that is not a decimal point, a semicolon, a line break.
 SENTENCE_END = re.compile(r"(?<!\d)\.(?!\d)|\.(?=\s)|[;\n!?]")

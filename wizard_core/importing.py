@@ -9,18 +9,20 @@ item, row and column and its item left to do. A file that is not such a sheet cr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import PurePath
 
-from wizard_core import checks
+from wizard_core import checks, projects
 from wizard_core.answers import describe_value, worked_out
 from wizard_core.errors import InvalidReplyError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import FormAnswer, ProjectState
-from wizard_core.progress import finalize
-from wizard_core.projects import ProjectActions
 from wizard_core.sheet.files import BadFile, sheets
 from wizard_core.sheet.read import LayoutError, SheetReading, read_sheet
+from wizard_core.store import ProjectStore
+from wizard_core.turn.progress import finalize
 
 IMPORTED_CONFIDENCE = 0.9  # what the sheet says, exactly as it says it: still to be confirmed
 READ_AS_CONFIDENCE = 0.7  # an option the wizard read from the sheet's own words
@@ -65,20 +67,24 @@ def read_file(data: bytes, filename: str, forms: FormQuestionService) -> SheetRe
 
 
 def import_matrix(
-    projects: ProjectActions, data: bytes, filename: str, name: str | None = None
+    storage: ProjectStore,
+    forms: FormQuestionService,
+    clock: Callable[[], datetime],
+    data: bytes,
+    filename: str,
+    name: str | None = None,
 ) -> MatrixImport:
     """A new project from a matrix file; InputError (nothing created) for a file that is not one."""
-    forms = projects.forms
     file = PurePath(filename).name or "the file"
     reading = read_file(data, file, forms)
     title = name if name and name.strip() else reading.name or PurePath(file).stem or "Imported matrix"
-    title = title if name else projects.free_name(title[:120])
+    title = title if name else projects.untaken_name(storage, title[:120])
     edition = reading.edition or forms.form.editions[0].key
-    state = projects.start_project(title, edition, reading.address)
+    state = projects.start_project(storage, forms, clock, title, edition, reading.address)
     if not reading.practice.empty:
         state.practice = reading.practice
     result = MatrixImport(state, problems=list(reading.problems))
-    now = projects.clock()
+    now = clock()
     for item in forms.items[1:]:  # 3.00 is the project's edition, set above
         got = reading.answers.get(item.number)
         if got is None:
@@ -114,7 +120,7 @@ def import_matrix(
             f"The code checks find {len(errors)} contradiction(s) in the imported answers; those items are "
             "flagged: " + " ".join(f"{f.item}: {f.message}" for f in errors)
         )
-    projects.storage.save_project(state)
+    storage.save_project(state)
     return result
 
 

@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from wizard_core.errors import InputError, StorageError, WizardError
 from wizard_core.knowledge.code_files import FileProblem, TooLarge, read_regular_file
 from wizard_core.models import ClarifyingQA, ProjectState, utc_now
-from wizard_core.projects import MAX_MESSAGE_CHARS, MAX_NAME_CHARS, clean_text
+from wizard_core.store import MAX_NAME_CHARS
+from wizard_core.typed import MAX_MESSAGE_CHARS, clean_text
 from wizard_core.wizard import Wizard
 
 MAX_TRANSCRIPT_BYTES = 5_000_000

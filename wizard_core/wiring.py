@@ -20,9 +20,9 @@ from wizard_core.knowledge.code_import import folder_store
 from wizard_core.knowledge.code_store import CodeTextStore, FolderCodeTexts
 from wizard_core.knowledge.code_sync import CodeTextSync, mirror
 from wizard_core.knowledge.service import KnowledgeBaseService
-from wizard_core.manager import ContextManager
 from wizard_core.models import utc_now
 from wizard_core.store import ProjectStore
+from wizard_core.turn.pipeline import ContextManager
 from wizard_core.wizard import Wizard
 
 ADVISORS = ("offline", "openai")

@@ -1,8 +1,9 @@
 """The core's face: everything the page and the command line do, in one narrow class.
 
-Turns go to ``ContextManager``; project actions to ``ProjectActions``; reading the matrix,
-the code excerpts and the consultant's imported code text go through here, so callers never
-reach into the services behind it.
+A message goes to the turn pipeline (``turn/pipeline.py``); every other action loads the project,
+calls the module named for it (``projects``, ``entry``, ``turn/review``, ``turn/progress``) and
+saves; reading the matrix, the code excerpts and the imported code text go through here too, so
+callers never reach into the services behind it.
 """
 
 from __future__ import annotations
@@ -10,29 +11,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from wizard_core import archive, checks, prefill, review
+from wizard_core import archive, checks, entry, projects, typed
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.carried import Carried, carried_fact
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.context import ContextPackage
 from wizard_core.engine import Finding
-from wizard_core.errors import InputError
+from wizard_core.errors import ConflictError, InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.importing import MatrixImport, import_matrix
 from wizard_core.knowledge import code_catalog, code_import
 from wizard_core.knowledge.code_sync import CodeTextSync
 from wizard_core.knowledge.service import KnowledgeBaseService, Quote
-from wizard_core.manager import ContextManager
 from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState, ProjectSummary
-from wizard_core.projects import ProjectActions
 from wizard_core.sheet.items import ExtraCell, extra_cells
 from wizard_core.sheet.values import sheet_defaults
 from wizard_core.store import ProjectPage, ProjectStore, TurnPage
-from wizard_core.summary import context_summary
-from wizard_core.turns import TurnResult
+from wizard_core.turn import prefill, progress, review
+from wizard_core.turn.pipeline import ContextManager
+from wizard_core.turn.record import TurnResult
+from wizard_core.turn.summary import context_summary
+
+T = TypeVar("T")
 
 
 class Wizard:
@@ -52,7 +55,6 @@ class Wizard:
         self.forms = forms
         self.knowledge = knowledge
         self.manager = manager
-        self.projects = ProjectActions(storage, forms, clock)
         self.clock = clock
         self.data_dir = data_dir
         self.code_text = code_text  # where imported code text is kept, and its version in use
@@ -66,7 +68,7 @@ class Wizard:
         expected_revision: int | None = None,
     ) -> TurnResult:
         self.refresh_code_text()  # another replica's import is used from the next turn on
-        return self.manager.process_user_response(project_id, user_answer, on_text, expected_revision)
+        return self.manager.run(project_id, user_answer, on_text, expected_revision)
 
     def context_package(self, project_id: str) -> ContextPackage:
         return self.manager.context_package(project_id)
@@ -82,20 +84,29 @@ class Wizard:
 
     # Projects.
     def start_project(self, name: str, code_edition: str = "2024", address: str = "") -> ProjectState:
-        return self.projects.start_project(name, code_edition, address)
+        return projects.start_project(self.storage, self.forms, self.clock, name, code_edition, address)
 
     def free_name(self, name: str) -> str:
         """``name`` if no project has it, else the first free "name (2)", "name (3)"…: what a taken name
         is refused with, and what a replay takes instead."""
-        return self.projects.free_name(name)
+        return projects.untaken_name(self.storage, name)
 
     def answer_directly(
         self, project_id: str, section: str, value: Any, override: str | None = None
     ) -> FormAnswer:
-        return self.projects.answer_directly(project_id, section, value, override)
+        state = self.storage.load_project(project_id)
+        return self._saved(
+            state, entry.answer_directly(state, self.forms, section, value, override, self.clock)
+        )
 
     def go_to_item(self, project_id: str, section: str) -> ProjectState:
-        return self.projects.go_to_item(project_id, section)
+        state = self.storage.load_project(project_id)
+        item = entry.revisable_item(self.forms, section)
+        if state.current_form_section == item.number:
+            return state
+        progress.move_to(state, item.number, self.clock())
+        state.updated_at = self.clock()
+        return self._saved(state, state)
 
     # The sheet's other cells: those beside an answer that its value has no field for.
     def extra_cells(self, section: str) -> list[ExtraCell]:
@@ -108,24 +119,30 @@ class Wizard:
 
     def set_sheet_cells(self, project_id: str, section: str, cells: dict[str, str]) -> FormAnswer:
         """Fill in or clear ("") those cells; the answer keeps its value and status."""
-        return self.projects.set_sheet_cells(project_id, section, cells)
+        self.forms.get_item(section)
+        state = self.storage.load_project(project_id)
+        return self._saved(state, entry.set_sheet_cells(state, self.forms, section, cells, self.clock))
 
     # The consultant's review of answers: confirm, still holds, undo, skip.
     def confirm_answer(self, project_id: str, section: str) -> FormAnswer:
         """Confirm the advisor's proposed answer to ``section``."""
-        return self.projects.confirm_answer(project_id, section)
+        state = self.storage.load_project(project_id)
+        return self._saved(state, review.confirm(state, section, self.clock()))
 
     def confirm_all(self, project_id: str) -> review.ConfirmedAll:
         """Confirm every proposed answer not flagged; iterates as those confirmed, ``left`` the rest."""
-        return self.projects.confirm_all(project_id)
+        state = self.storage.load_project(project_id)
+        return self._saved(state, review.confirm_all(state, self.clock()))
 
     def keep_answer(self, project_id: str, section: str) -> FormAnswer:
         """A flagged answer still holds: clear its flag and note the review."""
-        return self.projects.keep_answer(project_id, section)
+        state = self.storage.load_project(project_id)
+        return self._saved(state, review.keep(state, section, self.clock()))
 
     def keep_all(self, project_id: str, sections: list[str]) -> list[FormAnswer]:
         """Several flagged answers still hold: clear their flags in one save."""
-        return self.projects.keep_all(project_id, sections)
+        state = self.storage.load_project(project_id)
+        return self._saved(state, review.keep_all(state, sections, self.clock()))
 
     def status_counts(self, state: ProjectState) -> dict[str, int]:
         """Items per status, as the exports count them: confirmed, proposed, overridden, flagged,
@@ -134,7 +151,14 @@ class Wizard:
 
     def undo_last_answer(self, project_id: str, expected_revision: int | None = None) -> review.Undo:
         """Take back the most recent answer (repeatable, newest first)."""
-        return self.projects.undo_last_answer(project_id, expected_revision)
+        state = self.storage.load_project(project_id)
+        if expected_revision is not None and state.revision != expected_revision:
+            raise ConflictError(
+                "This project was changed in another tab or session since this page was drawn, "
+                "so nothing was undone."
+            )
+        archive.ready_for_undo(self.storage, state)
+        return self._saved(state, review.undo(state, self.forms, self.clock()))
 
     def last_undo(self, state: ProjectState) -> review.Undo | None:
         """What "undo last answer" would take back in ``state``; None when nothing can be undone."""
@@ -142,31 +166,40 @@ class Wizard:
 
     def skip_item(self, project_id: str, section: str) -> ProjectState:
         """Leave the current item unanswered for now; the wizard comes back to it after the rest."""
-        return self.projects.skip_item(project_id, section)
+        state = self.storage.load_project(project_id)
+        progress.skip(state, section, self.forms, self.clock())
+        return self._saved(state, state)
 
     def rename_project(self, project_id: str, name: str, address: str | None = None) -> ProjectState:
-        return self.projects.rename_project(project_id, name, address)
+        state = self.storage.load_project(project_id)
+        return projects.rename_project(self.storage, state, name, address, self.clock)
 
     def delete_project(self, project_id: str) -> None:
-        self.projects.delete_project(project_id)
+        self.storage.delete_project(project_id)
 
     # The practice on the sheet: the store's profile, or a project's own copy.
     def practice_profile(self) -> Practice:
         """The practice profile every project without its own copy uses (empty until saved)."""
-        return self.projects.practice_profile()
+        return self.storage.load_practice()
 
     def save_practice_profile(self, name: str, address_1: str, address_2: str, contact: str) -> Practice:
-        return self.projects.save_practice_profile(name, address_1, address_2, contact)
+        practice = typed.practice(name, address_1, address_2, contact)
+        self.storage.save_practice(practice)
+        return practice
 
     def set_project_practice(
         self, project_id: str, name: str, address_1: str, address_2: str, contact: str
     ) -> ProjectState:
         """This project's own practice details; all fields empty: the profile again."""
-        return self.projects.set_project_practice(project_id, name, address_1, address_2, contact)
+        practice = typed.practice(name, address_1, address_2, contact)
+        state = self.storage.load_project(project_id)
+        state.practice = None if practice.empty else practice
+        state.updated_at = self.clock()
+        return self._saved(state, state)
 
     def practice_for(self, state: ProjectState) -> Practice:
         """The practice ``state``'s sheet names: its own copy if set, else the profile as it stands."""
-        return self.projects.practice_for(state)
+        return state.practice if state.practice is not None else self.storage.load_practice()
 
     def load_project(self, project_id: str) -> ProjectState:
         """The project with its newest turns; a turn pending in a process that stopped shown interrupted."""
@@ -286,7 +319,7 @@ class Wizard:
         """A new project from a matrix in the OAA sheet's layout (.xlsx or its CSV): each filled item a
         proposed answer "imported from <file>". A file that is not such a sheet creates nothing
         (InputError)."""
-        return import_matrix(self.projects, data, filename, name)
+        return import_matrix(self.storage, self.forms, self.clock, data, filename, name)
 
     # The code text.
     def excerpt(self, entry_id: str) -> tuple[KnowledgeEntry, bool] | None:
@@ -333,6 +366,11 @@ class Wizard:
     def refresh_code_text(self) -> bool:
         """Reload the imported code text if any replica changed it (asks the store every few seconds)."""
         return self.code_text.check() if self.code_text is not None else False
+
+    def _saved(self, state: ProjectState, done: T) -> T:
+        """Save the project an action changed; return what the action gives back."""
+        self.storage.save_project(state)
+        return done
 
     def _code_text(self) -> CodeTextSync:
         if self.code_text is None:

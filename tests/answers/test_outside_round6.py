@@ -10,7 +10,7 @@ import pytest
 
 from tests.answers.support import FORMS, ask, state_with
 from wizard_core.answers import read
-from wizard_core.decisions import DecisionEngine
+from wizard_core.turn.decisions import DecisionEngine
 
 
 def _read(section: str, message: str, answers: dict | None = None):
@@ -167,7 +167,7 @@ def test_a_checklists_underscored_labels_read_as_words():
     )
     decision = ENGINE.decide(state, message)
     assert (decision.kind, decision.target) == ("revision", "3.05")
-    reading = read(FORMS.get_item("3.05"), [ENGINE.answer_text(message)], state, FORMS)
+    reading = read(FORMS.get_item("3.05"), [ENGINE.naming.answer_text(message)], state, FORMS)
     assert reading.value == {"existing": 2050, "new": 700, "total": 2750}
 
 

@@ -14,8 +14,8 @@ from storage import open_storage
 from tests.code_text import code_text
 from tests.fake_openai import FakeOpenAI, Reply, reply
 from wizard_core.knowledge.code_import import imported_dir
-from wizard_core.manager import MAX_MESSAGE_CHARS
 from wizard_core.models import utc_now
+from wizard_core.typed import MAX_MESSAGE_CHARS
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 HOSTILE = (
@@ -535,7 +535,7 @@ def test_a_bug_in_a_turn_keeps_the_text_and_shows_a_sentence_not_a_traceback(mon
     def broken(*args, **kwargs):
         raise RuntimeError("internal detail that must not reach the page")
 
-    monkeypatch.setattr("wizard_core.manager.ContextManager.process_user_response", broken)
+    monkeypatch.setattr("wizard_core.turn.pipeline.ContextManager.run", broken)
     say(at, "New construction")
     assert not at.exception
     (error,) = [plain(e.value) for e in at.get_by_key("unsent").error]

@@ -5,7 +5,7 @@ puts them in the order sent (least-changing first, for a server's prompt cache) 
 whole to the budget.
 """
 
-from wizard_core.budget import Budget
+from wizard_core.context.budget import Budget
 from wizard_core.context.builder import SECTIONS, STABLE, ContextBuilder, ContextPackage
 from wizard_core.context.sections import IN_INSTRUCTIONS, SEEDS_ORDER, TITLE, matrix_reference, quote
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar, cast
 
-from wizard_core.budget import Budget, Step, Trim, kept_quotes, trim_notes, trim_plan
 from wizard_core.content import FormItem, KnowledgeEntry
 from wizard_core.context import sections as parts
+from wizard_core.context.budget import Budget, Step, Trim, kept_quotes, trim_notes, trim_plan
 from wizard_core.context.sections import (
     ACTIVE,
     ARCHIVED,

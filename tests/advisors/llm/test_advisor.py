@@ -19,6 +19,7 @@ from storage import InMemoryStorage, TinyDBStorage
 from tests.advisors.llm.support import GOOD, KEY, QUESTION
 from tests.fake_openai import FakeOpenAI, Reply, Request, reply
 from tests.support import TRANSCRIPTS, Clock, scenario
+from wizard_core import Wizard
 from wizard_core.advisors.llm.advisor import SYSTEM, LLMAdvisor, reply_schema
 from wizard_core.advisors.llm.jsontext import partial_content
 from wizard_core.advisors.llm.prompts import instructions
@@ -28,7 +29,6 @@ from wizard_core.context import SECTIONS
 from wizard_core.errors import AdvisorError, InputError, InvalidReplyError
 from wizard_core.export import FORMATS, export
 from wizard_core.forms import FormQuestionService
-from wizard_core.manager import ContextManager
 from wizard_core.tokens import describe_turn, project_usage
 from wizard_core.wiring import advisor_notice, default_advisor_name, make_advisor, open_wizard
 
@@ -42,14 +42,14 @@ def fake() -> Iterator[FakeOpenAI]:
     server.stop()
 
 
-def start(fake: FakeOpenAI, storage=None, **settings) -> tuple[ContextManager, str]:
+def start(fake: FakeOpenAI, storage=None, **settings) -> tuple[Wizard, str]:
     options = {"api_key": KEY, "base_url": fake.url, "model": "test-model", "turn_timeout": 10.0, **settings}
     advisor = LLMAdvisor(ModelSettings(**options))
     manager = open_wizard(storage or InMemoryStorage(), advisor=advisor, clock=Clock())
     return manager, manager.start_project("Office").project_id
 
 
-def assert_unchanged_but_message(manager: ContextManager, pid: str, message: str, error: str) -> None:
+def assert_unchanged_but_message(manager: Wizard, pid: str, message: str, error: str) -> None:
     """The failed turn kept the consultant's message and changed nothing else."""
     state = manager.storage.load_project(pid)
     assert [a.section for a in state.finalized_answers] == ["3.00"]

@@ -9,7 +9,7 @@ import pytest
 from tests.advisors.llm.support import QUESTION, answering, start
 from tests.fake_openai import FakeOpenAI, reply
 from wizard_core.advisors.llm.prompts import MESSAGE_TOKENS, SYSTEM, instructions
-from wizard_core.budget import INSTRUCTION_TOKENS, RULES_TOKENS
+from wizard_core.context.budget import INSTRUCTION_TOKENS, RULES_TOKENS
 from wizard_core.forms import FormQuestionService
 from wizard_core.tokens import estimate_tokens
 

@@ -14,8 +14,8 @@ import pytest
 
 from tests.advisors.llm.support import GOOD, start
 from tests.fake_openai import FakeOpenAI, reply
-from wizard_core import turns
 from wizard_core.models import TurnRecord
+from wizard_core.turn import record
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def _left_pending(wizard, pid: str, runner: str | None, seconds_ago: float = 1.0
     wizard.storage.save_project(state)
 
 
-HOST, THIS, TOKEN = turns.runner().split(" ")
+HOST, THIS, TOKEN = record.runner().split(" ")
 
 
 @pytest.mark.parametrize(
@@ -57,19 +57,19 @@ def test_a_turn_left_pending_by_a_process_that_stopped_is_interrupted_at_the_nex
     _left_pending(wizard, pid, runner.replace("{dead}", str(_dead_pid())))
     loaded = wizard.load_project(pid)
     turn = loaded.turns[-1]
-    assert turn.status == "failed" and turn.error == turns.INTERRUPTED and turn.message == "New construction"
+    assert turn.status == "failed" and turn.error == record.INTERRUPTED and turn.message == "New construction"
     # Nothing waits for it: the message is sent again at once, and answered.
     fake.enqueue(reply(GOOD))
     assert wizard.process_user_response(pid, "New construction").type == "form_answer"
     stored = wizard.storage.load_project(pid)
     assert [t.status for t in stored.turns] == ["failed", "done"] and stored.turns[
         0
-    ].error == turns.INTERRUPTED
+    ].error == record.INTERRUPTED
 
 
 @pytest.mark.parametrize(
     "runner",
-    [turns.runner(), f"another-host 4242 {TOKEN}", None],
+    [record.runner(), f"another-host 4242 {TOKEN}", None],
     ids=["this process (a worker thread)", "another host", "a record from before"],
 )
 def test_a_pending_turn_that_may_still_run_waits_for_the_turn_limit(fake, runner):
@@ -82,7 +82,7 @@ def test_a_pending_turn_that_may_still_run_waits_for_the_turn_limit(fake, runner
     assert deadline >= 30.0
     _left_pending(wizard, pid, runner, seconds_ago=deadline - 1)
     assert wizard.load_project(pid).turns[-1].status == "pending"
-    _left_pending(wizard, pid, runner, seconds_ago=deadline + turns.PENDING_GRACE + 5)
+    _left_pending(wizard, pid, runner, seconds_ago=deadline + record.PENDING_GRACE + 5)
     assert wizard.load_project(pid).turns[-1].status == "failed", "no turn outlives its deadline"
 
 
@@ -95,7 +95,7 @@ def test_a_turn_a_worker_thread_is_running_shows_pending_until_its_reply_is_save
     while not wizard.storage.load_project(pid).turns and time.monotonic() < until:
         time.sleep(0.02)
     seen = wizard.load_project(pid).turns[-1]  # as the page draws it while the model answers
-    assert seen.status == "pending" and seen.runner == turns.runner()
+    assert seen.status == "pending" and seen.runner == record.runner()
     worker.join(10)
     done = wizard.load_project(pid)
     assert done.turns[-1].status == "done" and done.answer_for("3.01").value == "New construction"

@@ -12,9 +12,9 @@ from langchain_core.messages import BaseMessage
 from langchain_core.prompts import ChatPromptTemplate
 
 from wizard_core.advisors.llm.wording import too_long
-from wizard_core.budget import MATRIX_MIN_WINDOW
 from wizard_core.config import ModelSettings
 from wizard_core.context import ContextPackage, matrix_reference
+from wizard_core.context.budget import MATRIX_MIN_WINDOW
 from wizard_core.errors import AdvisorError
 from wizard_core.forms import FormQuestionService
 from wizard_core.tokens import estimate_tokens

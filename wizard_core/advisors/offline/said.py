@@ -11,8 +11,8 @@ from wizard_core.answers import Reading, answer_type, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 from wizard_core.content import FormItem
-from wizard_core.decisions import denies_the_fact
 from wizard_core.models import ProjectState
+from wizard_core.triggers import denies_the_fact
 
 REUSED_CONFIDENCE = 0.7
 

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from wizard_core import progress, review
 from wizard_core.answers import describe_value
-from wizard_core.decisions import Decision, DecisionKind
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
-from wizard_core.turns import Turn, TurnResult, wizard_reply
+from wizard_core.turn import progress, review
+from wizard_core.turn.decisions import Decision, DecisionKind
+from wizard_core.turn.record import Turn, TurnResult, wizard_reply
 
 Action = Literal["skip", "undo", "back", "go"]
 

@@ -1,40 +1,39 @@
-"""ContextManager: the path of one consultant message, start to finish."""
+"""The turn pipeline: the path of one consultant message, start to finish.
+
+``ContextManager.run`` reads as the steps of a turn: clean the text, load, a command?, decide,
+steer, record the message, then the wizard's own reply or: look up the code, build the package,
+advise, process the reply, pass the gate, apply the progress; save.
+"""
 
 from __future__ import annotations
 
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from wizard_core import archive, checks, commands, own_replies, progress, turns
+from wizard_core import archive
 from wizard_core.advisors.base import Advisor, AdvisorRequest, refuse_overlap
-from wizard_core.answers import describe_value, doubt, read
 from wizard_core.content import FormItem
 from wizard_core.context import Budget, ContextBuilder, ContextPackage
-from wizard_core.decisions import DecisionEngine, temporal
 from wizard_core.errors import ConflictError, InputError, WizardError
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge.lookup import CodeLookup, Rewrite
 from wizard_core.knowledge.service import KnowledgeBaseService
 from wizard_core.models import ProjectState, utc_now
-from wizard_core.projects import MAX_MESSAGE_CHARS, clean_text
-from wizard_core.responses import AIResponseProcessor, Change
 from wizard_core.store import ProjectStore
-from wizard_core.summary import recap_text
 from wizard_core.tokens import TurnUsage
-from wizard_core.turns import Turn, TurnResult
+from wizard_core.turn import candidates, commands, gate, own_replies, progress, record
+from wizard_core.turn.decisions import DecisionEngine
+from wizard_core.turn.freshness import temporal
+from wizard_core.turn.named import named_values, revise_named
+from wizard_core.turn.record import Turn, TurnResult
+from wizard_core.turn.responses import AIResponseProcessor, Change
+from wizard_core.turn.summary import recap_text
+from wizard_core.typed import MAX_MESSAGE_CHARS, clean_text
 
 log = logging.getLogger(__name__)
-
-
-# Words saying an item named in passing stands as it is
-UNCHANGED = re.compile(
-    r"\b(?:already|still|unchanged|stays?|remains?|no\s+change|(?:does|do)\s*n[o']?t\s+change|not\s+changed)\b",
-    re.I,
-)
 
 
 class ContextManager:
@@ -58,7 +57,7 @@ class ContextManager:
         self.response_processor = AIResponseProcessor(form_service, knowledge_service)
         self.decisions = DecisionEngine(form_service)
 
-    def process_user_response(
+    def run(
         self,
         project_id: str,
         user_answer: str,
@@ -80,38 +79,49 @@ class ContextManager:
         item = self.forms.get_item(
             state.current_form_section or turn.decision.target or self.forms.sections[-1]
         )
-        turns.record_message(state, turn, self.advisor.name, answer)
+        record.record_message(state, turn, self.advisor.name, answer)
         if answer is None:  # a side question, or a revision or reset that says no more
             result = own_replies.reply(state, turn, item, self.lookup, self.forms)
         else:
-            usage = TurnUsage()
-            retrieved = self.lookup.for_item(
-                item, state.active_clarifying_thread, answer, self._rewrite(usage)
-            )
-            retrieved = checks.with_candidates(retrieved, state, item)
-            package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
-            change = self._advise(state, item, package, usage, on_text)
-            worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
-            named = self._named_values(state, turn, item) if turn.decision.kind == "revision" else {}
-            change = checks.review(state, item, change, turn.text, worked, named)
-            flagged = dict(state.flagged)
-            progress.apply(state, change, self.forms)
-            result = self._result(state, turn, item, change)
-            if named and change.answer is not None:
-                result = self._named_dependants(state, turn.text, named, flagged, result)
-        turns.complete(state, result)
+            result = self._answer(state, turn, item, answer, on_text)
+        record.complete(state, result)
         self.storage.save_project(state)
+        return result
+
+    def _answer(
+        self,
+        state: ProjectState,
+        turn: Turn,
+        item: FormItem,
+        answer: str,
+        on_text: Callable[[str], None] | None,
+    ) -> TurnResult:
+        """Look up the code, build the package, advise, pass the gate, apply the reply."""
+        usage = TurnUsage()
+        retrieved = self.lookup.for_item(item, state.active_clarifying_thread, answer, self._rewrite(usage))
+        retrieved = candidates.with_candidates(retrieved, state, item)
+        package = self.context_builder.build(state, item, retrieved, self._recap(state, turn))
+        change = self._advise(state, item, package, usage, on_text)
+        worked = getattr(self.advisor, "works_out_rows", False)  # the offline readers compute
+        revising = turn.decision.kind == "revision"
+        named = named_values(state, turn.text, item, self.forms, self.decisions.naming) if revising else {}
+        change = gate.review(state, item, change, turn.text, worked, named)
+        flagged = dict(state.flagged)
+        progress.apply(state, change, self.forms)
+        result = self._result(state, turn, item, change)
+        if named and change.answer is not None:
+            result = revise_named(state, turn.text, named, flagged, result, self.forms, self._read_reply)
         return result
 
     def _command(self, state: ProjectState, text: str, command: commands.Command) -> TurnResult:
         now = self.clock()
         turn = Turn(text, command.decision, temporal(state.updated_at, now), now)
-        turns.log_decision(state, turn)
+        record.log_decision(state, turn)
         refuse_overlap(state, turn.at, self.advisor)
-        turns.record_message(state, turn, self.advisor.name, None)
+        record.record_message(state, turn, self.advisor.name, None)
         if command.action == "undo":
             archive.ready_for_undo(self.storage, state)
-        result = turns.complete(state, commands.run(command, state, turn, self.forms, now))
+        result = record.complete(state, commands.run(command, state, turn, self.forms, now))
         self.storage.save_project(state)
         return result
 
@@ -123,12 +133,12 @@ class ContextManager:
         item = self.forms.get_item(state.current_form_section)
         message = state.latest_user_answer or ""
         retrieved = self.lookup.for_item(item, state.active_clarifying_thread, message)
-        return self.context_builder.build(state, item, checks.with_candidates(retrieved, state, item))
+        return self.context_builder.build(state, item, candidates.with_candidates(retrieved, state, item))
 
     def load(self, project_id: str) -> ProjectState:
         """The project, with any turn left pending by a process that stopped marked interrupted."""
         state = self.storage.load_project(project_id)
-        turns.mark_interrupted(state, self.clock(), getattr(self.advisor, "turn_seconds", 0.0))
+        record.mark_interrupted(state, self.clock(), getattr(self.advisor, "turn_seconds", 0.0))
         return state
 
     def _load(self, project_id: str, expected_revision: int | None) -> ProjectState:
@@ -151,7 +161,7 @@ class ContextManager:
                 "about the code are answered too."
             )
         turn = Turn(text, decision, temporal(state.updated_at, now), now)
-        turns.log_decision(state, turn)
+        record.log_decision(state, turn)
         return turn
 
     def _steer(self, state: ProjectState, turn: Turn) -> str | None:
@@ -163,7 +173,11 @@ class ContextManager:
         if decision.kind == "revision":
             progress.move_to(state, decision.target or "", turn.at)
             target = self.forms.get_item(decision.target or "")
-            return self.decisions.answer_text(turn.text) if _has_answer(decision.remainder, target) else None
+            return (
+                self.decisions.naming.answer_text(turn.text)
+                if _has_answer(decision.remainder, target)
+                else None
+            )
         return None if decision.kind == "side_question" else turn.text
 
     def _rewrite(self, usage: TurnUsage) -> Rewrite | None:
@@ -182,88 +196,28 @@ class ContextManager:
         on_text: Callable[[str], None] | None,
     ) -> Change:
         """Ask the advisor and validate its reply; a failure keeps the message, marked failed."""
-        record = state.turns[-1]
-        record.query = package.query
-        record.excerpt_ids = [e.id for e in package.excerpts]
+        kept = state.turns[-1]
+        kept.query = package.query
+        kept.excerpt_ids = [e.id for e in package.excerpts]
         if self.advisor.remote:
-            record.runner = turns.runner()  # so that a later load can tell whether it still runs
+            kept.runner = record.runner()  # so that a later load can tell whether it still runs
             self.storage.save_project(state)  # a slow call follows: keep the message first
         request = AdvisorRequest(package, state, item, self.forms, on_text=on_text, usage=usage)
         try:
             raw = self.advisor.advise(request)
-            change = self.response_processor.process(raw, item, self.clock(), self.advisor.name)
+            change = self._read_reply(raw, item)
         except WizardError as error:
             log.warning("turn failed for project %s: %s", state.project_id, error, exc_info=error)
-            usage.record(record)
-            turns.fail(state, error)
+            usage.record(kept)
+            record.fail(state, error)
             self.storage.save_project(state)
             raise
-        usage.record(record)
+        usage.record(kept)
         return change
 
-    def _named_values(self, state: ProjectState, turn: Turn, revised: FormItem) -> dict[str, Any]:
-        """The new values a revision message gives in passing for other answered items it names
-        ("… so 1,950 m2, and the gross is the same 1,950"): read from what it says of each, sure
-        and different from the answer recorded. The code checks weigh the revision with them."""
-        values: dict[str, Any] = {}
-        for section in state.answered_sections:
-            item = self.forms.get_item(section)
-            current = state.answer_for(section)
-            if section == revised.number or current is None or not self.decisions.names(item, turn.text):
-                continue  # a value for it must be said of it, not read off the revised item's figure
-            said = self.decisions.said_of(item, turn.text)
-            if UNCHANGED.search(said):
-                continue  # "GFA above already uses 1,456": said to stand, not revised
-            reading = read(item, [said], state, self.forms)
-            if reading.complete and reading.confidence >= doubt.CONFIDENT and reading.value != current.value:
-                values[section] = reading.value
-        return values
-
-    def _named_dependants(
-        self,
-        state: ProjectState,
-        message: str,
-        named: dict[str, Any],
-        flagged: dict[str, str],
-        result: TurnResult,
-    ) -> TurnResult:
-        """A revision that also gives the new value of an item it flags ("sprinklered now, which moves
-        us from 3.2.2.85 to 3.2.2.88") revises that item too, when the code checks accept it;
-        otherwise the item stays flagged for the consultant."""
-        revised = []
-        # Flagged by this revision, or resting on it in the form though the engine sees no change.
-        dependants = [
-            s
-            for s in self.forms.sections
-            if s in named
-            and s not in flagged
-            and (s in state.flagged or result.section in self.forms.get_item(s).depends_on)
-        ]
-        for section in dependants:
-            item, value = self.forms.get_item(section), named[section]
-            content = (
-                f"{section} {item.title}: {describe_value(item, value)}, as the same message "
-                f"revising {result.section} says."
-            )
-            raw = {
-                "type": "form_answer",
-                "content": content,
-                "confidence": NAMED_DEPENDANT_CONFIDENCE,
-                "obc_references": list(item.references),
-                "value": value,
-            }
-            try:
-                change = self.response_processor.process(raw, item, self.clock(), self.advisor.name)
-            except WizardError:
-                continue
-            change = checks.review(state, item, change, message, True)
-            if change.answer is not None:
-                progress.finalize(state, change.answer, self.forms)
-                revised.append(content)
-        if not revised:
-            return result
-        state.flagged.pop(result.section, None)  # answered in this very message: nothing to check
-        return replace(result, content=" ".join([result.content, *revised]))
+    def _read_reply(self, raw: dict[str, Any], item: FormItem) -> Change:
+        """The advisor's reply checked against the item's answer type and the code excerpts."""
+        return self.response_processor.process(raw, item, self.clock(), self.advisor.name)
 
     def _result(self, state: ProjectState, turn: Turn, item: FormItem, change: Change) -> TurnResult:
         reply = change.reply
@@ -279,9 +233,6 @@ class ContextManager:
             decision=turn.decision.kind,
             stale=turn.health.stale,
         )
-
-
-NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item
 
 
 def _has_answer(remainder: str, item: FormItem) -> bool:

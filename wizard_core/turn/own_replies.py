@@ -14,7 +14,7 @@ from wizard_core.content import FormItem, KnowledgeEntry
 from wizard_core.forms import FormQuestionService
 from wizard_core.knowledge.lookup import CodeLookup
 from wizard_core.models import ProjectState
-from wizard_core.turns import Turn, TurnResult, wizard_reply
+from wizard_core.turn.record import Turn, TurnResult, wizard_reply
 
 SEARCHED = 8  # entries looked at before those about other occupancies are set aside
 SHOWN = 3

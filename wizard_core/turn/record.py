@@ -8,9 +8,10 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from wizard_core.decisions import Decision, Temporal
 from wizard_core.errors import TurnCancelled, WizardError
 from wizard_core.models import DecisionRecord, FormAnswer, ProjectState, TurnRecord
+from wizard_core.turn.decisions import Decision
+from wizard_core.turn.freshness import Temporal
 
 # A project is loaded with its newest decisions only (the store's reasoning log keeps them all); a
 # state held whole in memory (never saved, or loaded whole) keeps at most this many.

@@ -17,7 +17,7 @@ from wizard_core.errors import InputError
 from wizard_core.export.rows import STATUSES, answer_status
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import AnswerStep, FormAnswer, ProjectState
-from wizard_core.progress import move_to, moved_questions, park
+from wizard_core.turn.progress import move_to, moved_questions, park
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from wizard_core.answers.text import marked_to_do
-from wizard_core.dependants import revision_flags
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import (
@@ -18,7 +17,8 @@ from wizard_core.models import (
     MovedOut,
     ProjectState,
 )
-from wizard_core.responses import Change
+from wizard_core.turn.dependants import revision_flags
+from wizard_core.turn.responses import Change
 
 MAX_UNDO_STEPS = 50
 """How many recent answers can be undone, one after another (older steps are dropped)."""

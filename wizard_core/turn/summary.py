@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from wizard_core.decisions import Temporal, temporal
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
+from wizard_core.turn.freshness import Temporal, temporal
 
 SUMMARY_DECISIONS = 5
 

@@ -1,0 +1,241 @@
+"""Per-message context decisions: continuing, revision, reset or side question.
+
+Seed 002's decision engine mapped onto the wizard. Explicit triggers and continuity signals
+are matched from word lists in ``content/decisions.json``; everything here is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from wizard_core.answers.replies import opens_as_question, question_after_answer
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
+from wizard_core.turn.naming import (
+    CROSS_REFERENCE,
+    ITEM_NUMBER,
+    ItemNaming,
+    bare_title,
+    quoted_item,
+    strip_filler,
+)
+
+DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
+ABOUT_CURRENT = re.compile(
+    r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
+    r"how do i answer|format|enter|example|you (?:pick|choose)|propose|suggest)\b",
+    re.I,
+)
+# On the classification item, asking which article applies asks the wizard for the answer.
+ABOUT_ARTICLES = re.compile(r"\b(?:which|what) (?:article|classification)s?\b", re.I)
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: DecisionKind
+    confidence: float
+    reason: str
+    target: str | None = None  # the item a revision goes back to, or a side question is about
+    remainder: str = ""  # the message without its trigger phrase
+
+
+class DecisionEngine:
+    """Classifies each consultant message before the context package is built."""
+
+    def __init__(self, forms: FormQuestionService, triggers: Triggers | None = None) -> None:
+        self.forms = forms
+        self.triggers = triggers or load_triggers()
+        self._reset = phrases(self.triggers.reset)
+        self._navigation = phrases(self.triggers.navigation)
+        self._definition = phrases(self.triggers.definition_questions, lead_in=True)
+        nouns = "|".join(re.escape(n) for n in self.triggers.rule_nouns)
+        self._rule_question = re.compile(
+            rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
+        )
+        self._side = phrases(self.triggers.side_question_starts, anchored=True)
+        self._revision = phrases(self.triggers.revision)
+        self.naming = ItemNaming(forms, self.triggers)
+        named = "|".join(
+            re.escape(n)
+            for nouns in self.triggers.fact_nouns.values()
+            for n in sorted(nouns, key=len, reverse=True)
+        )
+        verbs = "|".join(re.escape(v) for v in self.triggers.revision_verbs)
+        self._verb_naming = (
+            re.compile(
+                rf"(?<![\w'])(?<!\bno\s)(?<!\bnot\s)(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|on|item|no\.?)\s+){{0,3}}"
+                rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
+                # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
+                rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
+                # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
+                r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
+                # 'make it 5 BF entrances': the value between the verb and the fact's name
+                rf"|(?<![\w'])(?:{verbs})\s+(?:it|that|this|them)\s+(?:to\s+)?(?=\d[\d,.]*\s*(?:{named})(?![\w']))",
+                re.I,
+            )
+            if verbs and named
+            else None
+        )
+        self._continuity = phrases(self.triggers.continuity, anchored=True)
+
+    def decide(self, state: ProjectState, message: str) -> Decision:
+        message = re.sub(
+            r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
+        )  # "gross_area: …" from a checklist
+        current = state.current_form_section
+        reset = self._reset.search(message)
+        if reset and current:
+            remainder = strip_filler(self._reset.sub(" ", message[reset.end() :]))
+            return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
+        stripped = message.strip()
+        said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
+        revision = None if said_to_ask else self._revision_target(state, message)
+        if revision is not None:
+            return revision
+        cue = self._side.match(stripped)
+        definition = self._definition.match(stripped) or self._rule_question.match(stripped)
+        asks = (
+            stripped.endswith("?")
+            or cue is not None
+            or definition is not None
+            or said_to_ask
+            or UNMARKED_QUESTION.search(stripped) is not None
+        )
+        if current is None:
+            if asks:
+                topic = self._topic(message)
+                return Decision("side_question", 0.85, "a question on a finished matrix", target=topic)
+            return Decision("continuing", 0.8, "a message on a finished matrix that names no item")
+        if definition and not self._asks_for_the_answer(message, current):
+            reason = (
+                f"a question about the code ('{definition.group().strip()}'), which does not answer {current}"
+            )
+            return Decision("side_question", 0.85, reason)
+        if said_to_ask and not self._asks_for_the_answer(message, current):
+            return Decision("side_question", 0.85, "a message that opens by saying it is a question")
+        answered_first = self._answers_before_asking(state, message, current)
+        if asks and current and not answered_first and not self._about_current(message, current):
+            confidence = 0.85 if cue else 0.7
+            reason = (
+                f"a question ('{cue.group().strip()}') not about {current}"
+                if cue
+                else (f"a question that does not mention {current}'s terms")
+            )
+            return Decision("side_question", confidence, reason)
+        signal = self._continuity.match(stripped)
+        reason = f"continuity signal '{signal.group().strip()}'" if signal else f"an answer to {current}"
+        return Decision("continuing", 0.9 if signal else 0.8, reason)
+
+    def _revision_target(self, state: ProjectState, message: str) -> Decision | None:
+        """A revision when the message addresses another item: by its number, or by its title
+        with a word that moves there or a value for it ('the gross area should be 2,950 m2')."""
+        current = state.current_form_section
+        trigger = self._revision.search(message) or (
+            self._verb_naming.search(message) if self._verb_naming else None
+        )
+        navigates = self._navigation.search(message) or OPENS_ON_ITEM.match(message)
+        numbers = [
+            m[0]
+            for m in ITEM_NUMBER.finditer(message)
+            if self.forms.has_item(m[0])
+            and not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
+        ]
+        for number in [n for n in numbers if n != current and n != "3.00"][:1]:
+            target = self.forms.get_item(number)
+            if (
+                current is None
+                or navigates
+                or (trigger and self.naming.carries_value(state, target, message, trigger))
+            ):
+                how = "item number" + ("" if trigger else " on a finished matrix")
+                return self._revision_decision(number, trigger or navigates, message, 0.95, how)
+        lowered = message.lower()
+        addressed = ADDRESSING.match(lowered)
+        if not trigger and current is not None and addressed is None:
+            return None
+        answered = state.answered_sections
+        for item in self.forms.items:
+            if item.number not in answered or item.number in (current, "3.00"):
+                continue
+            named = self.naming.named_end(item, lowered)
+            if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
+                continue
+            if navigates or self.naming.carries_value(state, item, message, trigger, named):
+                return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
+        quoted = quoted_item(state, message, current) if trigger else None
+        if quoted is not None:
+            return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
+        return None
+
+    def _topic(self, message: str) -> str | None:
+        """The item a question on a finished matrix is about: the one whose terms it uses most."""
+        lowered = message.lower()
+        scored = [
+            (
+                sum(
+                    1
+                    for term in [bare_title(i), *(k.lower() for k in i.keywords)]
+                    if term and term in lowered
+                ),
+                i.number,
+            )
+            for i in self.forms.items[1:]
+        ]
+        best = max(scored, default=(0, None))
+        return best[1] if best[0] else None
+
+    def _revision_decision(
+        self, target: str, trigger: re.Match | None, message: str, confidence: float, how: str
+    ) -> Decision:
+        title = self.forms.get_item(target).title
+        said = f"revision trigger '{trigger.group().strip()}'" if trigger else "a message"
+        reason = f"{said} naming {target} {title} by {how}"
+        said = message if trigger is None else message[trigger.end() :]
+        if trigger is not None and not said.strip(" .!"):  # '… so 3 BF entrances now': the words before it
+            said = message[: trigger.start()]
+        remainder = strip_filler(ITEM_NUMBER.sub(" ", said))
+        return Decision("revision", confidence, reason, target=target, remainder=remainder)
+
+    def _answers_before_asking(self, state: ProjectState, message: str, current: str | None) -> bool:
+        """'Existing 3,850 m2, so 4,970 m2. Should I check it?': an answer, with a question after it."""
+        asked = question_after_answer(message)
+        if not asked or current is None:
+            return False
+        said = message[: message.rfind(asked)]
+        return self.naming.carries_value(state, self.forms.get_item(current), said, None)
+
+    def _asks_for_the_answer(self, message: str, current: str) -> bool:
+        """'What are the options?', 'which article applies?' on 3.10: a question for the advisor."""
+        articles = self.forms.get_item(current).answer_type == "articles" and ABOUT_ARTICLES.search(message)
+        return bool(ABOUT_CURRENT.search(message) or articles)
+
+    def _about_current(self, message: str, current: str) -> bool:
+        item = self.forms.get_item(current)
+        lowered = message.lower()
+        terms = [bare_title(item), *[k.lower() for k in item.keywords]]
+        return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
+
+
+# "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
+OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?3\.\d\d\s*[-:\u2013\u2014]\s", re.I)
+# A question dictated without its mark: the last clause opens with a verb asking ("… does that make
+# any part of it a C occupancy", "… does that get added into the building area or not")
+UNMARKED_QUESTION = re.compile(
+    r"(?:(?:^|[,.;:\u2014-]\s*|\b(?:so|and|but|um|uh)\s+)(?:does|do|did|is|are|would|will|can|could|should)\s+"
+    r"(?:that|this|it|those|these|they|the|any|anything|we|i|a|an)"
+    r"|\b(?:does|do|would|will|can|could|should)\s+(?:that|this|it|those|these|they|anything)\s+"
+    r"(?:count|make|change|matter|mean|need|get|trigger|affect|apply|add|turn|drag|bump|require|go))"
+    r"\b[^.?!;]{6,}$",
+    re.I,
+)
+
+
+# "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
+# off before the question.
+# A message that opens by saying which earlier item it is about: "re construction -", "About the
+# streets thing, …", "as for the gross, …". The item's name must follow within a few words.
+ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
+ADDRESSED_WITHIN = 30  # characters after the opening words

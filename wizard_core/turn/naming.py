@@ -1,0 +1,173 @@
+"""How a message names a matrix item (its number, its bare_title, a word for the fact it holds) and
+what it says of it: the readings the decision engine and a revision's other values are made from."""
+
+from __future__ import annotations
+
+import re
+
+from wizard_core.answers import read
+from wizard_core.answers.parsing import QUOTING_WORDS, all_quantities, quantities
+from wizard_core.content import FormItem
+from wizard_core.forms import FormQuestionService
+from wizard_core.models import ProjectState
+from wizard_core.triggers import LEAD_IN, Triggers, denies_the_fact, phrases
+
+ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])(?!\s*(?:m\b|m2|m²|ft|%|mm\b|h\b|min\b))")
+
+
+class ItemNaming:
+    """Reads which items a message names and what it says of each."""
+
+    def __init__(self, forms: FormQuestionService, triggers: Triggers) -> None:
+        self.forms = forms
+        self._revision = phrases(triggers.revision)
+        self._facts = {item: phrases(nouns) for item, nouns in triggers.fact_nouns.items() if nouns}
+
+    def names(self, item: FormItem, message: str) -> bool:
+        """Whether the message names the item: its number, its bare_title, a word for its fact, or (for
+        the classification item) an article of Subsection 3.2.2."""
+        lowered = message.lower()
+        if item.number in addressed_numbers(message) or self.named_end(item, lowered) is not None:
+            return True
+        return item.answer_type == "articles" and bool(re.search(r"\b3\.2\.2\.\d", message))
+
+    def said_of(self, item: FormItem, message: str) -> str:
+        """What a message says of an item it names in passing: the rest of the sentence after its
+        name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), else the
+        sentence naming it when that gives one ("… = 1,950 m2, and the gross is the same 1,950",
+        "so 1,180 m2 for both the building area and the gross"), or the message's answer text."""
+        end = self.named_end(item, message.lower())
+        if end is not None:
+            stop = SENTENCE_STOP.search(message, end)
+            clause = message[end : stop.start() if stop else len(message)]
+            if any(q.unit for q in all_quantities(clause)):  # "… and the gross goes down to 3,360 m2"
+                return clause
+            start = max((m.end() for m in SENTENCE_STOP.finditer(message, 0, end)), default=0)
+            sentence = message[start : stop.end() if stop else len(message)].strip()
+            # "… and the gross is the same 1,950", "so 760 + 420 = 1,180 m2, for both the building area
+            # and the gross": the sentence naming it gives the figure
+            if re.search(r"\d", clause) or any(q.unit for q in all_quantities(sentence)):
+                return sentence
+        return self.answer_text(message)
+
+    def named_end(self, item: FormItem, lowered: str) -> int | None:
+        """Where the message's naming of the item ends: its bare_title, or a word for the fact it holds
+        ("the footprint" names 3.04); None when it names neither."""
+        title = bare_title(item)
+        if title in lowered:
+            return lowered.find(title) + len(title)
+        nouns = self._facts.get(item.number)
+        noun = nouns.search(lowered) if nouns else None
+        return noun.end() if noun else None
+
+    def carries_value(
+        self, state: ProjectState, item: FormItem, message: str, trigger: re.Match | None, at: int = 0
+    ) -> bool:
+        """Whether what follows the item's naming (``at``, or its number) and the revision word is a
+        value for it."""
+        lowered = message.lower()
+        named = ITEM_NUMBER.search(lowered) if item.number in lowered else None
+        if named:
+            at = named.end()
+        after = lowered[at:]
+        if trigger is not None and trigger.end() > at:
+            after = lowered[trigger.end() :]
+        if item.allows_not_applicable and denies_the_fact(message, item.number):
+            return True  # "… so the mezzanine answer is none"
+        # the value after the naming ("change 3.08 to yes": after "to"), or anywhere ("it's 4 stys, not 3")
+        for text in (strip_filler(after) or after, lowered):
+            reading = read(item, [ITEM_NUMBER.sub(" ", text)], state, self.forms)
+            if reading.complete or reading.offer is not None:
+                return True
+        return False
+
+    def answer_text(self, message: str) -> str:
+        """What a revision message says about its item: without the item numbers that address it
+        or the revision words it opens with ('3.05 should be 2,950 m2' -> '2,950 m2')."""
+        text = without_item_numbers(message)
+        lead = re.match(rf"{LEAD_IN}{self._revision.pattern}\W*", text, re.I)
+        rest = text[lead.end() :].strip() if lead else ""
+        quoting = QUOTING.search(lead.group()) if lead else None
+        if quoting is not None:  # "I said 3,450 but it's 3,540": the old figure is named as the old one
+            rest = text[quoting.start() :].strip()
+        return rest if re.search(r"\w", rest) else text
+
+
+FILLER = r"\b(?:let'?s|lets|please|ok(?:ay)?|so|and|then|this|that|item|question|one|again|it|all)\b"
+
+
+def bare_title(item: FormItem) -> str:
+    return re.sub(r"\s*\(.*?\)", "", item.title).strip().lower()
+
+
+# An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
+CROSS_REFERENCE = re.compile(r"\b(?:see|cf\.?|same as|as in|as per|per|like)\s*(?:item\s*)?\(?$", re.I)
+
+
+SENTENCE_STOP = re.compile(r"[;!?\n]|\.(?!\d)")
+
+
+def addressed_numbers(message: str) -> list[str]:
+    """The item numbers a message addresses, leaving out those it cites ("(see 3.05)")."""
+    return [
+        m[0]
+        for m in ITEM_NUMBER.finditer(message)
+        if not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
+    ]
+
+
+# Revision words that quote the old answer: kept with what follows, which they mark as replaced.
+QUOTING = re.compile(rf"\b{QUOTING_WORDS}\W*$", re.I)
+
+
+def strip_filler(text: str) -> str:
+    """Drop the punctuation and filler left where a trigger phrase was cut out."""
+    if not re.sub(FILLER, " ", text, flags=re.I).strip(" ,.;:!-"):
+        return ""
+    text = re.sub(r"^[\s,.;:!-]+", "", text)
+    text = re.sub(
+        r"^(?:and |so |ok(?:ay)?[,.]? |to |item |the |it'?s |it is |please )+", "", text, flags=re.I
+    )
+    return text.strip()
+
+
+ITEM_REFERENCE = re.compile(
+    r"(?:\b(?:on|to|for|in|of|re|under|item|question)\s+)?(?:item\s+)?(?<![\d.])3\.\d\d(?![\d.])\s*[:,;-]?",
+    re.I,
+)
+
+
+def without_item_numbers(message: str) -> str:
+    """The message as an answer: the item numbers it names to address an item taken out."""
+    return re.sub(r"\s{2,}", " ", ITEM_REFERENCE.sub(" ", message)).strip()
+
+
+AREA_UNITS = ("m2", "ft2")
+# Words that give a figure as the old one: "I said it grows by 8 m2", "the 445 I gave you".
+QUOTED_BEFORE = re.compile(rf"\b{QUOTING_WORDS}\b[^.;]*$", re.I)
+QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
+
+
+def quoted_item(state: ProjectState, message: str, current: str | None) -> str | None:
+    """The one answered item whose recorded figure the revision quotes as the old one ("I said it
+    grows by 8 m2", "4,223.3 m2, not 4,233.3"), when the message names the item by a word of its own
+    ("the booth"). A recorded figure used in new working ("the 1,380 on the ground floor plus …") is
+    no quotation."""
+    kept = {(q.start, q.end) for q in quantities(message)}
+    said = {
+        q.value
+        for q in all_quantities(message)
+        if not q.standard
+        and (q.value >= QUOTED_SMALLEST or q.value != int(q.value) or q.unit in AREA_UNITS)
+        and ((q.start, q.end) not in kept or QUOTED_BEFORE.search(message[max(0, q.start - 24) : q.start]))
+    }
+    if not said:
+        return None
+    found = []
+    for answer in state.finalized_answers:
+        if answer.section in (current, "3.00") or not isinstance(answer.value, dict):
+            continue
+        figures = {v for v in answer.value.values() if isinstance(v, int | float) and not isinstance(v, bool)}
+        if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
+            found.append(answer.section)
+    return found[0] if len(found) == 1 else None
