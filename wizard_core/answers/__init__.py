@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import doubt, fallbacks, parsing, pasted, spoken
+from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -147,18 +147,21 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     kind = answer_type(item)
-    texts = [spoken.as_meant(t) for t in texts]
+    if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
+        texts = [spoken.as_meant(t) for t in texts]
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:
         texts = [pasted.unpivoted(t) for t in texts]
     if item.answer_type == "area":
-        texts = [parsing.old_working_dropped(t) for t in texts]
+        texts = [area_working.sides_as_working(parsing.old_working_dropped(t)) for t in texts]
     if item.answer_type in ("area", "building_height"):
         texts = [parsing.range_dropped(t) for t in texts]
     reading = kind.read(item, texts, state, forms)
 
     def again(words: list[str]) -> Reading:
+        if item.answer_type == "area":  # sides said in words, now in digits ("thirty by twenty six metres")
+            words = [area_working.sides_as_working(w) for w in words]
         return kind.read(item, words, state, forms)
 
     reading = fallbacks.second_try(item, texts, reading, again)

@@ -8,8 +8,8 @@ from pydantic import Field, model_validator
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.area_base import (
-    SAME_AS_BASE_CONFIDENCE,
     base_area,
+    copy_ceiling,
     one_storey,
     per_storey_reading,
     same_as_base,
@@ -142,7 +142,7 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         as_base = settle(split, list(notes), state, forms)
         as_base.notes.append(f"split as the building area in {base[0]}, the gross area being the same")
         if any(one_storey(t, base[0]) for t in texts):
-            as_base.confidence = min(as_base.confidence, SAME_AS_BASE_CONFIDENCE)
+            as_base.confidence = min(as_base.confidence, copy_ceiling(state, base[0]))
             settled = as_base
         elif not settled.complete and as_base.complete and not approximate:
             return Reading(

@@ -75,6 +75,7 @@ def same_as_base(item: FormItem, texts: list[str], state: ProjectState, forms: F
     if base is None:
         return None
     number, area = base
+    ceiling = copy_ceiling(state, number)
     said_same = next((t for t in reversed([p.normalize(t) for t in texts]) if _says_same(t, number)), None)
     one = next((t for t in reversed([p.normalize(t) for t in texts]) if words.one_storey.search(t)), None)
     if said_same is None and one is None:
@@ -85,14 +86,15 @@ def same_as_base(item: FormItem, texts: list[str], state: ProjectState, forms: F
     copied = f"the building area in {number}"
     if storeys == 1 and said_same is not None:
         note = f"the same as {copied}, the building being one storey"
-        return Reading(value, True, confidence=SAME_AS_BASE_CONFIDENCE, notes=[note])
+        return Reading(value, True, confidence=ceiling, notes=[note])
     if storeys == 1:
         return Reading(missing=f"the {item.title.lower()}", offer=value, offer_reason=f"one storey: {copied}")
     if storeys:
         value = {k: round(storeys * area[k], 2) for k in ("existing", "new", "total")}
         reason = f"{storeys} storeys × {fmt_number(area['total'])} m² building area ({number})"
         return Reading(missing=f"the {item.title.lower()}", offer=value, offer_reason=reason)
-    return Reading(value, True, confidence=SAID_SAME_CONFIDENCE, notes=[f"the same as {copied}, as you said"])
+    said = f"the same as {copied}, as you said"
+    return Reading(value, True, confidence=min(SAID_SAME_CONFIDENCE, ceiling), notes=[said])
 
 
 def one_storey(text: str, number: str) -> bool:
@@ -141,7 +143,20 @@ def split_as_base(roles: dict[str, float], base: tuple[str, dict] | None) -> dic
         return None
     if any(abs(v - split[k]) > max(1.0, 0.005 * split[k]) for k, v in roles.items()):
         return None
+    # the figure given, not the building area's, where only one part holds it (14,950 sf beside ~15k sf)
+    parts = [k for k in ("existing", "new") if split[k]]
+    if len(parts) == 1:
+        return {"existing": 0.0, "new": 0.0, parts[0]: roles["total"], "total": roles["total"]}
     return split
+
+
+def copy_ceiling(state: ProjectState, number: str) -> float:
+    """The confidence a copy of ``number``'s area can have: a figure still to confirm ("~1,290 m2",
+    recorded below 0.8) makes its copy no surer than itself."""
+    answer = state.answer_for(number)
+    if answer is None or answer.confirmed:
+        return SAME_AS_BASE_CONFIDENCE
+    return min(SAME_AS_BASE_CONFIDENCE, answer.confidence)
 
 
 def base_area(item: FormItem, state: ProjectState, forms: FormFacts) -> tuple[str, dict] | None:

@@ -219,3 +219,27 @@ def sum_doubt(lowered: str, found: list[p.Quantity]) -> str:
 def _shown_q(q: p.Quantity) -> str:
     unit = {"m2": " m²", "ft2": " ft²"}.get(q.unit, "")
     return f"{fmt_number(q.value)}{unit}"
+
+
+# Two sides multiplied, each perhaps with its unit: "36 by 30 metres", "62.0 m × 20.0 m", "210' x 204'".
+_SIDES = re.compile(
+    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?\s*(?:by|x|×|\*)\s*"
+    r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+def sides_as_working(text: str) -> str:
+    """``text`` with the lengths of sides that multiply out to a figure it gives written bare
+    ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2"), so the sides read as working and
+    never as figures of their own; sides that multiply to no figure given are left as they are."""
+    figures = [float(f.replace(",", "")) for f in _FIGURE.findall(text)]
+
+    def bare(m: re.Match[str]) -> str:
+        product = float(m[1]) * float(m[2])
+        if any(abs(f - product) <= max(1.0, 0.01 * product) for f in figures):
+            return f"{m[1]} x {m[2]}"
+        return m[0]
+
+    return _SIDES.sub(bare, text)

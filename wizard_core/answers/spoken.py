@@ -21,10 +21,10 @@ _UNITS = (
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _ONE_DIGIT = f"(?:{'|'.join(_DIGIT_WORDS[1:])})"
-_NUMBER_WORD = rf"(?:(?:{_TENS})(?:-(?:{'|'.join(_DIGIT_WORDS[1:])}))?|{_UNITS}|hundred|thousand|million)"
+NUMBER_WORD = rf"(?:(?:{_TENS})(?:-(?:{'|'.join(_DIGIT_WORDS[1:])}))?|{_UNITS}|hundred|thousand|million)"
 # A run of number words, with its decimals said digit by digit ("twelve point five").
 RUN = re.compile(
-    rf"\b{_NUMBER_WORD}(?:(?:\s+and\s+|\s+oh\s+(?={_ONE_DIGIT}\b)|[\s-]+){_NUMBER_WORD})*\b"
+    rf"\b{NUMBER_WORD}(?:(?:\s+and\s+|\s+oh\s+(?={_ONE_DIGIT}\b)|[\s-]+){NUMBER_WORD})*\b"
     rf"(?P<decimals>\s+point(?:\s+(?:{'|'.join(_DIGIT_WORDS)})\b)+)?",
     re.IGNORECASE,
 )
@@ -85,7 +85,7 @@ def _read_aloud(written: str) -> str:
 # --- what else a dictated answer carries ---------------------------------------------------------
 
 _FILLER = re.compile(r",?[ \t]*\b(?:u+m+|u+h+|e+rm+|hmm+)\b[,.]?", re.IGNORECASE)
-_SAID = rf"{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*(?:\s+point(?:\s+{_ONE_DIGIT}|\s+zero)+)?"
+_SAID = rf"{NUMBER_WORD}(?:[\s-]+{NUMBER_WORD})*(?:\s+point(?:\s+{_ONE_DIGIT}|\s+zero)+)?"
 _FIGURE = rf"(?:\d[\d,]*(?:\.\d+)?|{_SAID})"
 _NOUN = r"(?:\s*[^\W\d_][^\s,;:]*){0,2}"  # "square metres", "streets": what the figure counts
 _CORRECTION = (
@@ -95,7 +95,7 @@ _CORRECTION = (
 # "eleven forty no sorry eleven sixty", "1,140 m2 - I mean 1,160", "3.2, or rather 3.6 m": the
 # figure the speaker corrects, and the words correcting it, before the figure meant.
 _SELF_CORRECTED = re.compile(
-    rf"\b{_FIGURE}{_NOUN}\s*[,;.\u2014\u2013-]*\s*(?:{_CORRECTION})[,:.!]*\s*(?=\d|{_NUMBER_WORD}\b)",
+    rf"\b{_FIGURE}{_NOUN}\s*[,;.\u2014\u2013-]*\s*(?:{_CORRECTION})[,:.!]*\s*(?=\d|{NUMBER_WORD}\b)",
     re.IGNORECASE,
 )
 

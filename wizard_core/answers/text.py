@@ -81,7 +81,11 @@ def _chatter() -> tuple[re.Pattern[str], re.Pattern[str]]:
     words = vocabulary().notes
     chat = alternation([*words.lead_ins, *vocabulary().replies.filler_starts])
     before = re.compile(rf"^\W*(?:{chat}\s*,?\s*)+[:—–-]+\s*", re.I)
-    after = re.compile(rf"(?:^|(?<=[.!?,;]))\s*(?:{alternation(words.sign_offs)}[\s!.,]*)+$", re.I)
+    # "thanks!", "cheers, Dan", "Thanks, R.": a sign-off, with the writer's name or initial
+    after = re.compile(
+        rf"(?:^|(?<=[.!?,;]))\s*(?:{alternation(words.sign_offs)}(?:\s*[,\u2013\u2014-]\s*[a-z]{{1,12}}\b)?[\s!.,]*)+$",
+        re.I,
+    )
     return before, after
 
 

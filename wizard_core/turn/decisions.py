@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
+from wizard_core.answers.spoken import NUMBER_WORD
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
@@ -59,7 +60,7 @@ class DecisionEngine:
         self._revision = phrases(self.triggers.revision)
         self.naming = ItemNaming(forms, self.triggers)
         named = "|".join(
-            re.escape(n)
+            re.escape(n).replace(r"\-", r"[\s-]")  # "barrier-free entrances", "barrier free entrances"
             for nouns in self.triggers.fact_nouns.values()
             for n in sorted(nouns, key=len, reverse=True)
         )
@@ -73,7 +74,8 @@ class DecisionEngine:
                 # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
                 r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
                 # 'make it 5 BF entrances': the value between the verb and the fact's name
-                rf"|(?<![\w'])(?:{verbs})\s+(?:it|that|this|them)\s+(?:to\s+)?(?=\d[\d,.]*\s*(?:{named})(?![\w']))",
+                rf"|(?<![\w'])(?:{verbs})\s+(?:it|that|this|them)\s+(?:to\s+)?"
+                rf"(?=(?:\d[\d,.]*|{NUMBER_WORD})\s*(?:{named})(?![\w']))",
                 re.I,
             )
             if verbs and named

@@ -1,0 +1,82 @@
+"""Kinds a round of unseen buildings (dictated answers, e-mail-style answers) found past the readers,
+each in words of its own.
+
+- Sides given with their units ("42 by 27.5 metres", "18.0 m × 36.0 m") that multiply out to the
+  area given are working, not figures of their own, whether typed or said in words.
+- A gross area copied from a building area still to confirm is no surer than that figure; a
+  gross area given in figures of its own near the building area's keeps the figure given.
+- "Nil" says an item with no answer does not apply, and a sign-off with a name or initial
+  ("Cheers, M.") is no part of a note.
+- An order to change a fact with its new value in words ("make that five accessible entrances"),
+  said at a later item, revises the item that holds the fact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.support import FORMS, state_with
+from tests.support import advance_to, make_manager
+from wizard_core.answers import read
+
+NEW = {"3.01": "New construction", "3.02": ["E"]}
+
+
+def _read(section: str, message: str, answers: dict | None = None):
+    return read(FORMS.get_item(section), [message], state_with(answers or NEW), FORMS)
+
+
+@pytest.mark.parametrize(
+    ("message", "total"),
+    [
+        ("the hall is 42 by 27.5 metres so 1155 square metres, all new", 1155),
+        ("18.0 m × 36.0 m = 648 m2 new", 648),
+        ("footprint forty two by twenty two metres which is nine twenty four square metres, all new", 924),
+    ],
+)
+def test_sides_with_their_units_that_multiply_out_are_working(message, total):
+    reading = _read("3.04", message)
+    assert reading.value == {"existing": 0.0, "new": float(total), "total": float(total)}
+
+
+def test_sides_that_multiply_to_no_figure_given_are_not_taken_for_working():
+    reading = _read("3.04", "the hall is 42 by 27.5 metres and the area is 1,300 m2, all new")
+    assert reading.value is None or reading.confidence < 0.8
+
+
+def test_a_gross_area_copied_from_an_area_still_to_confirm_is_no_surer():
+    state = state_with({**NEW, "3.04": {"existing": 0.0, "new": 860.0, "total": 860.0}})
+    state.finalized_answers[-1] = state.finalized_answers[-1].model_copy(update={"confidence": 0.7})
+    reading = read(FORMS.get_item("3.05"), ["Same as 3.04, it's a single storey."], state, FORMS)
+    assert reading.value == {"existing": 0.0, "new": 860.0, "total": 860.0}
+    assert reading.confidence < 0.8
+
+
+def test_a_gross_area_near_the_building_area_keeps_its_own_figure():
+    answers = {**NEW, "3.04": {"existing": 0.0, "new": 1858.1, "total": 1858.1}}
+    reading = _read("3.05", "GFA 19,980 sq ft, one storey", answers)
+    assert reading.value is not None and abs(reading.value["total"] - 1856.2) < 0.5
+
+
+@pytest.mark.parametrize("message", ["Nil.", "nil - Cheers, M.", "Nil. Regards, J."])
+def test_nil_says_there_are_no_alternative_solutions(message):
+    manager = make_manager()
+    pid = manager.start_project("Nil").project_id
+    advance_to(manager, pid, "3.26")
+    manager.process_user_response(pid, message)
+    assert manager.storage.load_project(pid).answer_for("3.26").value is None
+
+
+def test_a_sign_off_with_an_initial_is_no_part_of_a_note():
+    reading = _read("3.27", "Site servicing per C-101; the pylon sign is under a separate permit. Cheers, M.")
+    assert reading.value == "Site servicing per C-101; the pylon sign is under a separate permit."
+
+
+def test_an_order_with_the_new_count_in_words_revises_the_item_that_holds_it():
+    manager = make_manager()
+    pid = manager.start_project("Revised in words").project_id
+    advance_to(manager, pid, "3.22")
+    message = "the owner wants an opener on the loading door as well, so make that five accessible entrances"
+    result = manager.process_user_response(pid, message)
+    assert result.decision == "revision", result
+    assert manager.storage.load_project(pid).answer_for("3.20").value["barrier_free_entrances"] == 5
