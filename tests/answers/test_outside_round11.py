@@ -80,3 +80,40 @@ def test_an_order_with_the_new_count_in_words_revises_the_item_that_holds_it():
     result = manager.process_user_response(pid, message)
     assert result.decision == "revision", result
     assert manager.storage.load_project(pid).answer_for("3.20").value["barrier_free_entrances"] == 5
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Bakery production floor with ovens and proofers, a retail counter at the front and the "
+            "owners' office upstairs; the counter and office are there for the bakery. F2 only.",
+            ["F2"],
+        ),
+        (
+            "Twin-pad arena with change rooms, a snack bar and the association's meeting room, all run "
+            "by the same operator. A3.",
+            ["A3"],
+        ),
+        ("Shops at grade, rental flats on the four floors above. E and C.", ["C", "E"]),
+    ],
+)
+def test_a_message_closing_on_its_groups_alone_is_read_for_those_groups(message, expected):
+    reading = _read("3.02", message, {"3.01": "New construction"})
+    assert sorted(reading.value) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Before we classify - the retail counter is about 40 m2 of a 900 m2 bakery. Its own E occupancy?",
+        "Before I answer this one: the parish office sits under the sanctuary, do I list it separately?",
+    ],
+)
+def test_a_pause_before_answering_to_ask_is_never_taken_for_the_answer(message):
+    manager = make_manager()
+    pid = manager.start_project("Asked before answering").project_id
+    advance_to(manager, pid, "3.02")
+    result = manager.process_user_response(pid, message)
+    assert result.type != "form_answer", result
+    assert manager.storage.load_project(pid).answer_for("3.02") is None

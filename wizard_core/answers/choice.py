@@ -165,6 +165,8 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             mentions = sorted(
                 [*codes, *_coded(blanked, _mentions(blanked, matched, item))], key=lambda m: m.start
             )
+            if occupancy_words.closes_on_codes(text):  # "… the office serves the shop. F2 only."
+                mentions = [m for m in mentions if m.by_label] or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])

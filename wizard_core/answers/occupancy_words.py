@@ -126,3 +126,18 @@ def points_back(said: str, words: OccupancyWords) -> bool:
 def drops_back(clause: str, words: OccupancyWords) -> bool:
     """A clause such as "but the client dropped it": the use in the clause before is dropped."""
     return bool(words.dropped.search(clause)) and bool(words.pointing_back.search(clause))
+
+
+# A message closing on its groups alone: "… everything else serves the centre. A3.", "… F2 only."
+_CLOSING_CODES = re.compile(
+    r"(?:^|[.;:!?]\s+)(?:so|hence|therefore|thus|i\.e\.?|answer)?[\s:,-]*(?:groups?\s+)?"
+    r"(?:a[1-4]|b[1-3]|c|d|e|f[1-3])(?:\s*(?:,|\+|&|/|and)\s*(?:a[1-4]|b[1-3]|c|d|e|f[1-3]))*"
+    r"\s*(?:only|alone|throughout)?\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def closes_on_codes(text: str) -> bool:
+    """Whether ``text`` ends on a sentence of group codes alone, after describing the uses: the
+    codes it names are the answer, and the uses described before it are what they hold."""
+    return bool(re.search(r"[.;:!?]", text.strip()[:-1])) and _CLOSING_CODES.search(text.strip()) is not None

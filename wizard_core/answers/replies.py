@@ -77,12 +77,21 @@ _ANNOUNCES = re.compile(
 )
 
 
+# "Before we classify — … ?", "Before I answer this one, …?": a pause before the answer, to ask.
+_BEFORE_ANSWERING = re.compile(
+    r"^\W*before\s+(?:we|i)\s+(?:classify|answer|go\s+on|move\s+on|get\s+(?:to|into)|pick|settle|decide)\b",
+    re.I,
+)
+
+
 def opens_as_question(text: str) -> bool:
     """Whether a message says at its start that it is a question ("Q: …", "um quick question before
-    the height …", "Side question: …", "One question for you on …"): never an answer, nor a revision."""
+    the height …", "Side question: …", "One question for you on …", "Before we classify — … ?"):
+    never an answer, nor a revision."""
     stripped = text.strip()
     first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
-    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first))
+    before = _BEFORE_ANSWERING.match(stripped) is not None and stripped.endswith("?")
+    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first) or before)
 
 
 # A sentence asking something: an interrogative opening its clause ("…, do I count …?").
