@@ -152,24 +152,24 @@ def _thread(
     A reply then redraws a few turns however long the item's discussion has run.
     """
     newest = state.turn_count - 1
-    shown = max(0, len(turns) - RECENT)
+    folded = max(0, len(turns) - RECENT)
     section = None
-    if shown:
+    if folded:
         section = _heading(wizard, turns[0].section, section)
         fold = st.expander(
-            _folded_label(shown),
+            _folded_label(folded),
             key=f"{THREAD_FOLD}-{state.project_id}",
             on_change=keys.keep_scroll,
             icon=":material/unfold_more:",
         )
         if fold.open:
             with fold:
-                for place, turn in enumerate(turns[:shown], start=first):
+                for place, turn in enumerate(turns[:folded], start=first):
                     section = _heading(wizard, turn.section, section)
                     _turn(wizard, turn, place, False, labels.get(place))
         else:
-            section = next((t.section for t in reversed(turns[:shown]) if t.section), section)
-    for place, turn in enumerate(turns[shown:], start=first + shown):
+            section = next((t.section for t in reversed(turns[:folded]) if t.section), section)
+    for place, turn in enumerate(turns[folded:], start=first + folded):
         section = _heading(wizard, turn.section, section)
         last = place == newest
         _turn(wizard, turn, place, last, labels.get(place), busy=last and busy)
