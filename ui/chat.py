@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, excerpts, session, worker
+from ui import actions, excerpts, keys, session, worker
 from ui.text import escape
 from wizard_core import OUTSIDE, ProjectState, TurnPage, TurnRecord, Wizard, describe_turn
 
@@ -18,9 +18,11 @@ REPLY_KINDS = {
 AVATARS = {"side_answer": ":material/menu_book:", "notice": ":material/info:"}
 
 INPUT = "message"
+THREAD_FOLD = "thread-earlier"  # the fold of the thread's earlier turns, per project
 # Turns drawn at a time: the current item's newest, and a page of a fold.
 PAGE = 20
-# Shown when the current item has no turns yet (it was just reached).
+# Turns drawn open in the chat box: the thread's newest (all of it when the current item has no
+# turns yet, it was just reached); its earlier turns wait under a fold at the top of the box.
 RECENT = 3
 
 
@@ -42,7 +44,8 @@ def draw(wizard: Wizard, state: ProjectState) -> None:
 
     Earlier items' conversations are not drawn here: they fold under the chat box
     (``earlier``) and their clarifying questions are in the sidebar archive, so nothing piles
-    up above the reply to what was just typed. At most ``PAGE`` turns are drawn.
+    up above the reply to what was just typed. The thread's newest ``RECENT`` turns are drawn;
+    its earlier ones (up to ``PAGE`` in all) open from a fold at the top of the box.
     """
     unsent(state)
     with st.container(height=640, border=True, key="chat", autoscroll=True):
@@ -144,14 +147,44 @@ def _thread(
     busy: bool,
     labels: dict[int, str],
 ) -> None:
+    """The thread's newest turns; its earlier ones under a fold drawn only while it is open.
+
+    A reply then redraws a few turns however long the item's discussion has run.
+    """
     newest = state.turn_count - 1
+    folded = max(0, len(turns) - RECENT)
     section = None
-    for place, turn in enumerate(turns, start=first):
-        if turn.section != section and turn.section is not None:
-            section = turn.section
-            st.caption(escape(f"— {section} {wizard.title(section)} —"))
+    if folded:
+        section = _heading(wizard, turns[0].section, section)
+        fold = st.expander(
+            _folded_label(folded),
+            key=f"{THREAD_FOLD}-{state.project_id}",
+            on_change=keys.keep_scroll,
+            icon=":material/unfold_more:",
+        )
+        if fold.open:
+            with fold:
+                for place, turn in enumerate(turns[:folded], start=first):
+                    section = _heading(wizard, turn.section, section)
+                    _turn(wizard, turn, place, False, labels.get(place))
+        else:
+            section = next((t.section for t in reversed(turns[:folded]) if t.section), section)
+    for place, turn in enumerate(turns[folded:], start=first + folded):
+        section = _heading(wizard, turn.section, section)
         last = place == newest
         _turn(wizard, turn, place, last, labels.get(place), busy=last and busy)
+
+
+def _folded_label(count: int) -> str:
+    return f"{count} earlier message" + ("s" if count != 1 else "") + " on this item"
+
+
+def _heading(wizard: Wizard, section: str | None, above: str | None) -> str | None:
+    """An item's name above its turns where the thread moves to it; the section now in force."""
+    if section is None or section == above:
+        return above
+    st.caption(escape(f"— {section} {wizard.title(section)} —"))
+    return section
 
 
 def _page_of(wizard: Wizard, state: ProjectState, section: str, count: int, first: int, key: str) -> None:

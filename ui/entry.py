@@ -1,8 +1,8 @@
 """Direct entry: a typed field for each answer type, read back into the value the core validates.
 
 The fields only collect; the core's ``validate_value`` (the advisor's rules) decides what is valid.
-The computed items (3.18, 3.21, 3.22, 3.23) take their inputs in a row editor (ui/rows.py); the core
-works out the other columns on saving.
+The computed items (3.18, 3.21, 3.22, 3.23) take their inputs in a row editor (ui/rows.py, read
+back by ui/row_input.py); the core works out the other columns on saving.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui import rows
+from ui import row_input, row_tables, rows
 from wizard_core import FormAnswer, FormItem, ProjectState, Wizard
 
 NOT_APPLICABLE = "na"
@@ -91,7 +91,7 @@ def draw(item: FormItem, current: FormAnswer | None, source_floors: list[str] | 
     """
     kind = item.answer_type
     value = current.value if current is not None else None
-    if rows.is_table(item):
+    if row_tables.is_table(item):
         _table_fields(item, value if isinstance(value, dict) else {}, source_floors)
     elif kind in {"choice", "multi_choice"}:
         labels = [o.label for o in item.options]
@@ -267,7 +267,7 @@ def read(item: FormItem) -> Any:
             )
         return None
     kind = item.answer_type
-    if rows.is_table(item):
+    if row_tables.is_table(item):
         return _read_table(item)
     if kind in {"area", "building_height", "entrances_hazards", "construction"}:
         return _read_record(item)
@@ -289,9 +289,9 @@ def read(item: FormItem) -> Any:
 
 def _filled(item: FormItem) -> list[str]:
     """The names of the fields holding something (an unticked box or empty field holds nothing)."""
-    if rows.is_table(item):
-        held_rows = rows.holds_figures(item, key(item, TABLE))
-        named = rows.TABLES[item.answer_type].rows_key
+    if row_tables.is_table(item):
+        held_rows = row_input.holds_figures(item, key(item, TABLE))
+        named = row_tables.table_of(item).rows_key
         return ([f"the {named}"] if held_rows else []) + (
             ["the note"] if not _empty(st.session_state.get(key(item, "note"))) else []
         )
@@ -348,7 +348,7 @@ def _read_record(item: FormItem) -> dict[str, Any]:
 def _read_table(item: FormItem) -> dict[str, Any]:
     """The value's inputs from the row editor; the core works out the rest (blank here)."""
     state, kind = st.session_state, item.answer_type
-    typed = rows.read(item, key(item, TABLE))
+    typed = row_input.read(item, key(item, TABLE))
     note = (state.get(key(item, "note")) or "").strip()
     if kind == "occupant_load":
         if not typed:

@@ -6,7 +6,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui import actions, choices, entry, review, rows, session
+from ui import actions, choices, entry, review, row_tables, rows, session
 from ui.text import escape, local_time
 from wizard_core import FormAnswer, FormItem, ProjectState, Wizard, describe_value
 
@@ -49,7 +49,7 @@ def card(wizard: Wizard, state: ProjectState, item: FormItem) -> None:
             )
         answer = state.answer_for(item.number)
         if answer is not None:
-            table = rows.has_rows(item, answer.value)
+            table = row_tables.has_rows(item, answer.value)
             shown = "the rows below" if table else describe_value(item, answer.value)
             st.info(
                 escape(

@@ -22,6 +22,7 @@ TARGETS = {
     "KeyS": [".st-key-card-actions [class*='st-key-skip-'] button"],
 }
 RUNS = "key-script-runs"
+KEEP_SCROLL = "key-script-keep-scroll"
 
 _SCRIPT = """
 <script>
@@ -67,7 +68,8 @@ _SCRIPT = """
   settle(10);
   // The newest reply in view: its foot at the chat box's foot when it fits, else its top at the top.
   // Done for a moment after each run (the reply's parts draw in over several frames), never later,
-  // so a consultant who scrolls back to read stays where they are.
+  // so a consultant who scrolls back to read stays where they are; not at all after a run that
+  // opened the chat's fold of earlier turns, which the consultant scrolled up to.
   const pin = () => {
     const chat = document.querySelector(".st-key-chat");
     if (!chat) return;
@@ -82,7 +84,7 @@ _SCRIPT = """
   };
   const until = Date.now() + 2000;
   const again = () => { pin(); if (Date.now() < until) setTimeout(again, 100); };
-  again();
+  if (%(pin)s) again();
 })();
 </script>
 """
@@ -92,7 +94,13 @@ def install() -> None:
     """The shortcuts and the focus step; drawn once per run (a new run number makes it run again)."""
     run = st.session_state.get(RUNS, 0) + 1
     st.session_state[RUNS] = run
-    st.html(_SCRIPT % {"targets": json.dumps(TARGETS), "run": run}, unsafe_allow_javascript=True)
+    pin = "false" if st.session_state.pop(KEEP_SCROLL, False) else "true"
+    st.html(_SCRIPT % {"targets": json.dumps(TARGETS), "run": run, "pin": pin}, unsafe_allow_javascript=True)
+
+
+def keep_scroll() -> None:
+    """Leave the chat box where the consultant scrolled it on the next run (they opened a fold in it)."""
+    st.session_state[KEEP_SCROLL] = True
 
 
 def hint() -> str:

@@ -62,9 +62,21 @@ def test_a_long_project_draws_only_the_current_thread_and_folds_the_rest():
     at = open_app("long")
     assert not at.exception
     shown = _messages(at)
-    # The newest 20 turns of the current item, each a message and its reply; nothing else.
+    # The newest 3 turns of the current item, each a message and its reply; nothing else.
+    assert len(shown) == 6
+    assert shown[0] == "Message 117 about 3.01" and shown[-1].startswith("Reply 119 on 3.01")
+    # The thread's earlier turns (20 in all) are a fold at the top of the chat box, drawn when opened.
+    (thread,) = [e for e in at.main.expander if e.key == "thread-earlier-long"]
+    assert plain(thread.label) == "17 earlier messages on this item"
+    at.session_state["thread-earlier-long"] = True
+    at.run()
+    shown = _messages(at)
     assert len(shown) == 40
     assert shown[0] == "Message 100 about 3.01" and shown[-1].startswith("Reply 119 on 3.01")
+    assert "Message 116 about 3.01" in texts_of(at.get_by_key("thread-earlier-long"))
+    at.session_state["thread-earlier-long"] = False
+    at.run()
+    assert len(_messages(at)) == 6
     # Earlier talk is one fold under the chat box, closed, drawing nothing until opened.
     (fold,) = [e for e in at.main.expander if e.key == "earlier-long"]
     assert plain(fold.label) == "Earlier conversations · 3 items"
@@ -81,7 +93,7 @@ def test_a_long_project_draws_only_the_current_thread_and_folds_the_rest():
     assert chosen.value == "3.01"  # the item discussed last, nearest the current thread
     chosen.set_value("3.02").run()
     shown = _messages(at)
-    assert len(shown) == 80  # one page of 3.02 (20 turns) under the thread
+    assert len(shown) == 46  # one page of 3.02 (20 turns) under the thread's newest 3
     assert "Message 79 about 3.02" in shown and "Message 59 about 3.02" not in shown
     fold = at.get_by_key("earlier-long")
     assert "Messages 21–40 of 40" in texts_of(fold)
@@ -90,7 +102,7 @@ def test_a_long_project_draws_only_the_current_thread_and_folds_the_rest():
     shown = _messages(at)
     assert "Message 40 about 3.02" in shown and "Message 79 about 3.02" not in shown
     assert "Messages 1–20 of 40" in texts_of(at.get_by_key("earlier-long"))
-    assert len(shown) == 80
+    assert len(shown) == 46
 
 
 def test_retry_on_a_long_project_sends_the_failed_message_again():

@@ -1,4 +1,4 @@
-"""A long project in a real browser: it opens with its current thread; earlier talk opens on click."""
+"""A long project in a real browser: it opens with its thread's newest turns; earlier talk opens on click."""
 
 from __future__ import annotations
 
@@ -46,8 +46,22 @@ def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path
         expect(page.get_by_test_id("stChatInputTextArea")).to_be_visible()
         settled(page)
         messages = page.locator(".st-key-chat").get_by_test_id("stChatMessage")
-        expect(messages).to_have_count(40)
+        expect(messages).to_have_count(6)  # the thread's newest 3 turns
         expect(messages.last).to_contain_text("Reply 299")
+
+        # The thread's earlier turns open from a fold at the top of the chat box; nothing is lost.
+        thread = page.locator(".st-key-chat").get_by_test_id("stExpander").filter(has_text="earlier messages")
+        expect(thread).to_contain_text("17 earlier messages on this item")
+        thread.locator("summary").click()
+        expect(thread.get_by_test_id("stChatMessage")).to_have_count(34)
+        expect(thread).to_contain_text("Message 280 on 3.06")
+        expect(thread).to_contain_text("Reply 296")
+        expect(messages).to_have_count(40)
+        expect(messages.last).to_contain_text("Reply 299")  # the newest reply is still the last
+        settled(page)
+        thread.locator("summary").first.click()  # and folds away again
+        expect(messages).to_have_count(6)
+        settled(page)
 
         # Earlier items' talk is not above the thread: it is one fold under the chat box.
         earlier = page.get_by_test_id("stExpander").filter(has_text="Earlier conversations")
