@@ -139,6 +139,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     settled: list[str] = []
     for text in texts:
         concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
+        closing = not concluded and occupancy_words.closes_on_codes(text)  # "… serves the shop. F2 only."
         if concluded and match_options(concluded["codes"], item.options):
             # The conclusion stands for its own sentence: "c + a2 (restaurant). lobby/lounge serve the
             # hotel = c" keeps the A2 named before it.
@@ -165,7 +166,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             mentions = sorted(
                 [*codes, *_coded(blanked, _mentions(blanked, matched, item))], key=lambda m: m.start
             )
-            if occupancy_words.closes_on_codes(text):  # "… the office serves the shop. F2 only."
+            if closing:
                 mentions = [m for m in mentions if m.by_label] or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
         elif found is not None and found.unclear:
