@@ -92,3 +92,22 @@ def test_a_figure_taken_back_is_not_read(section, message, value):
 )
 def test_words_that_only_look_like_a_correction_are_kept(message):
     assert as_meant(message) == message
+
+
+@pytest.mark.parametrize(
+    ("message", "zone", "days"),
+    [
+        ("SB-10 Division 3, this far north it's zone seven B and sixty two forty degree days", "7B", 6240),
+        ("SB-10 prescriptive. Zone six, forty one twenty HDD.", "6", 4120),
+        ("sb-10 div 3 - zone 5, 3650", "5", 3650),
+    ],
+)
+def test_a_climate_zone_and_degree_days_said_or_left_bare_are_proposed(message, zone, days):
+    reading = _read("3.24", message)
+    assert (reading.value["climate_zone"], reading.value["degree_days"]) == (zone, days)
+    assert reading.confidence < 0.8
+
+
+def test_a_bare_figure_after_the_zone_is_not_an_area():
+    reading = _read("3.24", "SB-10, zone 5, 1200 m2 of roof")
+    assert reading.value["degree_days"] is None

@@ -45,9 +45,14 @@ _PATHS = (
 )
 _METHOD = re.compile(r"\b(prescriptive|performance|energy model(?:ling|led)?|trade[\s-]*off)\b", re.I)
 _DIVISION = re.compile(r"\bdiv(?:ision)?\.?\s*(\d)\b", re.I)
-_ZONE = re.compile(r"\b(?:climate\s+)?zone\s*(\d[ab]?)\b", re.I)
+_ZONE_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
+# "zone 6", "Zone 7A", "zone seven A" (dictated)
+_ZONE = re.compile(rf"\b(?:climate\s+)?zone\s*(\d|{'|'.join(_ZONE_WORDS)})\s?([ab])?\b", re.I)
 _DEGREE_DAYS = re.compile(
-    r"(?<![\d,.])(\d{1,3}(?:[,\s]\d{3})+|\d+)\s*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b", re.I
+    r"(?<![\d,.])(\d{1,3}(?:[,\s]\d{3})+|\d+)\s*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b"
+    # "zone 5, 3880": a four-figure number right after the zone, in the range of Ontario's degree-days
+    r"|\bzone\s*\d\s?[ab]?\s*[,;]?\s*([2-9]\d{3}|[2-9],\d{3})(?![\d,.]|\s*(?:m|sq|sf|ft|%|heating|degree|hdd|dd))",
+    re.I,
 )
 _SOUND_OPTION = re.compile(
     r"\b(a?stc\s*\d{2}|sb[\s-]*3(?:\s+(?:wall|floor)\s+types?)?|tested\s+designs?|option\s+[\w.()-]+)", re.I
@@ -118,11 +123,12 @@ def compliance_path(text: str) -> str:
 
 def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     text = " ".join(texts)
-    zone = _ZONE.findall(text)
-    days = [int(re.sub(r"[,\s]", "", d)) for d in _DEGREE_DAYS.findall(p.mask_articles(text))]
+    zone = [_zone_code(number, part) for number, part in _ZONE.findall(text)]
+    found = _DEGREE_DAYS.findall(p.mask_articles(text))
+    days = [int(re.sub(r"[,\s]", "", a or b)) for a, b in found]
     value = {
         "compliance_path": compliance_path(text),
-        "climate_zone": zone[-1].upper() if zone else "",
+        "climate_zone": zone[-1] if zone else "",
         "degree_days": days[-1] if days else None,
         "note": "",
     }
@@ -134,7 +140,17 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
         )
     value["note"] = fact(item, texts[-1])  # the words as given stay beside the fields read from them
     notes = [f"not given yet: {', '.join(missing)}"] if missing else []
-    return Reading(value, True, confidence=0.6 if missing else 0.9, notes=notes)
+    confidence = 0.6 if missing else 0.9
+    if found and not found[-1][0]:  # "zone 5, 3880": a figure without its unit, taken as the degree-days
+        confidence = min(confidence, 0.75)
+        notes.append(f"{value['degree_days']} taken as the heating degree-days: confirm")
+    return Reading(value, True, confidence=confidence, notes=notes)
+
+
+def _zone_code(number: str, part: str) -> str:
+    """ "6" or "six", "7" and "a": the zone as SB-1 writes it ("6", "7A")."""
+    digit = str(_ZONE_WORDS.index(number.lower()) + 1) if number.lower() in _ZONE_WORDS else number
+    return f"{digit}{part.upper()}"
 
 
 _ENERGY_FIELDS = (

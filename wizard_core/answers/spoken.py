@@ -28,9 +28,6 @@ RUN = re.compile(
     rf"(?P<decimals>\s+point(?:\s+(?:{'|'.join(_DIGIT_WORDS)})\b)+)?",
     re.IGNORECASE,
 )
-# A figure read aloud in two parts, the second always two digits or "oh" and one: "sixteen forty"
-# (16 40) is 1640, "seven forty one" (7 41) 741, "nineteen oh five" (19 oh 5) 1905.
-_READ_ALOUD = re.compile(r"([1-9]\d?) (?:(\d{2})|oh (\d))")
 # "twenty-first", "twenty first floor"; "two and a half", "three quarters": left in words.
 _LEFT_AFTER = re.compile(
     r"\s+(?:and\s+)?(?:an?\s+)?(?:half|halves|quarters?|thirds?)\b|\s+point\b|[\s-]*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
@@ -68,7 +65,7 @@ def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, st
                 return m[0]
             fraction = "".join(str(_DIGIT_WORDS.index(w.lower())) for w in decimals.split()[1:])
             written, words = f"{written}.{fraction}", m[0]
-        if smallest and not (re.fullmatch(r"[\d.]+", written) and float(written) >= smallest):
+        if smallest and not any(re.fullmatch(r"[\d.]+", w) and float(w) >= smallest for w in written.split()):
             return m[0]
         found.append((words, written))
         return written
@@ -77,9 +74,18 @@ def with_digits(text: str, smallest: float = 0) -> tuple[str, list[tuple[str, st
 
 
 def _read_aloud(written: str) -> str:
-    """number-parser's two parts of a figure read aloud ("16 40") as the one figure ("1640")."""
-    pair = _READ_ALOUD.fullmatch(written)
-    return written if pair is None else str(int(pair[1]) * 100 + int(pair[2] or pair[3]))
+    """number-parser's parts of a figure read aloud as the one figure: "16 40" 1640, "19 oh 5" 1905,
+    and from the end, "5 38 80" (zone five, thirty-eight eighty) as "5 3880"."""
+    parts = re.sub(r"\b([1-9]\d?) oh (\d)\b", lambda m: str(int(m[1]) * 100 + int(m[2])), written).split(" ")
+    if not all(part.isdigit() for part in parts):
+        return written
+    joined: list[str] = []
+    while parts:
+        last = parts.pop()
+        if len(last) == 2 and last[0] != "0" and parts and len(parts[-1]) <= 2 and parts[-1][0] != "0":
+            last = str(int(parts.pop()) * 100 + int(last))
+        joined.insert(0, last)
+    return " ".join(joined)
 
 
 # --- what else a dictated answer carries ---------------------------------------------------------
