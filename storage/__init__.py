@@ -10,10 +10,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from storage.base import ProjectSummary, StorageAdapter
+from storage.base import StorageAdapter
 from storage.crypto import FROM_ENV, KEY_ENV, FromEnv, Sealer, from_environment, new_key, resolve
 from storage.memory import InMemoryStorage
 from storage.pg_url import is_database_url, looks_like_url
+from storage.records import ProjectSummary
 from storage.tinydb_store import TinyDBStorage
 from wizard_core.errors import StorageError
 

@@ -21,6 +21,9 @@ MAX_INT_DIGITS = 30
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # A surrogate written as an escape is the only way one reaches a parsed string (raw ones are not UTF-8).
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+# Every digit as "0", every other byte as " ": a number too long to read is a run of "0"s in the result.
+_DIGITS = bytes(ord("0") if chr(b).isdigit() and b < 128 else ord(" ") for b in range(256))
+_TOO_LONG = b"0" * (MAX_INT_DIGITS + 1)
 
 
 class OutOfBounds(ValueError):
@@ -30,8 +33,12 @@ class OutOfBounds(ValueError):
 def parse(data: bytes) -> Any:
     """The JSON value in ``data``, with lone surrogates replaced; OutOfBounds if unusable."""
     try:
-        # Strict UTF-8 first: json.loads would let encoded surrogates through.
-        value = json.loads(data.decode("utf-8"), parse_int=_bounded_int, parse_constant=_no_constant)
+        # Strict UTF-8 first: json.loads would let encoded surrogates through. Integers are parsed by
+        # the checking hook only where a run of digits is long enough to break the bound.
+        long_digits = _TOO_LONG in data.translate(_DIGITS)
+        value = json.loads(
+            data.decode("utf-8"), parse_int=_bounded_int if long_digits else None, parse_constant=_no_constant
+        )
     except RecursionError:
         raise OutOfBounds("it is nested too deeply") from None
     except UnicodeDecodeError:
@@ -40,7 +47,10 @@ def parse(data: bytes) -> Any:
         raise
     except ValueError:
         raise OutOfBounds("not valid JSON") from None
-    return _walk(value, repair=_SURROGATE_ESCAPE.search(data) is not None, write=False)
+    if _SURROGATE_ESCAPE.search(data) is not None:
+        return _walk(value, repair=True, write=False)
+    _check_depth(value)
+    return value
 
 
 def check(value: Any, depth: int = 1) -> None:
@@ -106,6 +116,24 @@ def _walk(value: Any, *, repair: bool, write: bool, depth: int = 1) -> Any:
             elif write:
                 _check_scalar(child)
     return value
+
+
+def _check_depth(value: Any) -> None:
+    """OutOfBounds if ``value`` nests containers deeper than ``MAX_DEPTH``: one level at a time, looking
+    at containers only (a record read on every load is mostly strings)."""
+    level = [value] if isinstance(value, dict | list) else []
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            raise OutOfBounds("it is nested too deeply")
+        below: list[Any] = []
+        for node in level:
+            below += [c for c in (node.values() if type(node) is dict else node) if type(c) in _CONTAINERS]
+        level = below
+        depth += 1
+
+
+_CONTAINERS = (dict, list)
 
 
 def _check_scalar(value: object) -> None:

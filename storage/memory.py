@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage import bounds, crypto
-from storage.base import Current, Known, Listing, ProjectStore, Stored
+from storage.backend import Listing
+from storage.base import ProjectStore
 from storage.encoding import Encoded
 from storage.logs import LogWrite
-from storage.records import Entries
+from storage.records import Entries, Stored
+from storage.revision import Current, Known
 from storage.sealing import SealingBackend
 
 # Unreadable records sort last; memory records carry no file time to show instead.

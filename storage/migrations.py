@@ -223,12 +223,56 @@ def m005_archive_summed_up(old: Record) -> Record:
     return new
 
 
+# The undo steps a version-6 record keeps; the archive log files the older ones under this name.
+STEPS_KEPT_V6 = 2
+UNDO_V6 = "undo"
+
+
+def m006_undo_kept_apart(old: Record) -> Record:
+    """From version 6 the record keeps only the newest two undo steps, and of each item's earlier answers
+    only those those steps restore (one per step that replaced the item's answer); the older steps move,
+    in order, to the archive log under "undo", counted in ``steps_moved``, and the answers as version 5
+    moved them (``moved_out``). Nothing is dropped: undo brings back from the log what it needs.
+    """
+    new = dict(old)
+    moved: list[Record] = list(old.get("archive") or [])
+    steps = [step for step in old.get("answer_steps") or [] if isinstance(step, dict)]
+    cut = max(0, len(steps) - STEPS_KEPT_V6)
+    moved += [{"section": UNDO_V6, "step": step} for step in steps[:cut]]
+    new["answer_steps"] = steps[cut:]
+    new["steps_moved"] = cut
+    restored: dict[str, int] = {}
+    for step in steps[cut:]:
+        if step.get("replaced"):
+            restored[str(step.get("section"))] = restored.get(str(step.get("section")), 0) + 1
+    counts: dict[str, Record] = {
+        section: dict(count)
+        for section, count in (old.get("moved_out") or {}).items()
+        if isinstance(count, dict)
+    }
+    history: dict[str, list[Any]] = {}
+    for section, entries in (old.get("answer_history") or {}).items():
+        entries = list(entries) if isinstance(entries, list) else []
+        out = max(0, len(entries) - restored.get(section, 0))
+        moved += [{"section": section, "answer": entry} for entry in entries[:out]]
+        if entries[out:]:
+            history[section] = entries[out:]
+        if out:
+            count = counts.setdefault(section, {"questions": 0, "answers": 0})
+            count["answers"] = count.get("answers", 0) + out
+    new["answer_history"] = history
+    new["archive"] = moved
+    new["moved_out"] = counts
+    return new
+
+
 MIGRATIONS: list[tuple[str, Callable[[Record], Record]]] = [
     ("m001_seed_json_project", m001_seed_json_project),
     ("m002_logs_kept_apart", m002_logs_kept_apart),
     ("m003_rows_like_the_sheet", m003_rows_like_the_sheet),
     ("m004_record_bounded", m004_record_bounded),
     ("m005_archive_summed_up", m005_archive_summed_up),
+    ("m006_undo_kept_apart", m006_undo_kept_apart),
 ]
 
 

@@ -1,5 +1,5 @@
-"""Reading a project from PostgreSQL: the record with its newest log entries in one statement, and a log
-read in part.
+"""Reading from PostgreSQL: a project's record with its newest log entries in one statement, a log read
+in part, and the project list in one query over the summaries kept beside the records.
 
 A load is one round trip: ``NEWEST`` reads the record and each log's rows of the highest seqs
 (``logs.TAIL`` of them), from the table's primary key backwards, in one statement and so from one
@@ -20,9 +20,14 @@ from typing import Any
 import psycopg
 
 from storage import crypto
-from storage.records import Entries, Stored
+from storage.records import Entries, Stored, aware, unreadable
+from wizard_core.errors import StorageError
+from wizard_core.models import ProjectSummary
 
 Connect = Callable[[], AbstractContextManager[psycopg.Connection]]
+
+# Every project's list entry, as its last save kept it.
+SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
 
 # The record, and with ``logs`` every kept entry of its logs.
 READ = """
@@ -138,3 +143,33 @@ def _entries(rows: list[Any] | None, sealer: crypto.Sealer | None, where: str) -
     for log, seq, entry in rows or []:
         entries.setdefault(log, {})[seq] = crypto.open_value(sealer, entry, where)
     return entries
+
+
+def summaries(
+    rows: list[tuple[Any, ...]], sealer: crypto.Sealer | None, where: Callable[[str], str]
+) -> tuple[list[ProjectSummary], set[str]]:
+    """The list entries of ``SUMMARIES``' rows, one whose summary cannot be opened carrying ``error``; with
+    them, the ids of those that could not be opened for want of the key."""
+    sealed = set()
+    listed = []
+    for project_id, summary, updated in rows:
+        try:
+            shown = crypto.open_value(sealer, summary, where(project_id))
+            listed.append(
+                ProjectSummary(
+                    project_id,
+                    str(shown["name"]),
+                    bool(shown["complete"]),
+                    int(shown["answered"]),
+                    shown["current_section"],
+                    aware(updated),
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            reason = "its list entry is not valid; saving it again repairs it"
+            listed.append(unreadable(project_id, project_id, aware(updated), reason))
+        except StorageError as error:
+            listed.append(unreadable(project_id, project_id, aware(updated), str(error)))
+            if isinstance(error, crypto.SealedError):
+                sealed.add(project_id)
+    return listed, sealed

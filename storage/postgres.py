@@ -11,12 +11,8 @@ creation of a project that has no row yet, which ``SELECT … FOR UPDATE`` canno
 store's read-check-write then runs inside it. The key check as read under the lock is what that
 write compares, and once such a write succeeded, what every later save compares.
 
-Tables (created on first use): ``wizard_projects`` (id, name, record JSONB, revision,
-schema_version, updated_at, summary JSONB: what the project list shows, so listing is one
-query), ``wizard_project_log`` (project_id, log, seq, entry JSONB) and ``wizard_settings``
-(name, value JSONB: the practice profile every project shares). With an encryption key,
-record, entries, summary and settings hold sealed values and ``name`` is empty; id, revision,
-schema_version, updated_at and a setting's name stay plain.
+The tables (``pg_schema.py``) are created on first use. With an encryption key, record, entries,
+summary and settings hold sealed values and ``name`` is empty.
 
 One connection pool per process and URL, its connections in autocommit, the hot statements
 prepared: a load or a save is one round trip. A broken connection is dropped by the pool's check,
@@ -39,65 +35,21 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import PoolTimeout
 
-from storage import crypto, pg_load, pg_save
-from storage.base import Current, Listing, ProjectStore, StaleWrite, Stored, is_valid_id
+from storage import crypto, pg_load, pg_save, pg_schema
+from storage.backend import Listing, is_valid_id
+from storage.base import ProjectStore
 from storage.encoding import Encoded
 from storage.key_check import KEY_CHECK
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
-from storage.records import Entries, aware, newest_first, unreadable
+from storage.records import Entries, Stored, aware
+from storage.revision import Current, StaleWrite
 from storage.settings import setting_where
-from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
 from wizard_core.store import name_key, name_taken
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS wizard_projects (
-    id text PRIMARY KEY,
-    name text NOT NULL,
-    record jsonb NOT NULL,
-    revision integer NOT NULL,
-    schema_version integer NOT NULL,
-    updated_at timestamptz NOT NULL,
-    summary jsonb NOT NULL,
-    name_key text
-);
-CREATE TABLE IF NOT EXISTS wizard_project_log (
-    project_id text NOT NULL REFERENCES wizard_projects (id) ON DELETE CASCADE,
-    log text NOT NULL,
-    seq integer NOT NULL,
-    entry jsonb NOT NULL,
-    PRIMARY KEY (project_id, log, seq)
-);
-CREATE TABLE IF NOT EXISTS wizard_settings (
-    name text PRIMARY KEY,
-    value jsonb NOT NULL
-);
-ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS name_key text;
-CREATE UNIQUE INDEX IF NOT EXISTS wizard_projects_name_key ON wizard_projects (name_key);
-DO $$
-BEGIN
-    IF current_setting('server_version_num')::integer >= 140000 THEN
-        IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'wizard_projects'::regclass
-                   AND attname = 'record' AND attcompression <> 'l') THEN
-            ALTER TABLE wizard_projects ALTER COLUMN record SET COMPRESSION lz4;
-        END IF;
-    END IF;
-EXCEPTION WHEN feature_not_supported OR insufficient_privilege THEN NULL;
-END $$;
-"""
-# Every save rewrites its record, which PostgreSQL compresses: lz4 (from PostgreSQL 14, when the
-# server has it) takes a fraction of the default pglz's time. Elsewhere, or for a user who does not
-# own the table, records stay as they are; either way every record reads back.
-# Rows from before ``name_key`` get it where their name is nobody else's; old duplicates keep NULL
-# (NULLs never clash), so the index is built whatever is stored, and a rename gives them a key.
-UNKEYED = "SELECT id, name FROM wizard_projects WHERE name_key IS NULL AND name <> ''"
-KEYED = "SELECT name_key FROM wizard_projects WHERE name_key IS NOT NULL"
-SET_KEY = "UPDATE wizard_projects SET name_key = %s WHERE id = %s AND name_key IS NULL"
 LIST = "SELECT id, revision, name, updated_at FROM wizard_projects"
-SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
-_SCHEMA_LOCK = 0x5749_5A31  # advisory lock key: replicas starting together create the tables once
 _NAMES_LOCK = 0x5749_5A32  # advisory lock key: one create or rename of a name at a time
 LOCK_TIMEOUT = "30s"
 PUT_SETTING = """
@@ -112,17 +64,6 @@ _NUL_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u0000")
 
 def _jsonb(value: Any) -> Jsonb:
     return Jsonb(value, dumps=lambda v: _NUL_ESCAPE.sub(r"\1\\ufffd", json.dumps(v, ensure_ascii=False)))
-
-
-def _key_names(conn: psycopg.Connection) -> None:
-    """Give rows stored before ``name_key`` their key, but where two share a name (left NULL, as they are)."""
-    taken = {key for (key,) in conn.execute(KEYED).fetchall()}
-    by_key: dict[str, list[str]] = {}
-    for project_id, name in conn.execute(UNKEYED).fetchall():
-        by_key.setdefault(name_key(name), []).append(project_id)
-    for key, ids in by_key.items():
-        if len(ids) == 1 and key not in taken:
-            conn.execute(SET_KEY, (key, ids[0]))
 
 
 @dataclass
@@ -149,11 +90,8 @@ class PostgresBackend:
         # without a lock's read compares (UNCHECKED: none has, so the first save reads it).
         self._key: object = pg_save.UNCHECKED
         self.pool = process_pool(url)
-        with self._connection("opened") as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            conn.execute(SCHEMA)
-            if sealer is None:
-                _key_names(conn)
+        with self._connection("opened") as conn:
+            pg_schema.create(conn, keyed=sealer is None)
 
     def __repr__(self) -> str:
         return f"PostgresBackend({self.url.label!r})"
@@ -301,35 +239,11 @@ class PostgresBackend:
         return [Listing(pid, revision, name or pid, aware(updated)) for pid, revision, name, updated in rows]
 
     def summaries(self) -> tuple[builtins.list[ProjectSummary], set[str]]:
-        """Every project's list entry in one query; one whose summary cannot be opened carries ``error``.
-
-        With them, the ids of those that could not be opened for want of the key.
-        """
-        sealed = set()
+        """Every project's list entry in one query (``pg_load.summaries``), and the ids not opened for
+        want of the key."""
         with self._connection("read") as conn:
-            rows = conn.execute(SUMMARIES, prepare=True).fetchall()
-        listed = []
-        for project_id, summary, updated in rows:
-            try:
-                shown = crypto.open_value(self.sealer, summary, self.where(project_id))
-                listed.append(
-                    ProjectSummary(
-                        project_id,
-                        str(shown["name"]),
-                        bool(shown["complete"]),
-                        int(shown["answered"]),
-                        shown["current_section"],
-                        aware(updated),
-                    )
-                )
-            except (KeyError, TypeError, ValueError):
-                reason = "its list entry is not valid; saving it again repairs it"
-                listed.append(unreadable(project_id, project_id, aware(updated), reason))
-            except StorageError as error:
-                listed.append(unreadable(project_id, project_id, aware(updated), str(error)))
-                if isinstance(error, crypto.SealedError):
-                    sealed.add(project_id)
-        return listed, sealed
+            rows = conn.execute(pg_load.SUMMARIES, prepare=True).fetchall()
+        return pg_load.summaries(rows, self.sealer, self.where)
 
     def exists(self, project_id: str) -> bool:
         with self._connection("read") as conn:
@@ -366,11 +280,6 @@ class PostgresStorage(ProjectStore):
 
     def __repr__(self) -> str:
         return f"PostgresStorage({self.url.label!r})"
-
-    def _all_summaries(self) -> list[ProjectSummary]:
-        """One query: the summaries kept beside the records, newest first (the list and its pages)."""
-        summaries, self._key_problems = self.backend.summaries()
-        return newest_first(summaries)
 
     def exists(self, project_id: str) -> bool:
         """Whether the id has a row; a database that cannot be reached is an error, never "no"."""

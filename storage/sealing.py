@@ -8,11 +8,12 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from storage import bounds
-from storage.base import Backend, Current, Known, Listing, Stored
+from storage.backend import Backend, Listing
 from storage.crypto import Sealer, open_value, seal_value
 from storage.encoding import Encoded
 from storage.logs import LogWrite
-from storage.records import Entries
+from storage.records import Entries, Stored
+from storage.revision import Current, Known
 from storage.settings import setting_where
 
 

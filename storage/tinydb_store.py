@@ -1,29 +1,20 @@
 """Projects in TinyDB: one small database file per project, its logs appended to a file beside it.
 
 TinyDB rewrites its whole file on every write and is neither thread- nor crash-safe, so each
-project gets its own file (a save costs the same with 1 or 1 000 projects stored), writes go
-to a temp file that replaces the original, and an flock serialises read-check-write. The
-project file holds two tables: ``project`` (the record) and ``log`` (the generation and the
-committed length of the project's log file, ``log_file.py``). The turn and reasoning logs are
-appended to that file, so a save's cost does not grow with the project's age; replacing the
-project file commits the save. Every file is read within bounds and only if it is a regular
-file (``files.py``), so one hostile file is that project's own error. The backend remembers a
-digest of each project file it wrote, so the next save can tell, from the file's bytes and
-without decoding them, that the record is still the one it wrote (``last_written``).
-
-The store's settings (the practice profile) are one more TinyDB file, ``<data_dir>/settings.json``
-(outside ``projects/``, so never listed as a project): a table per setting holding its one
-document, replaced atomically under the flock of ``settings.lock`` like a project file.
+project gets its own file (``tinydb_files.py``; a save costs the same with 1 or 1 000 projects
+stored), writes go to a temp file that replaces the original, and an flock serialises
+read-check-write. The turn and reasoning logs are appended to a log file beside it
+(``log_file.py``), so a save's cost does not grow with the project's age; replacing the project
+file commits the save. The backend remembers a digest of each project file it wrote, so the next
+save can tell, from the file's bytes and without decoding them, that the record is still the one
+it wrote (``last_written``). The store's settings (the practice profile) are one more TinyDB
+file, ``<data_dir>/settings.json``, outside ``projects/`` so never listed as a project.
 """
 
 from __future__ import annotations
 
 import contextlib
-import glob
-import hashlib
 import os
-import re
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -32,120 +23,39 @@ from typing import Any, TypeVar, cast
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
-from tinydb.storages import Storage
 
-from storage import bounds, crypto, key_check, log_file
-from storage.base import Current, Known, Listing, ProjectStore, Stored
+from storage import crypto, key_check, log_file, tinydb_files
+from storage.backend import Listing
+from storage.base import ProjectStore
 from storage.encoding import Encoded
-from storage.files import (
-    NotAFile,
-    exclusive_lock,
-    fsync_dir,
-    private_folder,
-    read_bounded,
-    replace_atomically,
-)
+from storage.files import NotAFile, exclusive_lock, fsync_dir, private_folder, read_bounded
 from storage.log_file import Entries, LogFileError, Position
 from storage.logs import TAIL, LogWrite
-from storage.records import NotAProject, corrupt
+from storage.records import Stored, corrupt
+from storage.revision import Current, Known
 from storage.sealing import SealingBackend
 from storage.summary_index import SummaryIndexFile
 from storage.sweep import remove_if_stale, sweep
+from storage.tinydb_files import (
+    DOC_ID,
+    LOG_TABLE,
+    MAX_PROJECT_BYTES,
+    SETTINGS_LOCK,
+    SETTINGS_NAME,
+    TABLE,
+    ProjectFileStorage,
+    foreign_error,
+    log_position,
+    project_document,
+)
+from storage.written import WrittenFiles
 from wizard_core.errors import CorruptStoreError, StorageError
 
-TABLE = "project"
-LOG_TABLE = "log"
-DOC_ID = 1
 # The project list's summaries for the next process; not a project (no .json), never listed.
 INDEX_NAME = ".summary-index"
-# The ids the wizard gives new projects (``uuid4().hex``).
-WIZARD_ID = re.compile(r"[0-9a-f]{32}")
-# A finished project's record is about 40 KB; its logs live in the log file.
-MAX_PROJECT_BYTES = 16 * 2**20
-# The store's settings, beside the projects folder; a practice profile is well under 1 KB.
-SETTINGS_NAME = "settings.json"
-SETTINGS_LOCK = "settings.lock"
-MAX_SETTINGS_BYTES = 2**20
 # Held around a name's check and the project's creation, so two creates of one name cannot both pass.
 NAMES_LOCK = "names.lock"
-# Project files whose last write this backend remembers (a digest each); the oldest are forgotten.
-MAX_REMEMBERED = 4096
 T = TypeVar("T")
-
-
-class ProjectFileStorage(Storage):
-    """TinyDB storage that reads a project file within bounds and replaces it atomically."""
-
-    def __init__(
-        self, path: Path, where: str, foreign: Callable[[str], CorruptStoreError] | None = None
-    ) -> None:
-        self.path = path
-        self.where = where
-        # The error for JSON that is no project file at all (``NotAProject`` for a file no project left).
-        self.foreign = foreign or (lambda reason: corrupt(where, reason))
-        # Whether the last read found a file: TinyDB reports "no such document" the same way
-        # for a missing file and for a file without the project, which is corrupt.
-        self.found = False
-
-    def read(self) -> dict[str, Any] | None:
-        try:
-            data = read_bounded(self.path, MAX_PROJECT_BYTES)
-        except NotAFile as error:
-            raise corrupt(self.where, str(error)) from None
-        self.found = data is not None
-        if data is None:
-            return None
-        return _tables(data, lambda reason: corrupt(self.where, reason), foreign=self.foreign)
-
-    def write(self, data: dict[str, Any] | bytes) -> None:
-        replace_atomically(self.path, data if isinstance(data, bytes) else bounds.dumps(data))
-
-
-class SettingsFileStorage(Storage):
-    """TinyDB storage of the settings file: read within bounds, replaced atomically, like a project file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def read(self) -> dict[str, Any] | None:
-        try:
-            data = read_bounded(self.path, MAX_SETTINGS_BYTES)
-        except NotAFile as error:
-            raise _bad_settings(str(error)) from None
-        return None if data is None else _tables(data, _bad_settings, "settings")
-
-    def write(self, data: dict[str, Any]) -> None:
-        replace_atomically(self.path, bounds.dumps(data))
-
-
-def _bad_settings(reason: str) -> CorruptStoreError:
-    return CorruptStoreError(
-        f"The settings file {SETTINGS_NAME} in the data folder cannot be read ({reason}), so the practice "
-        "profile cannot be shown or saved. Projects are unaffected; restore the file from a backup or "
-        "delete it, then save the practice profile again."
-    )
-
-
-def _tables(
-    data: bytes,
-    fail: Callable[[str], CorruptStoreError],
-    kind: str = "project",
-    foreign: Callable[[str], CorruptStoreError] | None = None,
-) -> dict[str, Any]:
-    """The tables of a TinyDB file of the wizard's; ``fail(reason)`` is raised if it is not one
-    (``foreign(reason)`` if it is JSON of another shape)."""
-    if not data.strip():
-        raise fail("the file is empty")
-    try:
-        tables = bounds.parse(data)
-    except bounds.OutOfBounds as error:
-        raise fail(str(error)) from None
-    shaped = isinstance(tables, dict) and all(
-        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in tables.values()
-    )
-    if not shaped:
-        raise (foreign or fail)(f"not a wizard {kind} file")
-    return tables
 
 
 class TinyDBBackend:
@@ -155,10 +65,7 @@ class TinyDBBackend:
     def __init__(self, projects_dir: Path, settings_path: Path | None = None) -> None:
         self.directory = projects_dir
         self.settings_path = settings_path or projects_dir.parent / SETTINGS_NAME
-        # Each project file this backend last wrote: the digest of its bytes, and the record's revision,
-        # logs' description and log position then (``last_written``).
-        self._written: dict[str, tuple[bytes, Known]] = {}
-        self._written_lock = threading.Lock()
+        self._written = WrittenFiles()  # each project file this backend last wrote (``last_written``)
         try:
             private_folder(self.directory)
         except OSError as exc:
@@ -179,7 +86,7 @@ class TinyDBBackend:
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         # A rewrite may replace the log file between reading the project file and the log: read again.
         for _ in range(5):
-            foreign = self._foreign(project_id)
+            foreign = foreign_error(self.directory, project_id, self.where(project_id))
             storage = ProjectFileStorage(self._path(project_id), self.where(project_id), foreign)
             db = TinyDB(storage=CachingMiddleware(lambda storage=storage: storage))  # one read, both tables
             document = db.table(TABLE).get(doc_id=DOC_ID)
@@ -187,7 +94,7 @@ class TinyDBBackend:
                 if storage.found:
                     raise foreign("it holds no project")
                 return None
-            position = self._position(project_id, db.table(LOG_TABLE).get(doc_id=DOC_ID))
+            position = log_position(db.table(LOG_TABLE).get(doc_id=DOC_ID), self.where(project_id))
             if not logs or position is None:
                 return Stored(dict(cast(dict, document)), {}, position)
             path = self._log_path(project_id, position.generation)
@@ -240,39 +147,9 @@ class TinyDBBackend:
         except LogFileError as error:
             raise corrupt(f"The log file projects/{path.name}", str(error)) from None
 
-    def _foreign(self, project_id: str) -> Callable[[str], CorruptStoreError]:
-        """The error for a file of JSON that holds no project: a damaged project's, or ``NotAProject``.
-
-        A file is named like a project record if its name is an id the wizard makes (a uuid's
-        hex) or the store left its lock or log beside it; any other JSON without a project
-        (someone's ``notes.json``) is no project, and the list leaves it out.
-        """
-        where = self.where(project_id)
-
-        def error(reason: str) -> CorruptStoreError:
-            named_like_a_record = (
-                WIZARD_ID.fullmatch(project_id) is not None
-                or os.path.lexists(self.directory / f"{project_id}.lock")
-                or any(self.directory.glob(f"{glob.escape(project_id)}.*.log"))
-            )
-            return (
-                corrupt(where, reason) if named_like_a_record else NotAProject(corrupt(where, reason).args[0])
-            )
-
-        return error
-
-    def _position(self, project_id: str, document: object) -> Position | None:
-        if document is None:
-            return None
-        generation = cast(dict, document).get("generation")
-        length = cast(dict, document).get("bytes")
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (generation, length)):
-            raise corrupt(self.where(project_id), "its log table is not valid")
-        return Position(cast(int, generation), cast(int, length))
-
     def write(self, project_id: str, record: Encoded, log: LogWrite, current: Current | None) -> None:
         before = cast(Position | None, current.position if current is not None else None)
-        self._forget(project_id)  # until this write is known to have happened
+        self._written.forget(project_id)  # until this write is known to have happened
         payload = log_file.encode_lines(log.entries, TAIL if log.restart or before is None else None)
         try:
             if log.restart or before is None:
@@ -284,7 +161,7 @@ class TinyDBBackend:
                 position = log_file.append(path, before, payload) if payload else before
         except LogFileError as error:
             raise StorageError(f"The project could not be saved: {error}.") from None
-        document = _document(record.data, position)
+        document = project_document(record.data, position)
         new_generation = position is not None and (before is None or position.generation != before.generation)
         try:
             ProjectFileStorage(self._path(project_id), self.where(project_id)).write(document)
@@ -293,36 +170,19 @@ class TinyDBBackend:
                 with contextlib.suppress(OSError):
                     path.unlink()
             raise
-        self._remember(project_id, document, Known(record.revision, log.meta, position))
+        self._written.remember(project_id, document, Known(record.revision, log.meta, position))
         if before is not None and (position is None or position.generation != before.generation):
             self._remove_logs(project_id, keep=position)
 
     def last_written(self, project_id: str) -> Known | None:
         """The record this backend last wrote for the project, if the file still holds exactly those bytes."""
-        with self._written_lock:
-            entry = self._written.get(project_id)
-        if entry is None:
+        if not self._written.holds(project_id):
             return None
         try:
             data = read_bounded(self._path(project_id), MAX_PROJECT_BYTES)
         except (NotAFile, OSError):
             data = None  # whatever it is, reading it the long way says what
-        if data is None or hashlib.sha256(data).digest() != entry[0]:
-            self._forget(project_id)
-            return None
-        return entry[1]
-
-    def _remember(self, project_id: str, document: bytes, known: Known) -> None:
-        digest = hashlib.sha256(document).digest()
-        with self._written_lock:
-            self._written.pop(project_id, None)
-            self._written[project_id] = (digest, known)
-            while len(self._written) > MAX_REMEMBERED:
-                del self._written[next(iter(self._written))]
-
-    def _forget(self, project_id: str) -> None:
-        with self._written_lock:
-            self._written.pop(project_id, None)
+        return self._written.known(project_id, data)
 
     def _remove_logs(self, project_id: str, keep: Position | None) -> None:
         """Remove the project's log files but ``keep``'s (old generations, uncommitted leftovers)."""
@@ -333,7 +193,7 @@ class TinyDBBackend:
                     path.unlink()
 
     def delete(self, project_id: str) -> bool:
-        self._forget(project_id)
+        self._written.forget(project_id)
         try:
             os.unlink(self._path(project_id))  # a link or pipe goes, never what a link points at
         except FileNotFoundError:
@@ -391,36 +251,10 @@ class TinyDBBackend:
         return listed
 
     def read_setting(self, name: str) -> Any:
-        db = TinyDB(storage=lambda: SettingsFileStorage(self.settings_path))
-        document = db.table(name).get(doc_id=DOC_ID)
-        return None if document is None else dict(cast(dict, document))
+        return tinydb_files.read_setting(self.settings_path, name)
 
     def write_setting(self, name: str, value: dict[str, Any]) -> None:
-        settings = SettingsFileStorage(self.settings_path)
-        lock_path = self.settings_path.with_name(SETTINGS_LOCK)
-        try:
-            with exclusive_lock(lock_path, keep=lambda: os.path.lexists(self.settings_path)):
-                tables = settings.read() or {}  # refused if unreadable: the other settings are kept
-                tables[name] = {str(DOC_ID): value}
-                settings.write(tables)
-        except NotAFile as error:
-            raise StorageError(
-                f"The lock file {lock_path.name} in the data folder cannot be used ({error}); "
-                "remove it and try again. Nothing was saved."
-            ) from None
-
-
-def _document(record: bytes, position: Position | None) -> bytes:
-    """The project file: the record (already JSON) in table ``project``, the log's position in ``log``."""
-    document = b'{"%s":{"%d":%s}' % (TABLE.encode(), DOC_ID, record)
-    if position is not None:
-        document += b',"%s":{"%d":{"generation":%d,"bytes":%d}}' % (
-            LOG_TABLE.encode(),
-            DOC_ID,
-            position.generation,
-            position.bytes,
-        )
-    return document + b"}"
+        tinydb_files.write_setting(self.settings_path, name, value)
 
 
 def _listing(entry: os.DirEntry[str]) -> Listing:

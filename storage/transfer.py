@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from storage.base import ProjectStore, is_valid_id
+from storage.backend import is_valid_id
+from storage.base import ProjectStore
 from wizard_core.errors import ConflictError, WizardError
 
 

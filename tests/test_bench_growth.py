@@ -62,7 +62,8 @@ def test_postgresql_sizes_are_read_from_the_stored_rows(grown, pg_url):
     finally:
         store.close()  # type: ignore[attr-defined]
     assert sizes["record_bytes"] > 0 and sizes["log_bytes"] > 0
-    assert sizes["log_rows"] == 5 + len(grown.projects[5].state.decisions)
+    aged = grown.projects[5].state  # loaded whole: every turn, decision and archive entry
+    assert sizes["log_rows"] == 5 + len(aged.decisions) + len(aged.archive)
     assert (result.type, result.section) == ("clarifying_question", "3.24")
     assert kept == (True, False)  # the timed copy is removed; the template stays
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import TinyDBStorage, tinydb_store
+from storage import TinyDBStorage, tinydb_files
 from wizard_core import cli
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 
@@ -31,16 +31,16 @@ def _transcript(tmp_path: Path) -> Path:
 
 def _fail_save(monkeypatch: pytest.MonkeyPatch, number: int) -> None:
     """The ``number``-th write of a project file fails as on a full disk."""
-    real = tinydb_store.ProjectFileStorage.write
+    real = tinydb_files.ProjectFileStorage.write
     count = {"writes": 0}
 
-    def write(self: tinydb_store.ProjectFileStorage, data: dict) -> None:
+    def write(self: tinydb_files.ProjectFileStorage, data: dict) -> None:
         count["writes"] += 1
         if count["writes"] == number:
             raise OSError(28, "No space left on device")
         real(self, data)
 
-    monkeypatch.setattr(tinydb_store.ProjectFileStorage, "write", write)
+    monkeypatch.setattr(tinydb_files.ProjectFileStorage, "write", write)
 
 
 def test_a_store_failing_mid_replay_stops_it_and_names_the_message(tmp_path, monkeypatch, capsys) -> None:

@@ -113,7 +113,8 @@ def import_matrix(
         )
         finalize(state, answer, forms)
         result.imported.append(item.number)
-    state.answer_steps = []  # an import is undone by deleting the project, not answer by answer
+    state.answer_steps, state.steps_moved = [], 0  # an import is undone by deleting the project
+    state.archive = [entry for entry in state.archive if entry.step is None]
     errors = [f for f in checks.findings(state) if f.severity == "error"]
     if errors:
         result.notes.append(

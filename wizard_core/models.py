@@ -10,16 +10,20 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wizard_core.log_records import DecisionRecord, TranscriptFigures, TurnRecord
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Version of the stored project record; storage.migrations upgrades older ones (2: logs kept apart;
 3: 3.18, 3.21, 3.22 and 3.23 as rows; 4: a record that does not grow with the conversation; 5: each
-item's archive summed up by its newest question and answer)."""
+item's archive summed up by its newest question and answer; 6: the undo steps kept apart but the
+newest, and of the earlier answers only those they restore)."""
 
 # What each item keeps in the record of its archived clarifying questions and its earlier answers: the
 # newest (the archived thread's last question and answer, and the answer "undo" would restore); older
 # ones move to the project's archive log (``ArchiveEntry``), read when a person opens them or undoes.
 QUESTIONS_KEPT = 1
 ANSWERS_KEPT = 1
+# The undo steps the record keeps (newest last); the older ones are in the archive log, counted in
+# ``ProjectState.steps_moved``, and so are the earlier answers only they would restore.
+STEPS_KEPT = 2
 
 
 def utc_now() -> datetime:
@@ -83,24 +87,6 @@ class ClarifyingQA(Record):
     timestamp: datetime = Field(default_factory=utc_now)
 
 
-class MovedOut(Record):
-    """How many of an item's archived questions and earlier answers are in the archive log, not the record."""
-
-    questions: int = 0
-    answers: int = 0
-
-
-class ArchiveEntry(Record):
-    """A clarifying question or an earlier answer moved out of the record when its item had more than
-    it keeps; the project's archive log holds it, in the order moved. An entry with ``taken_back`` says
-    that the item's newest so many moved questions and answers went back to the record (an undo)."""
-
-    section: str
-    question: ClarifyingQA | None = None
-    answer: FormAnswer | None = None
-    taken_back: MovedOut | None = None
-
-
 class AnswerStep(Record):
     """What recording one answer changed, so the consultant can take it back (newest last).
 
@@ -121,6 +107,28 @@ class AnswerStep(Record):
     item_started_before: datetime | None = None
     parked_from: int = 0
     parked: int = 0
+
+
+class MovedOut(Record):
+    """How many of an item's archived questions and earlier answers (or of the undo steps) are in the
+    archive log, not the record."""
+
+    questions: int = 0
+    answers: int = 0
+    steps: int = 0
+
+
+class ArchiveEntry(Record):
+    """A clarifying question or an earlier answer moved out of the record when its item had more than
+    it keeps, or an undo step (``section`` "undo"); the project's archive log holds it, in the order
+    moved. An entry with ``taken_back`` says that the item's newest so many moved questions and answers
+    (or the newest undo steps) went back to the record (an undo)."""
+
+    section: str
+    question: ClarifyingQA | None = None
+    answer: FormAnswer | None = None
+    step: AnswerStep | None = None
+    taken_back: MovedOut | None = None
 
 
 class Practice(Record):
@@ -161,8 +169,10 @@ class ProjectState(Record):
     flagged: dict[str, str] = Field(default_factory=dict)
     # Items the consultant set aside ("skip for now"); the wizard returns to them after the rest.
     skipped: list[str] = Field(default_factory=list)
-    # The most recent answers' steps, for "undo last answer" (a stack, newest last, bounded).
+    # The most recent answers' steps, for "undo last answer" (a stack, newest last, bounded): the newest
+    # STEPS_KEPT, and the next older ``steps_moved`` in the archive log.
     answer_steps: list[AnswerStep] = Field(default_factory=list)
+    steps_moved: int = 0
     return_to: str | None = None
     item_started_at: datetime | None = None
     session_started_at: datetime | None = None

@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from storage import Sealer, StorageAdapter, new_key, open_storage
-from storage.migrations import upgrade
+from storage.migrations import m005_archive_summed_up
 from wizard_core import archive
 from wizard_core.models import (
     SCHEMA_VERSION,
@@ -97,8 +97,8 @@ def test_a_version_4_project_moves_all_but_each_items_newest_to_the_archive_log(
     state = store.load_project("old")  # upgraded on the way in
     assert state.schema_version == SCHEMA_VERSION
     assert state.archived_clarifying_sessions == {"3.02": QUESTIONS[-1:], "3.03": OTHER[-1:]}
-    assert state.answer_history == {"3.04": ANSWERS[-1:]}
-    assert state.moved_out["3.02"].questions == 8 and state.moved_out["3.04"].answers == 6
+    assert state.answer_history == {}  # from version 6: no undo step restores them
+    assert state.moved_out["3.02"].questions == 8 and state.moved_out["3.04"].answers == 7
     assert archive.questions(store, state, "3.02") == QUESTIONS  # nothing dropped, in order
     assert archive.questions(store, state, "3.03") == OTHER
     assert archive.answers(store, state, "3.04") == ANSWERS
@@ -107,8 +107,8 @@ def test_a_version_4_project_moves_all_but_each_items_newest_to_the_archive_log(
     again = _open(target).load_project("old")  # another process, the fast path
     assert again.schema_version == SCHEMA_VERSION and again.turn_count == 30
     assert (
-        again.archive == [] and again.log_before["archive"] == 5 + 5 + 1 + 4
-    )  # the log's own, then 3.02's, 3.03's, 3.04's
+        again.archive == [] and again.log_before["archive"] == 5 + 5 + 1 + 4 + 1
+    )  # the log's own, then 3.02's, 3.03's, 3.04's (and its newest, by version 6)
     assert archive.questions(store, again, "3.02") == QUESTIONS
     assert archive.discussions(store, again) == {"3.02": QUESTIONS, "3.03": OTHER}
     assert archive.answers(store, again, "3.04") == ANSWERS
@@ -116,7 +116,7 @@ def test_a_version_4_project_moves_all_but_each_items_newest_to_the_archive_log(
     assert record["schema_version"] == SCHEMA_VERSION
     if target[1] is None:  # in the clear: the record holds each item's newest only
         assert len(record["archived_clarifying_sessions"]["3.02"]) == 1
-        assert len(record["answer_history"]["3.04"]) == 1
+        assert record["answer_history"] == {}
 
 
 def test_the_upgrade_adds_to_what_version_4_had_moved() -> None:
@@ -128,7 +128,7 @@ def test_the_upgrade_adds_to_what_version_4_had_moved() -> None:
         "moved_out": {"3.02": {"questions": 3, "answers": 1}},
         "archive": [{"section": "3.02", "question": {"question": "z"}}],
     }
-    new = upgrade(old)
+    new = m005_archive_summed_up(old)
     assert new["archived_clarifying_sessions"] == {"3.02": [{"question": "b"}]}
     assert new["answer_history"] == {"3.04": [{"answer": "1"}], "3.05": []}
     assert new["moved_out"] == {"3.02": {"questions": 4, "answers": 1}}

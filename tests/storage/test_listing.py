@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import storage.base
+import storage.listing
 from storage import StorageAdapter, TinyDBStorage
 from storage.tinydb_store import INDEX_NAME
 from wizard_core.models import ProjectState
@@ -23,7 +23,7 @@ def _save(store: StorageAdapter, project_id: str, name: str, hour: int) -> None:
 def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The ids of the records the store reads (decodes) from now on."""
     seen: list[str] = []
-    real = storage.base.decode
+    real = storage.listing.decode
 
     def counting(
         record: object, project_id: str, where: str, entries: Any = None, tail: Any = None
@@ -31,7 +31,7 @@ def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(project_id)
         return real(record, project_id, where, entries, tail)
 
-    monkeypatch.setattr(storage.base, "decode", counting)
+    monkeypatch.setattr(storage.listing, "decode", counting)
     return seen
 
 

@@ -18,12 +18,15 @@ from typing import Any
 
 import pytest
 
-import storage.base
+import storage.listing
 from storage import StorageAdapter, TinyDBStorage, default_data_dir, open_storage
-from storage.base import Current, Listing, ProjectStore, Stored
+from storage.backend import Listing
+from storage.base import ProjectStore
 from storage.encoding import Encoded
 from storage.logs import LogWrite
 from storage.migrations import MIGRATIONS, upgrade
+from storage.records import Stored
+from storage.revision import Current
 from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
 from wizard_core.models import (
     SCHEMA_VERSION,
@@ -500,7 +503,7 @@ def test_listing_rereads_only_changed_files(
     for project_id in ("a", "b", "c"):
         tinydb_store.save_project(_full_state(project_id))
     decoded: list[str] = []
-    real_decode = storage.base.decode
+    real_decode = storage.listing.decode
 
     def counting_decode(
         record: object, project_id: str, where: str, entries: Any = None, tail: Any = None
@@ -508,7 +511,7 @@ def test_listing_rereads_only_changed_files(
         decoded.append(project_id)
         return real_decode(record, project_id, where, entries, tail)
 
-    monkeypatch.setattr(storage.base, "decode", counting_decode)
+    monkeypatch.setattr(storage.listing, "decode", counting_decode)
     tinydb_store.list_projects()
     tinydb_store.list_projects()
     assert sorted(decoded) == ["a", "b", "c"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from wizard_core.answers.text import marked_to_do
+from wizard_core.archive import keep_for_undo
 from wizard_core.errors import InputError
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import (
@@ -71,6 +72,7 @@ def finalize(state: ProjectState, answer: FormAnswer, forms: FormQuestionService
     step.current_after = state.current_form_section
     if answer.source != "edition":
         state.answer_steps = [*state.answer_steps, step][-MAX_UNDO_STEPS:]
+    keep_for_undo(state, MAX_UNDO_STEPS)
     state.updated_at = answer.timestamp
 
 

@@ -1,0 +1,53 @@
+"""What a file backend last wrote of each project: the digest of the file's bytes, and what they hold.
+
+The next save of a project checks the revision it was loaded at against the stored one. When the
+project file still holds exactly the bytes this backend wrote (same digest), the record it holds is
+known without decoding it: its revision, its logs' description and the log's position then.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+
+from storage.revision import Known
+
+# Project files whose last write is remembered (a digest each); the oldest are forgotten.
+MAX_REMEMBERED = 4096
+
+
+class WrittenFiles:
+    """The digest and ``Known`` of each project file last written, by project id (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._written: dict[str, tuple[bytes, Known]] = {}
+        self._lock = threading.Lock()
+
+    def holds(self, project_id: str) -> bool:
+        """Whether a write of the project is remembered (else there is nothing to compare a file with)."""
+        with self._lock:
+            return project_id in self._written
+
+    def known(self, project_id: str, data: bytes | None) -> Known | None:
+        """What the file holds if ``data`` (its bytes now, None if unreadable) is what was last written;
+        else None, and the write is forgotten."""
+        with self._lock:
+            entry = self._written.get(project_id)
+        if entry is None:
+            return None
+        if data is None or hashlib.sha256(data).digest() != entry[0]:
+            self.forget(project_id)
+            return None
+        return entry[1]
+
+    def remember(self, project_id: str, document: bytes, known: Known) -> None:
+        digest = hashlib.sha256(document).digest()
+        with self._lock:
+            self._written.pop(project_id, None)
+            self._written[project_id] = (digest, known)
+            while len(self._written) > MAX_REMEMBERED:
+                del self._written[next(iter(self._written))]
+
+    def forget(self, project_id: str) -> None:
+        with self._lock:
+            self._written.pop(project_id, None)
