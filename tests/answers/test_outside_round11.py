@@ -117,3 +117,28 @@ def test_a_pause_before_answering_to_ask_is_never_taken_for_the_answer(message):
     result = manager.process_user_response(pid, message)
     assert result.type != "form_answer", result
     assert manager.storage.load_project(pid).answer_for("3.02") is None
+
+
+@pytest.mark.parametrize(
+    ("message", "count"),
+    [
+        ("accessible entrances three, the front, the gym lobby and the rear, no hazardous materials", 3),
+        ("Barrier-free entrances: nil (stacked units, stairs up). Hazardous substances: none.", 0),
+        ("Every tenant bay gets its own barrier-free front door - 6 in all. Nothing hazardous.", 6),
+    ],
+)
+def test_an_entrance_count_said_after_its_label_or_as_a_total(message, count):
+    reading = _read("3.20", message)
+    assert reading.value == {"barrier_free_entrances": count, "hazardous_substances": False}
+
+
+@pytest.mark.parametrize(
+    ("message", "above"),
+    [
+        ("to storeys above grade no basement, twenty nine feet so eight point eight metres", 2),
+        ("to floors over the parking level, 7.6 m to the top of the parapet, nothing below grade", 2),
+    ],
+)
+def test_to_for_two_before_a_count_is_two(message, above):
+    reading = _read("3.07", message)
+    assert reading.value["storeys_above_grade"] == above

@@ -31,6 +31,7 @@ ARE_BARRIER_FREE = re.compile(
     r"(?:barrier[\s-]*free|accessible)\b",
     re.I,
 )
+_DOORS = re.compile(r"\b(?:barrier[\s-]*free|accessible|bf)\s+(?:\w+\s+)?(?:doors?|entrances?)\b", re.I)
 # "Nothing hazardous", "no haz": none present (the lexicon's negation words cover "no", "not", "none").
 NOTHING = re.compile(r"\b(?:nothing|none|nil)\b", re.I)
 
@@ -67,10 +68,12 @@ def _total() -> re.Pattern[str]:
 
 @cache
 def _count_after() -> re.Pattern[str]:
-    """A count after its label: "barrier-free entrances: 2", "BF entrances = 3"."""
+    """A count after its label: "barrier-free entrances: 2", "BF entrances = 3", "barrier free
+    entrances two, …" (dictated), "Barrier-free entrances: nil"."""
     nouns = alternation(vocabulary().entrances.entrance_words)
     return re.compile(
-        rf"{nouns}\s*(?:[:=]|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to))\s)\s*(?P<n>\d+|{p.lexicon().number_words})\b"
+        rf"{nouns}\s*(?:[:=]|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to))\s|\s)\s*"
+        rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
         r"(?=\s*(?:[.,;(]|$))",
         re.I,
     )
@@ -78,8 +81,15 @@ def _count_after() -> re.Pattern[str]:
 
 def _stated_total(lowered: str) -> int | None:
     """The last total the message states for its entrances, if it gives one after the parts."""
-    found = list(_total().finditer(lowered))
+    found = list(_total().finditer(lowered)) or list(_in_all().finditer(lowered))
     return p.word_number(found[-1]["n"]) if found else None
+
+
+@cache
+def _in_all() -> re.Pattern[str]:
+    """A total with its words after it: "… - 4 in all", "three altogether"."""
+    number = rf"(?:\d+|{p.lexicon().number_words})"
+    return re.compile(rf"(?<![\w.,])(?P<n>{number})\s+(?:in\s+all|in\s+total|altogether)\b", re.I)
 
 
 def read_entrances_hazards(
@@ -95,8 +105,9 @@ def read_entrances_hazards(
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
             count = p.word_number(said["n"])
         if count is None and (said := _count_after().search(lowered)):  # "bf entrances: 2", from a sheet
-            count = p.word_number(said["n"])
-        total = _stated_total(lowered) if count is not None else None
+            count = 0 if said["n"] in ("none", "nil", "zero") else p.word_number(said["n"])
+        # "each unit has its own barrier-free door - 4 in all": a total after the doors it counts
+        total = _stated_total(lowered) if count is not None or _DOORS.search(lowered) else None
         if total is not None:
             entrances = total  # "one into the shops and one into the flats, so two": the sum wins
         elif count is not None:

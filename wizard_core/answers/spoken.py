@@ -106,7 +106,15 @@ _SELF_CORRECTED = re.compile(
 )
 
 
+# Speech-to-text's "to" for "two" before a plural count: "to storeys above grade", "to streets".
+_TO_FOR_TWO = re.compile(
+    r"(?<!\bup\s)(?<!\bdown\s)(?<!\bback\s)(?<!\bfrom\s)\bto(?=\s+(?:storeys|stories|floors|levels|streets)\b)",
+    re.IGNORECASE,
+)
+
+
 def as_meant(text: str) -> str:
-    """``text`` without the fillers of speech ("um", "uh") and without a figure its speaker took back
-    ("eleven forty no sorry eleven sixty" keeps "eleven sixty")."""
-    return _SELF_CORRECTED.sub("", _FILLER.sub("", text))
+    """``text`` without the fillers of speech ("um", "uh"), without a figure its speaker took back
+    ("eleven forty no sorry eleven sixty" keeps "eleven sixty"), and with speech-to-text's "to" for
+    "two" before a plural count put right ("to storeys above grade")."""
+    return _TO_FOR_TWO.sub("two", _SELF_CORRECTED.sub("", _FILLER.sub("", text)))
