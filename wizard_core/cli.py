@@ -10,18 +10,15 @@ import json
 import logging
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from storage import open_code_texts, open_storage
-from wizard_core import cli_calc, cli_kb, cli_matrix, cli_store, cli_turns
-from wizard_core.cli_text import UsageError, inert, store_option
+from wizard_core import cli_calc, cli_export, cli_kb, cli_matrix, cli_store, cli_turns
+from wizard_core.cli_text import UsageError, inert, store_option, store_wizard
 from wizard_core.errors import WizardError
-from wizard_core.export import EXPORT_FORMATS, FORMATS, PAPERS
 from wizard_core.replay import ReplayClock, load_transcript, replay
 from wizard_core.tokens import describe_turn
 from wizard_core.wiring import ADVISORS, make_advisor, open_wizard
-from wizard_core.wizard import Wizard
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,20 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("json", "md"), default="md")
     store_option(check)
 
-    exp = commands.add_parser(
-        "export",
-        help="export a project's matrix (md, csv, json, pdf, review-pdf or xlsx)",
-        description="Export a project's matrix. The file goes to --output, or else to stdout; a PDF or "
-        "workbook is not written to a terminal, so give --output FILE or redirect stdout to a file.",
-    )
-    exp.add_argument("project_id")
-    exp.add_argument("--format", choices=FORMATS, default="md")
-    exp.add_argument("--paper", choices=PAPERS, default=PAPERS[0], help="the drawing sheet's paper (pdf)")
-    exp.add_argument(
-        "--output", "-o", type=Path, default=None, help="write the file here (replacing it) instead of stdout"
-    )
-    store_option(exp)
-
+    cli_export.add_commands(commands)  # export
     cli_kb.add_commands(commands, _Parser)  # kb search, import, list, remove
     cli_store.add_commands(commands)  # migrate, keygen
     cli_calc.add_commands(commands)  # calc spatial, occupant-load, fixtures
@@ -139,13 +123,6 @@ def _quiet_logs() -> None:
     logging.captureWarnings(True)
 
 
-def _wizard(args: argparse.Namespace) -> Wizard:
-    """The wizard on ``--store``: a folder, or a database (its projects and its imported code text)."""
-    storage = open_storage(args.store)
-    advisor = make_advisor(getattr(args, "advisor", None))
-    return open_wizard(storage, advisor, code_texts=open_code_texts(args.store))
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     transcript = load_transcript(args.transcript)
     clock = ReplayClock()
@@ -170,12 +147,12 @@ def _replay_md(report: dict) -> str:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    print(_wizard(args).start_project(args.name, args.edition).project_id)
+    print(store_wizard(args).start_project(args.name, args.edition).project_id)
     return 0
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    wizard = _wizard(args)
+    wizard = store_wizard(args)
     result = wizard.process_user_response(args.project_id, args.message)
     print(inert(f"[{result.section}] {result.type} ({result.confidence:.2f}): {result.content}"))
     usage = describe_turn(wizard.load_project(args.project_id).turns[-1])
@@ -187,7 +164,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 
 def cmd_projects(args: argparse.Namespace) -> int:
-    summaries = _wizard(args).list_projects()
+    summaries = store_wizard(args).list_projects()
     rows = [
         {
             "project_id": s.project_id,
@@ -211,7 +188,7 @@ def cmd_projects(args: argparse.Namespace) -> int:
 
 
 def cmd_summary(args: argparse.Namespace) -> int:
-    summary = _wizard(args).summary(args.project_id)
+    summary = store_wizard(args).summary(args.project_id)
     if args.format == "json":
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
@@ -229,13 +206,13 @@ def cmd_summary(args: argparse.Namespace) -> int:
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    print(_wizard(args).context_package(args.project_id).markdown, end="")
+    print(store_wizard(args).context_package(args.project_id).markdown, end="")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """The findings; exit 0 whether or not there are any (2 only for bad input)."""
-    found = _wizard(args).check(args.project_id)
+    found = store_wizard(args).check(args.project_id)
     if args.format == "json":
         print(json.dumps([f.model_dump() for f in found], indent=2, ensure_ascii=False))
         return 0
@@ -248,49 +225,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    """The export's bytes, exactly as the page's download holds them (the CSV with its byte-order mark)."""
-    if EXPORT_FORMATS[args.format].binary and args.output is None and sys.stdout.isatty():
-        raise UsageError(
-            f"export: a {args.format.upper()} file is not text for a terminal; "
-            "give --output FILE or redirect stdout to a file (nothing was written)"
-        )
-    wizard = _wizard(args)
-    data = wizard.export_file(wizard.load_project(args.project_id), args.format, paper=args.paper)
-    if args.output is None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return 0
-    _write_file(args.output, data)
-    print(f"Wrote {inert(str(args.output), one_line=True)} ({len(data):,} bytes).", file=sys.stderr)
-    return 0
-
-
-def _write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` whole or not at all: a half-written export never replaces a good one.
-
-    The file is readable by its owner alone (0600), as the project it comes from is the client's.
-    """
-    if path.is_dir():
-        raise UsageError(f"export: {inert(str(path), one_line=True)} is a folder; give a file name")
-    temp: Path | None = None
-    try:
-        # mkstemp makes a new file of mode 0600 under a name of its own; the rename keeps both.
-        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".partial")
-        temp = Path(name)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        temp.replace(path)
-    except OSError as error:
-        if temp is not None:
-            temp.unlink(missing_ok=True)
-        reason = inert(error.strerror or type(error).__name__, one_line=True)
-        raise UsageError(f"export: cannot write {inert(str(path), one_line=True)}: {reason}") from error
-
-
 COMMANDS = {
     "replay": cmd_replay,
     "new": cmd_new,
@@ -299,10 +233,10 @@ COMMANDS = {
     "summary": cmd_summary,
     "context": cmd_context,
     "check": cmd_check,
-    "export": cmd_export,
     **cli_kb.COMMANDS,
     **cli_store.COMMANDS,
     **cli_calc.COMMANDS,
     **cli_matrix.COMMANDS,
+    **cli_export.COMMANDS,
     **cli_turns.COMMANDS,
 }

@@ -1,11 +1,14 @@
-"""What every command prints and refuses with: text safe for a terminal, and the usage error."""
+"""What every command shares: text safe for a terminal, the usage error, and the store it works on."""
 
 from __future__ import annotations
 
 import argparse
 import re
 
+from storage import open_code_texts, open_storage
 from wizard_core.errors import WizardError
+from wizard_core.wiring import make_advisor, open_wizard
+from wizard_core.wizard import Wizard
 
 
 class UsageError(WizardError):
@@ -32,3 +35,10 @@ def store_option(cmd: argparse.ArgumentParser) -> None:
         default=None,
         help="data folder or postgresql:// URL (default $WIZARD_DATA_DIR or ./data)",
     )
+
+
+def store_wizard(args: argparse.Namespace) -> Wizard:
+    """The wizard on ``--store``: a folder, or a database (its projects and its imported code text)."""
+    storage = open_storage(args.store)
+    advisor = make_advisor(getattr(args, "advisor", None))
+    return open_wizard(storage, advisor, code_texts=open_code_texts(args.store))

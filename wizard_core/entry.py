@@ -12,14 +12,16 @@ from wizard_core.answers import describe_value, validate_value, worked_out
 from wizard_core.content import FormItem
 from wizard_core.errors import InputError, InvalidReplyError
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import FormAnswer, ProjectState
+from wizard_core.models import FormAnswer
 from wizard_core.sheet.values import entered, extra_cell
+from wizard_core.store import ProjectStore
 from wizard_core.turn.progress import finalize
 
 
 def answer_directly(
-    state: ProjectState,
+    storage: ProjectStore,
     forms: FormQuestionService,
+    project_id: str,
     section: str,
     value: Any,
     override: str | None,
@@ -30,6 +32,7 @@ def answer_directly(
     A value the code checks contradict is refused with the reason, unless ``override``
     gives the consultant's reason to record it anyway (stored with the answer).
     """
+    state = storage.load_project(project_id)
     item = revisable_item(forms, section)
     try:
         value = validate_value(item, worked_out(item, value, state))
@@ -62,12 +65,14 @@ def answer_directly(
     if errors:
         answer = checks.overridden(answer, errors, reason)
     finalize(state, answer, forms)
+    storage.save_project(state)
     return answer
 
 
 def set_sheet_cells(
-    state: ProjectState,
+    storage: ProjectStore,
     forms: FormQuestionService,
+    project_id: str,
     section: str,
     cells: dict[str, str],
     clock: Callable[[], datetime],
@@ -77,6 +82,7 @@ def set_sheet_cells(
     They are the consultant's own words beside the value: the answer keeps its value and status.
     """
     item = forms.get_item(section)
+    state = storage.load_project(project_id)
     answer = state.answer_for(item.number)
     if answer is None:
         raise InputError(f"These cells sit beside the answer: answer {item.number} first. Nothing was saved.")
@@ -92,6 +98,7 @@ def set_sheet_cells(
         kept[name] = entered(item.number, cell, text)
     answer.sheet_cells = {name: text for name, text in kept.items() if text}
     state.updated_at = clock()
+    storage.save_project(state)
     return answer
 
 

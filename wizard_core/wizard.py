@@ -1,26 +1,26 @@
 """The core's face: everything the page and the command line do, in one narrow class.
 
-A message goes to the turn pipeline (``turn/pipeline.py``); every other action loads the project,
-calls the module named for it (``projects``, ``entry``, ``turn/review``, ``turn/progress``) and
-saves; reading the matrix, the code excerpts and the imported code text go through here too, so
-callers never reach into the services behind it.
+A message goes to the turn pipeline (``turn/pipeline.py``); every other action is a plain function
+of the module named for its role (``projects``, ``entry``, ``answer_review``, ``practice``,
+``imported_text``) handed the store; the matrix, the code excerpts and the exports are read here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from wizard_core import archive, checks, entry, projects, typed
+from wizard_core import answer_review, archive, checks, entry, imported_text, practice, projects
 from wizard_core import export as exports
 from wizard_core.advisors.base import Advisor
 from wizard_core.carried import Carried, carried_fact
 from wizard_core.content import Edition, FormItem, KnowledgeEntry
 from wizard_core.context import ContextPackage
 from wizard_core.engine import Finding
-from wizard_core.errors import ConflictError, InputError
+from wizard_core.export import PAPERS
 from wizard_core.forms import FormQuestionService
 from wizard_core.importing import MatrixImport, import_matrix
 from wizard_core.knowledge import code_catalog, code_import
@@ -30,34 +30,23 @@ from wizard_core.models import ClarifyingQA, FormAnswer, Practice, ProjectState,
 from wizard_core.sheet.items import ExtraCell, extra_cells
 from wizard_core.sheet.values import sheet_defaults
 from wizard_core.store import ProjectPage, ProjectStore, TurnPage
-from wizard_core.turn import prefill, progress, review
+from wizard_core.turn import prefill, review
 from wizard_core.turn.pipeline import ContextManager
 from wizard_core.turn.record import TurnResult
 from wizard_core.turn.summary import context_summary
 
-T = TypeVar("T")
 
-
+@dataclass(eq=False)
 class Wizard:
     """One wizard over one store, one matrix, one knowledge base and one advisor."""
 
-    def __init__(
-        self,
-        storage: ProjectStore,
-        forms: FormQuestionService,
-        knowledge: KnowledgeBaseService,
-        manager: ContextManager,
-        clock: Callable[[], datetime],
-        data_dir: Path | None = None,
-        code_text: CodeTextSync | None = None,
-    ) -> None:
-        self.storage = storage
-        self.forms = forms
-        self.knowledge = knowledge
-        self.manager = manager
-        self.clock = clock
-        self.data_dir = data_dir
-        self.code_text = code_text  # where imported code text is kept, and its version in use
+    storage: ProjectStore
+    forms: FormQuestionService
+    knowledge: KnowledgeBaseService
+    manager: ContextManager
+    clock: Callable[[], datetime]
+    data_dir: Path | None = None
+    code_text: CodeTextSync | None = None  # where imported code text is kept, and its version in use
 
     # The conversation.
     def process_user_response(
@@ -87,26 +76,15 @@ class Wizard:
         return projects.start_project(self.storage, self.forms, self.clock, name, code_edition, address)
 
     def free_name(self, name: str) -> str:
-        """``name`` if no project has it, else the first free "name (2)", "name (3)"…: what a taken name
-        is refused with, and what a replay takes instead."""
+        """``name``, or the first free "name (2)", "name (3)"…: what a taken name is refused with."""
         return projects.untaken_name(self.storage, name)
 
     def answer_directly(
         self, project_id: str, section: str, value: Any, override: str | None = None
     ) -> FormAnswer:
-        state = self.storage.load_project(project_id)
-        return self._saved(
-            state, entry.answer_directly(state, self.forms, section, value, override, self.clock)
+        return entry.answer_directly(
+            self.storage, self.forms, project_id, section, value, override, self.clock
         )
-
-    def go_to_item(self, project_id: str, section: str) -> ProjectState:
-        state = self.storage.load_project(project_id)
-        item = entry.revisable_item(self.forms, section)
-        if state.current_form_section == item.number:
-            return state
-        progress.move_to(state, item.number, self.clock())
-        state.updated_at = self.clock()
-        return self._saved(state, state)
 
     # The sheet's other cells: those beside an answer that its value has no field for.
     def extra_cells(self, section: str) -> list[ExtraCell]:
@@ -119,46 +97,31 @@ class Wizard:
 
     def set_sheet_cells(self, project_id: str, section: str, cells: dict[str, str]) -> FormAnswer:
         """Fill in or clear ("") those cells; the answer keeps its value and status."""
-        self.forms.get_item(section)
-        state = self.storage.load_project(project_id)
-        return self._saved(state, entry.set_sheet_cells(state, self.forms, section, cells, self.clock))
+        return entry.set_sheet_cells(self.storage, self.forms, project_id, section, cells, self.clock)
 
-    # The consultant's review of answers: confirm, still holds, undo, skip.
+    # The consultant's review of answers: confirm, still holds, undo, skip, go to an item to revise.
     def confirm_answer(self, project_id: str, section: str) -> FormAnswer:
         """Confirm the advisor's proposed answer to ``section``."""
-        state = self.storage.load_project(project_id)
-        return self._saved(state, review.confirm(state, section, self.clock()))
+        return answer_review.confirm(self.storage, project_id, section, self.clock)
 
     def confirm_all(self, project_id: str) -> review.ConfirmedAll:
         """Confirm every proposed answer not flagged; iterates as those confirmed, ``left`` the rest."""
-        state = self.storage.load_project(project_id)
-        return self._saved(state, review.confirm_all(state, self.clock()))
+        return answer_review.confirm_all(self.storage, project_id, self.clock)
 
     def keep_answer(self, project_id: str, section: str) -> FormAnswer:
         """A flagged answer still holds: clear its flag and note the review."""
-        state = self.storage.load_project(project_id)
-        return self._saved(state, review.keep(state, section, self.clock()))
+        return answer_review.keep(self.storage, project_id, section, self.clock)
 
     def keep_all(self, project_id: str, sections: list[str]) -> list[FormAnswer]:
         """Several flagged answers still hold: clear their flags in one save."""
-        state = self.storage.load_project(project_id)
-        return self._saved(state, review.keep_all(state, sections, self.clock()))
+        return answer_review.keep_all(self.storage, project_id, sections, self.clock)
 
     def status_counts(self, state: ProjectState) -> dict[str, int]:
-        """Items per status, as the exports count them: confirmed, proposed, overridden, flagged,
-        skipped, to do."""
         return review.status_counts(state, self.forms)
 
     def undo_last_answer(self, project_id: str, expected_revision: int | None = None) -> review.Undo:
         """Take back the most recent answer (repeatable, newest first)."""
-        state = self.storage.load_project(project_id)
-        if expected_revision is not None and state.revision != expected_revision:
-            raise ConflictError(
-                "This project was changed in another tab or session since this page was drawn, "
-                "so nothing was undone."
-            )
-        archive.ready_for_undo(self.storage, state)
-        return self._saved(state, review.undo(state, self.forms, self.clock()))
+        return answer_review.undo(self.storage, self.forms, project_id, expected_revision, self.clock)
 
     def last_undo(self, state: ProjectState) -> review.Undo | None:
         """What "undo last answer" would take back in ``state``; None when nothing can be undone."""
@@ -166,9 +129,10 @@ class Wizard:
 
     def skip_item(self, project_id: str, section: str) -> ProjectState:
         """Leave the current item unanswered for now; the wizard comes back to it after the rest."""
-        state = self.storage.load_project(project_id)
-        progress.skip(state, section, self.forms, self.clock())
-        return self._saved(state, state)
+        return answer_review.skip(self.storage, self.forms, project_id, section, self.clock)
+
+    def go_to_item(self, project_id: str, section: str) -> ProjectState:
+        return answer_review.go_to(self.storage, self.forms, project_id, section, self.clock)
 
     def rename_project(self, project_id: str, name: str, address: str | None = None) -> ProjectState:
         state = self.storage.load_project(project_id)
@@ -183,23 +147,15 @@ class Wizard:
         return self.storage.load_practice()
 
     def save_practice_profile(self, name: str, address_1: str, address_2: str, contact: str) -> Practice:
-        practice = typed.practice(name, address_1, address_2, contact)
-        self.storage.save_practice(practice)
-        return practice
+        return practice.save_profile(self.storage, name, address_1, address_2, contact)
 
     def set_project_practice(
         self, project_id: str, name: str, address_1: str, address_2: str, contact: str
     ) -> ProjectState:
-        """This project's own practice details; all fields empty: the profile again."""
-        practice = typed.practice(name, address_1, address_2, contact)
-        state = self.storage.load_project(project_id)
-        state.practice = None if practice.empty else practice
-        state.updated_at = self.clock()
-        return self._saved(state, state)
+        return practice.set_own(self.storage, project_id, name, address_1, address_2, contact, self.clock)
 
     def practice_for(self, state: ProjectState) -> Practice:
-        """The practice ``state``'s sheet names: its own copy if set, else the profile as it stands."""
-        return state.practice if state.practice is not None else self.storage.load_practice()
+        return practice.on_sheet(self.storage, state)
 
     def load_project(self, project_id: str) -> ProjectState:
         """The project with its newest turns; a turn pending in a process that stopped shown interrupted."""
@@ -275,34 +231,21 @@ class Wizard:
         return exports.matrix_rows(state, self.forms, found)
 
     def export(
-        self,
-        state: ProjectState,
-        fmt: str,
-        found: list[Finding] | None = None,
-        paper: str = exports.PAPERS[0],
+        self, state: ProjectState, fmt: str, found: list[Finding] | None = None, paper: str = PAPERS[0]
     ) -> str | bytes:
-        """The matrix in ``fmt``: text for md, csv and json, bytes for the PDFs and xlsx, dated by the clock,
-        with the practice ``practice_for`` gives; ``paper`` is the drawing sheet's size.
-
-        ``found`` spares running the code checks again (the page has them).
-        """
-        practice, discussions = self.practice_for(state), archive.discussions(self.storage, state)
-        return exports.export(state, self.forms, fmt, found, self.clock(), practice, paper, discussions)
+        """The matrix in ``fmt``: text, or bytes for the PDFs and xlsx (``found`` spares the checks)."""
+        on_sheet, discussions = self.practice_for(state), archive.discussions(self.storage, state)
+        return exports.export(state, self.forms, fmt, found, self.clock(), on_sheet, paper, discussions)
 
     def export_file(
-        self,
-        state: ProjectState,
-        fmt: str,
-        found: list[Finding] | None = None,
-        paper: str = exports.PAPERS[0],
+        self, state: ProjectState, fmt: str, found: list[Finding] | None = None, paper: str = PAPERS[0]
     ) -> bytes:
         """The export as a downloaded or saved file holds it (the CSV with the mark Excel needs)."""
-        practice, discussions = self.practice_for(state), archive.discussions(self.storage, state)
-        return exports.export_file(state, self.forms, fmt, found, self.clock(), practice, paper, discussions)
+        on_sheet, discussions = self.practice_for(state), archive.discussions(self.storage, state)
+        return exports.export_file(state, self.forms, fmt, found, self.clock(), on_sheet, paper, discussions)
 
     def stuck(self, state: ProjectState) -> bool:
-        """Whether the current item was asked about twice without being settled (the page then opens
-        its direct entry, pre-filled with ``reading_so_far``)."""
+        """Whether the current item was asked about twice unsettled (the page then opens its direct entry)."""
         return prefill.stuck(state)
 
     def reading_so_far(self, state: ProjectState) -> Any | None:
@@ -321,58 +264,37 @@ class Wizard:
         (InputError)."""
         return import_matrix(self.storage, self.forms, self.clock, data, filename, name)
 
-    # The code text.
+    # The code text: the knowledge base's excerpts, and the imported text (``imported_text``).
     def excerpt(self, entry_id: str) -> tuple[KnowledgeEntry, bool] | None:
-        """A code excerpt by id, and whether it is the consultant's imported text."""
-        entry = self.knowledge.get(entry_id)
-        return None if entry is None else (entry, self.knowledge.origin(entry) == "imported")
+        return imported_text.excerpt(self.knowledge, entry_id)
 
     def quote(self, entry_id: str) -> Quote | None:
         """A code excerpt's text with its origin, file and lines (the page's excerpt panel)."""
         return self.knowledge.quote(entry_id)
 
     def imports(self) -> list[str]:
-        """Names of the code text imported into this wizard's store (a data folder or a database)."""
-        return self.code_text.store.names() if self.code_text is not None else []
+        return imported_text.names(self.code_text)
 
     def import_list(self) -> list[code_catalog.ImportInfo]:
-        """Each imported code text with its edition, source file, article count and date imported."""
-        return code_catalog.catalog(self.code_text.store) if self.code_text is not None else []
+        return imported_text.catalog(self.code_text)
 
     def imported_articles(self, name: str) -> int:
         return self.knowledge.imported_count(name)
 
     @property
     def import_problems(self) -> list[str]:
-        extra = self.code_text.problems if self.code_text is not None else []
-        return [*self.knowledge.import_problems, *extra]
+        return imported_text.problems(self.knowledge, self.code_text)
 
     def is_imported(self, name: str) -> bool:
-        return code_import.safe_name(name) in self.imports()
+        return imported_text.is_imported(self.code_text, name)
 
     def import_code(
         self, path: Path, edition: str = "2024", name: str | None = None
     ) -> code_import.ImportResult:
-        """Import the consultant's code text; this wizard uses it at once, other replicas within seconds."""
-        result = code_import.import_code_text(path, self._code_text().store, edition=edition, name=name)
-        self._code_text().check(force=True)
-        return result
+        return imported_text.import_code(self.code_text, path, edition, name)
 
     def remove_import(self, name: str) -> bool:
-        removed = self._code_text().store.remove(code_import.safe_name(name))
-        self._code_text().check(force=True)
-        return removed
+        return imported_text.remove(self.code_text, name)
 
     def refresh_code_text(self) -> bool:
-        """Reload the imported code text if any replica changed it (asks the store every few seconds)."""
-        return self.code_text.check() if self.code_text is not None else False
-
-    def _saved(self, state: ProjectState, done: T) -> T:
-        """Save the project an action changed; return what the action gives back."""
-        self.storage.save_project(state)
-        return done
-
-    def _code_text(self) -> CodeTextSync:
-        if self.code_text is None:
-            raise InputError("This wizard has no data folder to import code text into.")
-        return self.code_text
+        return imported_text.refresh(self.code_text)
