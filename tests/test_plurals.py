@@ -63,7 +63,8 @@ def test_no_text_a_consultant_reads_writes_a_plural_as_word_s() -> None:
         *(ROOT / "wizard_core" / "answers").rglob("*.py"),
         *(ROOT / "wizard_core" / "engine").rglob("*.py"),
         *(ROOT / "wizard_core" / "knowledge").rglob("*.py"),
-        *(ROOT / "wizard_core" / f"{name}.py" for name in ("review", "progress", "checks", "dependants")),
+        *(ROOT / "wizard_core" / "turn").rglob("*.py"),
+        *(ROOT / "wizard_core" / f"{name}.py" for name in ("checks", "answer_review", "entry")),
         *(ROOT / "content").rglob("*.json"),
         *(ROOT / "content").rglob("*.md"),
     ]

@@ -142,3 +142,51 @@ def test_an_entrance_count_said_after_its_label_or_as_a_total(message, count):
 def test_to_for_two_before_a_count_is_two(message, above):
     reading = _read("3.07", message)
     assert reading.value["storeys_above_grade"] == above
+
+
+@pytest.mark.parametrize(
+    ("message", "section", "check"),
+    [
+        ("FA -> 2-stage now, the fire department asked for it at the site plan meeting", "3.13", "Two stage"),
+        (
+            "The Gross Area stated above was in error: the three storeys are identical at 1,150 m² each, "
+            "and the Gross Area is therefore 3,450 m², all new.",
+            "3.05",
+            3450.0,
+        ),
+        (
+            "The owner has since agreed to add a power operator at the service door. The number of "
+            "barrier-free entrances is accordingly revised from two to three.",
+            "3.20",
+            3,
+        ),
+    ],
+)
+def test_a_revision_in_shorthand_or_report_words_revises_from_a_later_item(message, section, check):
+    manager = make_manager()
+    pid = manager.start_project("Revised in report words").project_id
+    advance_to(manager, pid, "3.23")
+    result = manager.process_user_response(pid, message)
+    assert result.decision == "revision", result
+    value = manager.storage.load_project(pid).answer_for(section).value
+    value = value.get("total", value.get("barrier_free_entrances")) if isinstance(value, dict) else value
+    assert value == check
+
+
+def test_a_word_then_an_arrow_to_no_value_is_no_revision():
+    manager = make_manager()
+    pid = manager.start_project("Arrow").project_id
+    advance_to(manager, pid, "3.23")
+    result = manager.process_user_response(pid, "ok so 3 storeys -> go with that for the fixtures too")
+    assert result.decision != "revision", result
+
+
+def test_a_contradiction_met_again_by_revisions_from_another_item_is_not_asked_a_third_time():
+    manager = make_manager()
+    pid = manager.start_project("Repeated contradiction").project_id
+    advance_to(manager, pid, "3.23")
+    replies = [
+        manager.process_user_response(pid, "storeys -> 2 above grade, 1 below, 12.8 m").content
+        for _ in range(3)
+    ]
+    assert len(set(replies)) > 1, replies

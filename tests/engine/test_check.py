@@ -352,3 +352,10 @@ def test_a_farm_occupancy_records_division_b_part_2_and_no_other_group_may():
     office = check({"3.02": ["D"], "3.10": ["Division B Part 2"]})
     assert [(f.item, f.severity) for f in office] == [("3.10", "error")]
     assert "give D its classification article" in office[0].message
+
+
+def test_areas_converted_from_square_feet_are_not_a_contradiction_by_their_rounding() -> None:
+    # 19,000 sf is 1,765.16 m² and 57,000 sf 5,295.5 m²: rounded apart, not a larger gross area
+    rounded = project(storeys=3, building_area=1765.16, **{"3_05": area(5295.5)})
+    assert not on(check(rounded), "3.05")
+    assert on(check(project(storeys=3, building_area=1765.16, **{"3_05": area(5297)})), "3.05", "error")

@@ -239,7 +239,12 @@ def sides_as_working(text: str) -> str:
     def bare(m: re.Match[str]) -> str:
         product = float(m[1]) * float(m[2])
         if any(abs(f - product) <= max(1.0, 0.01 * product) for f in figures):
-            return f"{m[1]} x {m[2]}"
+            return f"{_plain(m[1])} x {_plain(m[2])}"
         return m[0]
 
     return _SIDES.sub(bare, text)
+
+
+def _plain(side: str) -> str:
+    """A side as the working reader reads it best: "70.0" as "70"."""
+    return side[:-2] if side.endswith(".0") else side

@@ -31,6 +31,11 @@ ARE_BARRIER_FREE = re.compile(
     r"(?:barrier[\s-]*free|accessible)\b",
     re.I,
 )
+_FROM_TO = re.compile(
+    r"\bfrom\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+to\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.I,
+)
+ENTRANCES = re.compile(r"\b(?:entrances?|entries|doors?|entr)\b", re.I)
 _DOORS = re.compile(r"\b(?:barrier[\s-]*free|accessible|bf)\s+(?:\w+\s+)?(?:doors?|entrances?)\b", re.I)
 # "Nothing hazardous", "no haz": none present (the lexicon's negation words cover "no", "not", "none").
 NOTHING = re.compile(r"\b(?:nothing|none|nil)\b", re.I)
@@ -72,9 +77,9 @@ def _count_after() -> re.Pattern[str]:
     entrances two, …" (dictated), "Barrier-free entrances: nil"."""
     nouns = alternation(vocabulary().entrances.entrance_words)
     return re.compile(
-        rf"{nouns}\s*(?:[:=]|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to))\s|\s)\s*"
+        rf"{nouns}\s*(?:[:=]|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
-        r"(?=\s*(?:[.,;(]|$))",
+        r"(?=\s*(?:now\b\s*)?(?:[.,;(]|->|$))",
         re.I,
     )
 
@@ -102,6 +107,9 @@ def read_entrances_hazards(
             r"\bsubst\.", "substances", re.sub(r"\bhaz\.", "hazardous", lowered)
         )  # "Haz. subst.: N"
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
+        moved = _FROM_TO.search(lowered)  # "… entrances is accordingly revised from one to two"
+        if moved and ENTRANCES.search(lowered[max(0, moved.start() - 60) : moved.start()]):
+            count = p.word_number(moved[2])
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
             count = p.word_number(said["n"])
         if count is None and (said := _count_after().search(lowered)):  # "bf entrances: 2", from a sheet

@@ -71,6 +71,8 @@ class DecisionEngine:
                 rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
                 # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
                 rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
+                # 'FA -> 2-stage', 'BF entr -> 3 now': the fact's name and an arrow to its new value
+                rf"|(?<![\w'])(?:{named})\s*(?:->|=>|\u2192)\s*(?=\d)"
                 # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
                 r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
                 # 'make it 5 BF entrances': the value between the verb and the fact's name

@@ -59,7 +59,13 @@ def review(
     if insists(message):
         return replace(change, answer=overridden(answer, errors, message))
     content = contradiction(item, answer.answer, errors, proposal_text(state, item))
-    asked = [qa.question for qa in state.active_clarifying_thread]
+    # the open thread's questions, and this item's asked in the newest turns: a contradiction met
+    # again by revisions from other items is not asked a third time either
+    asked = [qa.question for qa in state.active_clarifying_thread] + [
+        t.content
+        for t in state.turns
+        if t.section == item.number and t.reply_type == "clarifying_question" and t.content
+    ]
     if content in asked:  # never the same question a third time: say what to do, then keep it flagged
         content = which_is_wrong(state, item, errors)
         if content in asked:
