@@ -12,16 +12,17 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import (
-    actions,
     chat,
     checks,
     health_panel,
+    history,
     item,
     keys,
     matrix,
     matrix_import,
     pending,
     runtime,
+    sending,
     session,
     sidebar,
     standing,
@@ -35,11 +36,11 @@ wizard = runtime.wizard()
 
 # 1. Input first: turns that ended while the page did something else, then a new message.
 for job in worker.finished():
-    actions.settle(wizard, job)
+    sending.settle(wizard, job)
 state = session.load(wizard, session.project_id())
 message = st.session_state.get(chat.INPUT) or session.take_resend()
 if message and state is not None:
-    actions.send_message(wizard, state, message)
+    sending.send_message(wizard, state, message)
     state = session.load(wizard, state.project_id)
 elif message:
     session.flash("warning", f"No project is open, so this message was not sent: {message}")
@@ -82,7 +83,7 @@ else:
                 # the page follow every new element to the bottom, hiding the title and progress.
                 chat.message_box(wizard, state)
                 st.caption(keys.hint())
-                chat.earlier(wizard, state)
+                history.draw(wizard, state)
     if matrix_tab.open:
         with matrix_tab:
             matrix.draw(wizard, state, found)

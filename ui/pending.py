@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import actions, worker
+from ui import sending, worker
 from wizard_core import ProjectState
 
 POLL_SECONDS = 0.5
@@ -28,5 +28,5 @@ def _watch(project_id: str) -> None:
     mine = "" if job.session == worker.session_token() else " (sent from another tab)"
     with st.container(key="advisor-pending"):
         st.caption(f"The advisor ({job.advisor}) is still working on {job.where}{mine}… {job.seconds:.0f} s")
-        actions.live(job)
-        actions.cancel_button(job)
+        sending.live(job)
+        sending.cancel_button(job)
