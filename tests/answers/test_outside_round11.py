@@ -190,3 +190,51 @@ def test_a_contradiction_met_again_by_revisions_from_another_item_is_not_asked_a
         for _ in range(3)
     ]
     assert len(set(replies)) > 1, replies
+
+
+# Round h12: kinds found by a site-meeting shorthand voice and a formal report voice.
+
+
+def test_exist_as_shorthand_for_existing_binds_its_figure():
+    reading = _read("3.04", "ftprt 40 x 30 -> 1200 m2 new / 0 exist")
+    assert reading.value == {"existing": 0.0, "new": 1200.0, "total": 1200.0}
+
+
+@pytest.mark.parametrize(
+    ("message", "hazards"),
+    [
+        ("BF entr 2 / haz subst N - only janitorial supplies", False),
+        ("bf entr 1 / haz subst Y - propane", True),
+    ],
+)
+def test_hazardous_substances_in_shorthand_after_the_entrances(message, hazards):
+    assert _read("3.20", message).value["hazardous_substances"] is hazards
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "expected"),
+    [
+        (
+            "3.03",
+            "It is confirmed that no major occupancy is located above another; the building is one storey.",
+            False,
+        ),
+        ("3.12", "We confirm that a standpipe system is required, the building being four storeys.", True),
+    ],
+)
+def test_a_formal_confirmation_is_read_for_what_it_confirms(section, message, expected):
+    assert _read(section, message).value is expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Combustible construction is permitted under both Articles and is proposed: wood trusses and wood "
+        "stud walls on a concrete slab on grade. No heavy timber.",
+        "comb. permitted, actual comb. - 2x6 wood frame on concrete footings, HT no",
+    ],
+)
+def test_what_the_building_stands_on_is_not_its_construction(message):
+    reading = _read("3.15", message)
+    assert reading.value["actual"] == "Combustible"
+    assert reading.value["restriction"] == "Combustible permitted"

@@ -102,7 +102,9 @@ ACTUAL_SAID = re.compile(
 )
 # A word for construction of both kinds: the consultant said so, it is not read from parts alone.
 MIXED_SAID = re.compile(
-    r"\b(?:mix|mixed|hybrid|combination|podium|both)\b|\bcombustible\s*(?:\+|&|and|/)\s*non-?combustible\b",
+    # "both" of the kinds, not of the articles ("permitted under both Articles")
+    r"\b(?:mix|mixed|hybrid|combination|podium)\b|\bboth(?!\s+(?:articles?|sentences?|options?|occupanc))\b"
+    r"|\bcombustible\s*(?:\+|&|and|/)\s*non-?combustible\b",
     re.I,
 )
 # "combustible ok", "noncombustible is fine": the restriction in a site-office shorthand.
@@ -130,6 +132,15 @@ NEGATED_MATERIAL = re.compile(
 )
 
 
+# What the building stands on, not what it is built of: "on a concrete slab on grade", "concrete
+# foundations", "block foundation walls".
+GROUND_WORK = re.compile(
+    r"\b(?:on\s+)?(?:an?\s+|the\s+)?(?:(?:cast[\s-]in[\s-]place\s+)?concrete\s+|block\s+)?"
+    r"(?:slab[\s-]+on[\s-]+grade|(?:foundations?|footings?)(?:\s+walls?)?)\b",
+    re.I,
+)
+
+
 # The answer after the words for heavy timber: "Heavy timber, no.", "HT - yes".
 TIMBER_ANSWERED = re.compile(
     r"\b(heavy timbers?|ht)\s*[,:\u2013\u2014-]?\s*(no|none|nil|n|yes|y)\b(?!['\w])", re.I
@@ -142,7 +153,7 @@ def _expanded(lowered: str) -> str:
     lowered = TIMBER_ANSWERED.sub(
         lambda m: f"no {m[1]}" if m[2].lower() in ("no", "none", "nil", "n") else f"{m[1]} used", lowered
     )
-    return NEGATED_MATERIAL.sub(" ", lowered)
+    return GROUND_WORK.sub(" ", NEGATED_MATERIAL.sub(" ", lowered))
 
 
 def restrictions_named(item: FormItem, lowered: str) -> set[str]:

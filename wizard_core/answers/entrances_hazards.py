@@ -52,7 +52,7 @@ def _hazard_said() -> re.Pattern[str]:
     """'haz subs yes: lacquers …', 'hazardous substances: no': the answer right after the words."""
     words = alternation(vocabulary().entrances.hazard_words)
     return re.compile(
-        rf"{words}(?:\s+(?:subs?|substances?|materials?|goods))?\s*[:=|\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a|n)\b",
+        rf"{words}(?:\s+(?:subs?t?|substances?|materials?|goods))?\s*[:=|\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a|n)\b",
         re.I,
     )
 
@@ -79,7 +79,7 @@ def _count_after() -> re.Pattern[str]:
     return re.compile(
         rf"{nouns}\s*(?:[:=]|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
-        r"(?=\s*(?:now\b\s*)?(?:[.,;(]|->|$))",
+        r"(?=\s*(?:now\b\s*)?(?:[.,;(/]|->|$))",
         re.I,
     )
 

@@ -9,10 +9,18 @@ from wizard_core.answers.parsing import lexicon, normalize
 _LABELLED_YES_NO = re.compile(r"^\W*[a-z][\w\s/'-]{0,40}?\s*[:;|=]\s*(yes|y|no|n)\b(?!['.]\w)", re.I)
 
 
+_STATED_THAT = re.compile(
+    r"^\W*(?:it\s+is|it's|we|i)\s+(?:(?:hereby|can)\s+)?(?:confirmed?|noted|note|confirm)\s+that\b", re.I
+)
+
+
 def yes_no(text: str) -> tuple[bool | None, float]:
     """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
     words = lexicon()
     text = normalize(text)
+    stated = _STATED_THAT.match(text)  # "It is confirmed that there are no …": what is confirmed decides
+    if stated:
+        return not words.negation.search(text[stated.end() :].split(".")[0]), 0.9
     if words.yes.match(text) and not words.no.match(text):
         return True, 0.95
     if words.no.match(text):
