@@ -238,3 +238,31 @@ def test_what_the_building_stands_on_is_not_its_construction(message):
     reading = _read("3.15", message)
     assert reading.value["actual"] == "Combustible"
     assert reading.value["restriction"] == "Combustible permitted"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "The building is classified as Group E. The staff room and office, although Group D uses, "
+            "amount to 4 % of the floor area and are not considered a major occupancy (3.2.2.8).",
+            ["E"],
+        ),
+        ("Group F, Division 2 throughout; the showroom isn't a separate major occupancy.", ["F2"]),
+    ],
+)
+def test_a_use_said_to_be_no_major_occupancy_is_set_aside(message, expected):
+    assert _read("3.02", message, {"3.01": "New construction"}).value == expected
+
+
+def test_a_question_announced_in_report_words_is_never_taken_for_the_answer():
+    manager = make_manager()
+    pid = manager.start_project("Formal question").project_id
+    advance_to(manager, pid, "3.10")
+    message = (
+        "One question arises regarding the rooftop mechanical penthouse: would it count as a storey under "
+        "Article 3.2.2.62, so that the building would be four storeys?"
+    )
+    result = manager.process_user_response(pid, message)
+    assert result.type != "form_answer", result
+    assert manager.storage.load_project(pid).answer_for("3.10") is None

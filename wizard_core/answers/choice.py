@@ -168,6 +168,10 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             )
             if closing:
                 mentions = [m for m in mentions if m.by_label] or mentions
+            # "… a Group D use, … not treated as a major occupancy": set aside when others remain
+            denied = occupancy_words.not_major_sentences(normalized)
+            kept = [m for m in mentions if not any(a <= m.start < b for a, b in denied)]
+            mentions = kept or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])

@@ -141,3 +141,23 @@ def closes_on_codes(text: str) -> bool:
     """Whether ``text`` ends on a sentence of group codes alone, after describing the uses: the
     codes it names are the answer, and the uses described before it are what they hold."""
     return bool(re.search(r"[.;:!?]", text.strip()[:-1])) and _CLOSING_CODES.search(text.strip()) is not None
+
+
+# A sentence saying the use it names is no major occupancy: "the office, while a Group D use, is
+# 6.5 % of the storey and is therefore not treated as a major occupancy (3.2.2.8)".
+_NOT_MAJOR = re.compile(
+    r"\b(?:not|never|isn't|aren't)\s+(?:be\s+)?(?:treated|considered|classified|counted|regarded|taken)\s+(?:as\s+)?"
+    r"(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
+    r"|\b(?:is|are)\s+not\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
+    r"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)",
+    re.IGNORECASE,
+)
+
+
+def not_major_sentences(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text``'s sentences that say the use they name is no major occupancy."""
+    spans = []
+    for sentence in re.finditer(r"[^.;!?\n]+(?:\.\d[^.;!?\n]*)*", text):
+        if _NOT_MAJOR.search(sentence.group()):
+            spans.append((sentence.start(), sentence.end()))
+    return spans

@@ -79,6 +79,8 @@ _ASKS_FIRST = re.compile(
 _ANNOUNCES = re.compile(
     r"\b(?:a|one|another|quick|side)\s+(?:question|q|point)\b[^.?!:\n]{0,40}?\b(?:for\s+you|in\s+return|"
     r"i\s+(?:have|would\s+like|'d\s+like)|your\s+(?:view|opinion|take)|i\s+have\s+been\s+asked)"
+    # "A question of interpretation is raised concerning …", "One question arises here"
+    r"|\b(?:a|one|another)\s+question\b[^.?!:\n]{0,40}?\b(?:is\s+raised|arises|has\s+arisen|is\s+put)\b"
     r"|\b(?:may|can|could)\s+i\s+ask\b|\blet\s+me\s+(?:put|ask)\s+(?:one|a\s+question|something)\b"
     r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b",
     re.I,
