@@ -266,3 +266,12 @@ def test_a_question_announced_in_report_words_is_never_taken_for_the_answer():
     result = manager.process_user_response(pid, message)
     assert result.type != "form_answer", result
     assert manager.storage.load_project(pid).answer_for("3.10") is None
+
+
+def test_a_fact_word_then_an_arrow_to_an_article_is_no_revision():
+    manager = make_manager()
+    pid = manager.start_project("Arrow to an article").project_id
+    advance_to(manager, pid, "3.10")
+    result = manager.process_user_response(pid, "D at 3 storeys -> 3.2.2.62, sprinklered")
+    assert result.decision != "revision", result
+    assert manager.storage.load_project(pid).answer_for("3.07").value["storeys_above_grade"] == 3

@@ -72,7 +72,7 @@ class DecisionEngine:
                 # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
                 rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
                 # 'FA -> 2-stage', 'BF entr -> 3 now': the fact's name and an arrow to its new value
-                rf"|(?<![\w'])(?:{named})\s*(?:->|=>|\u2192)\s*(?=\d)"
+                rf"|(?<![\w'])(?:{named})\s*(?:->|=>|\u2192)\s*(?=\d)(?!\d\.\d+\.\d|3\.\d\d\b)"
                 # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
                 r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
                 # 'make it 5 BF entrances': the value between the verb and the fact's name
