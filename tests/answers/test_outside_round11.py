@@ -275,3 +275,31 @@ def test_a_fact_word_then_an_arrow_to_an_article_is_no_revision():
     result = manager.process_user_response(pid, "D at 3 storeys -> 3.2.2.62, sprinklered")
     assert result.decision != "revision", result
     assert manager.storage.load_project(pid).answer_for("3.07").value["storeys_above_grade"] == 3
+
+
+def test_an_occupant_load_table_typed_with_spaces_is_read_by_its_columns():
+    table = (
+        "flr   room              m2     m2/p   ppl\n"
+        "L1    offices           450    9.30   49\n"
+        "L1    staff lounge      60     1.85   33\n"
+        "L2    offices           520    9.30   56\n"
+        "total 138"
+    )
+    reading = _read("3.18", table, {"3.01": "New construction", "3.02": ["D"]})
+    value = reading.value if reading.value is not None else reading.offer
+    assert value is not None and value["total"] == 138
+    assert [(row["area_m2"], row["persons"]) for row in value["rows"]] == [(450, 49), (60, 33), (520, 56)]
+    assert [row["floor"].split(" (")[0] for row in value["rows"]] == ["Level 1", "Level 1", "Level 2"]
+
+
+def test_a_table_whose_rows_are_read_gives_its_rows_not_a_lone_total():
+    table = (
+        "lvl   what                  ppl\n"
+        "P1    garage 1,900 m2       41\n"
+        "L1    lobby 150 m2          82\n"
+        "L2    apartments            60\n"
+        "tot 183"
+    )
+    reading = _read("3.18", table, {"3.01": "New construction", "3.02": ["C"]})
+    value = reading.value if reading.value is not None else reading.offer
+    assert value is None or len(value["rows"]) > 1

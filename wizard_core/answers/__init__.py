@@ -148,7 +148,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     kind = answer_type(item)
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
-        texts = [spoken.as_meant(t) for t in texts]
+        texts = [pasted.spaced_as_tabs(spoken.as_meant(t)) for t in texts]
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:

@@ -42,3 +42,22 @@ def unpivoted(text: str) -> str:
 def _yes_no_cell(cell: str) -> str:
     """A spreadsheet's Y or N in a cell of its own, as the word."""
     return {"y": "yes", "n": "no"}.get(cell.lower(), cell)
+
+
+_SPACED = re.compile(r" {2,}|\t+")
+SPACED_ROWS = 3  # lines of three cells or more, to be a table typed with spaces
+
+
+def spaced_as_tabs(text: str) -> str:
+    """A table typed with runs of spaces between its columns ("L1    exist clsrms    620   1.85")
+    with those runs written as tabs, as a spreadsheet pastes it; other text as it is."""
+    lines = text.splitlines()
+    split = [_SPACED.split(line.strip()) for line in lines]
+    tabled = [i for i, cells in enumerate(split) if len(cells) >= 3]
+    if len(tabled) < SPACED_ROWS or "|" in text or "\t" in text:
+        return text
+    widths = [len(split[i]) for i in tabled]
+    common = max(set(widths), key=widths.count)
+    if widths.count(common) < SPACED_ROWS:
+        return text
+    return "\n".join("\t".join(split[i]) if i in tabled else line for i, line in enumerate(lines))

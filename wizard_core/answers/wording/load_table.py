@@ -28,13 +28,21 @@ def table_rows(table: Table) -> list[LoadInput]:
     found = classify_headers(headers, _HEADER_RULES)
     by_content(table, found, "name", "area", re.compile(r"\barea\b"))
     sizes = found.get("area", [])
+    if not found.get("name") and found.get("floor"):  # "| Level | Occupancy | Area m2 |": it names the rows
+        found["name"] = found.pop("floor")
     names = found.get("name", [])
     if not names and table.header is not None:
         names = [headers[0]] if headers and headers[0] not in sizes else []
     for index, record in enumerate(table.records(), start=1):
         name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
         floor = floor_name(name)
-        row = LoadInput(name=floor or name, key="", floor=floor, line=" ".join(record.values()))
+        on_floor = next((record[h].strip() for h in found.get("floor", []) if record.get(h, "").strip()), "")
+        if on_floor and not floor:  # "L1 | exist clsrms | 620": the floor's column, then the room
+            floor = floor_name(on_floor) or on_floor
+            name = f"{floor} ({name})"
+        row = LoadInput(
+            name=name if on_floor else floor or name, key="", floor=floor, line=" ".join(record.values())
+        )
         use_cells = [
             record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
         ]
@@ -61,12 +69,16 @@ def table_rows(table: Table) -> list[LoadInput]:
                     row.problems.append(got.text())
                 else:
                     setattr(row, attr, round(got) if whole else got)
+        inline = _AREA_IN_CELL.search(" ".join([*use_cells, name]))
+        if row.area is None and not sizes and inline:  # "garage 2300 m2" in the use's cell
+            row.area = float(inline[1].replace(",", ""))
         if not row.has_figures() and not row.problems:
             continue
         rows.append(row)
     return rows
 
 
+_AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)
 _GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
@@ -74,14 +86,16 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("rooms", re.compile(r"bed|sleeping", re.I)),
     ("design", re.compile(r"design", re.I)),
     ("ignore", re.compile(r"based|basis|posted|sign|method", re.I)),
-    ("persons", re.compile(r"person|people|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
+    ("persons", re.compile(r"person|people|\bppl\b|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
     ("group", re.compile(r"group|division|class", re.I)),
-    ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity", re.I)),
+    ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity|^\W*what\W*$", re.I)),
     (
         "area",
         re.compile(
             r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I
         ),
     ),
+    # a column of its own for the floor ("flr", "level") beside the room's name
+    ("floor", re.compile(r"^\W*(?:floor|flr|fl|level|lvl|lev|storey|story|stry)\W*$", re.I)),
     ("name", re.compile(r"floor|level|storey|story|location|room|space|zone|name|\barea\b", re.I)),
 ]
