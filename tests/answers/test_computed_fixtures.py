@@ -291,3 +291,26 @@ def test_the_whole_turn_asks_about_a_bad_cell_then_records_every_floor():
     rows = by_name(state.answer_for("3.23").value["rows"])
     assert (rows["Offices"]["wc_provided"], rows["Basement"]["wc_provided"]) == (18, 1)
     assert rows["Offices"]["universal_provided"] == 1
+
+
+NAMED_ROWS = {
+    "rows": [
+        load_row("Level 1 (retail sales floor)", "E", "retail", 600.0, 163, "table: 3.70 m²/person"),
+        load_row("Level 1 (stock room)", "E", "storage", 200.0, 5, "table: 46.00 m²/person"),
+        load_row("Level 2 (offices)", "D", "offices", 930.0, 100, "table: 9.30 m²/person"),
+    ],
+    "total": 268,
+    "note": "",
+}
+
+
+def test_rows_named_in_other_words_than_3_18_are_matched_by_their_words_and_offered():
+    state = office(**{"3_18": NAMED_ROWS})
+    table = "row\tWC prov\tuniv\nL1 sales\t4\t1\nL1 stock\t0\t0\nL2\t6\t1"
+    result = offered("3.23", table, state=state)
+    assert provided(result.offer) == {
+        "Level 1 (retail sales floor)": 4,
+        "Level 1 (stock room)": 0,
+        "Level 2 (offices)": 6,
+    }
+    assert "taken as 3.18's" in result.missing or "taken as 3.18's" in result.offer_reason

@@ -142,6 +142,8 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
             next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Row {index}"
         )
         key = _floor_for(said_name, floors)
+        if key is None and (key := _by_words(said_name, floors)) is not None and latest:
+            given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
         counts: dict[str, int] = {}
         stated: dict[str, tuple[int, bool]] = {}
         problems: list[str] = []
@@ -186,6 +188,35 @@ def _floor_for(said: str, floors: dict[str, str]) -> str | None:
     if re.search(r"\b(?:each|every|all|typical)\b", said, re.I) and len(floors) == 1:
         return next(iter(floors))
     return None
+
+
+_FLOOR_WORDS = frozenset({"level", "lvl", "floor", "flr", "storey", "ground", "main", "upper", "lower"})
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{3,}", name.lower()) if w not in _FLOOR_WORDS}
+
+
+def _by_words(said: str, floors: dict[str, str]) -> str | None:
+    """The one 3.18 row whose name shares the most words with the row said ("L1 res wing" for
+    "Level 1 (res wing (sleeping rm areas))"), on the floor the row names if it names one; a floor
+    alone ("L2") for 3.18's one row on that floor ("Level 2 (res)")."""
+    floor = floor_name(said)
+    keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
+    said_words = _words(said)
+    if not said_words:
+        return keys[0] if floor and len(keys) == 1 else None
+    scored = [
+        (sum(any(w.startswith(s) or s.startswith(w) for w in _words(floors[k])) for s in said_words), k)
+        for k in keys
+    ]
+    best = max((n for n, _ in scored), default=0)
+    tied = [k for n, k in scored if n == best]
+    return tied[0] if best and len(tied) == 1 else None
+
+
+def _same_floor(name: str, floor: str) -> bool:
+    return floor_key(floor_name(name) or name) == floor_key(floor)
 
 
 def provided_counts(row: dict[str, Any]) -> dict[str, int]:
