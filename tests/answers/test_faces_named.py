@@ -45,3 +45,13 @@ def test_a_later_line_naming_only_the_direction_revises_the_named_face():
     # 300 m² at 7.5 m, sprinklered D → Table 3.2.3.1.-D row 150 or more, column 7 m → 66 %
     assert value["faces"][1]["limiting_distance_m"] == 7.5
     assert value["faces"][1]["upo_permitted_pct"] == 66.0
+
+
+def test_a_sentence_about_the_faces_is_not_a_face_of_its_own():
+    # the opening sentence's "larger than 120 m²" is about the faces named after it
+    message = (
+        "The building is sprinklered, so Table 3.2.3.1.-D applies; every exposing face is larger than "
+        "120 m². North face (Bay St): 300 m², limiting distance 16.0 m, unlimited openings. South face "
+        "(lane): 300 m², limiting distance 20.0 m, unlimited."
+    )
+    assert names(recorded("3.22", message, state=OFFICE)) == ["North face (Bay St)", "South face (lane)"]

@@ -53,6 +53,7 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
         text = without_heading(text, number, r"spatial\s+separation\s*[,:;.—–-]+")
         _, pieces = message_rows(text, _table_faces, parse_face)
         previous: FaceInput | None = None
+        named_here = any(not isinstance(piece, str) and piece.name for piece in pieces)
         for piece in pieces:
             if isinstance(piece, str):
                 said.notes.append(piece)
@@ -69,6 +70,10 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 problems[previous.key] = merged.problems
                 previous = merged
                 continue
+            if not piece.name and piece.ld is None and named_here:
+                # "Sprinklered, Table D; each face exceeds 150 m2", "EBF ht 16.0": about the faces named
+                said.notes.append(_PREAMBLE_NOTE)
+                continue
             name = piece.name or f"Face {len(faces) + 1}"
             key = _key(faces, name)
             piece.name, piece.key = name, key
@@ -79,6 +84,12 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
             problems[key] = list(piece.problems)
             previous = merged
     return said
+
+
+_PREAMBLE_NOTE = (
+    "figures on a line that names no face and gives no limiting distance were read as about the "
+    "faces named, not as a face of their own"
+)
 
 
 def _key(faces: dict[str, FaceInput], name: str) -> str:
