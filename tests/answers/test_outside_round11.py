@@ -303,3 +303,16 @@ def test_a_table_whose_rows_are_read_gives_its_rows_not_a_lone_total():
     reading = _read("3.18", table, {"3.01": "New construction", "3.02": ["C"]})
     value = reading.value if reading.value is not None else reading.offer
     assert value is None or len(value["rows"]) > 1
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("3 abv / 1 below (P1) / 11.9 m grade -> top of parapet", (3, 1, 11.9)),
+        ("2 abv / 1 bsmt (storage) / 8.7 m to parapet", (2, 1, 8.7)),
+        ("1 st / 0 below / 9.1 m to parapet (overhead doors 16 ft high)", (1, 0, 9.1)),
+    ],
+)
+def test_storeys_and_height_in_site_shorthand(message, expected):
+    value = _read("3.07", message).value
+    assert (value["storeys_above_grade"], value["storeys_below_grade"], value["height_m"]) == expected

@@ -108,7 +108,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     found: dict[str, Any] = {}
     notes: list[str] = []
     doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
-    texts = [_ABOVE_BELOW.sub(r"\1 storeys above grade, \2 below grade", t) for t in texts]
+    texts = [_ABOVE_BELOW.sub(r"\1 storeys above grade, \2 below grade", _shorthand(t)) for t in texts]
     for text in texts:
         doubt = ""
         lowered = _count_first(p.normalize(text).lower())
@@ -222,6 +222,15 @@ PARKING_LEVEL = re.compile(
 )
 
 
+# Site shorthand: "4 abv / 1 below", "2 abv / 1 bsmt", "1 st / 0 below" (a count, then "st" for storey).
+_ABOVE = re.compile(r"\b(?:abv|ab\.?\s?gr(?:ade)?|a\.?g\.?)(?![\w])\.?", re.I)
+_ST_COUNT = re.compile(r"(?<![\d.,])(\d{1,2})\s*sts?\b\.?(?=\s*(?:/|,|;|above|abv|$))", re.I)
+
+
+def _shorthand(text: str) -> str:
+    return _ST_COUNT.sub(r"\1 storeys", _ABOVE.sub("above grade", text))
+
+
 def _count_first(lowered: str) -> str:
     """A count written after its label ("storeys above grade: 3", "below 0", from a pasted table)
     as the count before it ("3 storeys above grade")."""
@@ -248,8 +257,12 @@ def _lengths(text: str) -> list[p.Quantity]:
         return lengths
     clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.]+(?:\.\d+[^,;.]*)*", text)]
 
+    brackets = [(m.start(), m.end()) for m in re.finditer(r"\([^()]*\)", text)]
+
     def clause(q: p.Quantity) -> str:
-        return next((text[start:end].lower() for start, end in clauses if start <= q.start < end), "")
+        """A length's clause: its brackets' words when it is in brackets ("(bay doors 18 ft high)")."""
+        spans = [b for b in brackets if b[0] <= q.start < b[1]] or clauses
+        return next((text[start:end].lower() for start, end in spans if start <= q.start < end), "")
 
     levels = [q for q in lengths if _words().level_before.search(text[max(0, q.start - 40) : q.start])]
     levels += [
