@@ -316,3 +316,12 @@ def test_a_table_whose_rows_are_read_gives_its_rows_not_a_lone_total():
 def test_storeys_and_height_in_site_shorthand(message, expected):
     value = _read("3.07", message).value
     assert (value["storeys_above_grade"], value["storeys_below_grade"], value["height_m"]) == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["3 flrs x 1150 = 3450 total, all new", "gross 3450, all new - three floors of 1150"]
+)
+def test_a_gross_area_without_its_unit_in_multiples_of_the_building_area_is_in_its_unit(message):
+    answers = {**NEW, "3.04": {"existing": 0.0, "new": 1150.0, "total": 1150.0}}
+    reading = _read("3.05", message, answers)
+    assert reading.value == {"existing": 0.0, "new": 3450.0, "total": 3450.0}

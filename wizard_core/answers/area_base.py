@@ -118,16 +118,28 @@ def _says_same(text: str, number: str) -> bool:
 
 
 def unit_of_base(written: list[float], area: dict) -> str | None:
-    """'m2' or 'ft2' when figures given without a unit are all the building area's, in that unit."""
+    """'m2' or 'ft2' when figures given without a unit are all the building area's, in that unit, or
+    whole multiples of it ("L1 3300 / L2 3300 -> 6600" over a 3,300 m² building area); counts below
+    10 ("1 st") are no areas."""
     known = [
         v for v in (area.get(k) for k in ("existing", "new", "total")) if isinstance(v, int | float) and v
     ]
-    if not any(written):
+    areas = [w for w in written if w >= SMALLEST_AREA]
+    if not areas:
         return None
     for unit, factor in (("m2", 1.0), ("ft2", p.FT2_TO_M2)):
-        if all(any(abs(w * factor - v) <= max(1.0, 0.005 * v) for v in known) for w in written if w):
+        if all(any(_multiple_of(w * factor, v) for v in known) for w in areas):
             return unit
     return None
+
+
+SMALLEST_AREA = 10  # m² or ft²: a smaller figure without a unit is a count
+MOST_STOREYS = 60
+
+
+def _multiple_of(figure: float, area: float) -> bool:
+    times = round(figure / area)
+    return 1 <= times <= MOST_STOREYS and abs(figure - times * area) <= max(1.0, 0.005 * figure)
 
 
 def split_as_base(roles: dict[str, float], base: tuple[str, dict] | None) -> dict[str, float] | None:
