@@ -227,14 +227,13 @@ _SIDES = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 
 
 def sides_as_working(text: str) -> str:
     """``text`` with the lengths of sides that multiply out to a figure it gives written bare
     ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2"), so the sides read as working and
     never as figures of their own; sides that multiply to no figure given are left as they are."""
-    figures = [float(f.replace(",", "")) for f in _FIGURE.findall(text)]
+    figures = [q.value for q in p.all_quantities(text)]
 
     def bare(m: re.Match[str]) -> str:
         product = float(m[1]) * float(m[2])

@@ -31,10 +31,6 @@ ARE_BARRIER_FREE = re.compile(
     r"(?:barrier[\s-]*free|accessible)\b",
     re.I,
 )
-_FROM_TO = re.compile(
-    r"\bfrom\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+to\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
-    re.I,
-)
 ENTRANCES = re.compile(r"\b(?:entrances?|entries|doors?|entr)\b", re.I)
 _DOORS = re.compile(r"\b(?:barrier[\s-]*free|accessible|bf)\s+(?:\w+\s+)?(?:doors?|entrances?)\b", re.I)
 # "Nothing hazardous", "no haz": none present (the lexicon's negation words cover "no", "not", "none").
@@ -91,6 +87,13 @@ def _stated_total(lowered: str) -> int | None:
 
 
 @cache
+def _from_to() -> re.Pattern[str]:
+    """A count changed: "revised from one to two", "from 2 to 3"."""
+    number = rf"(?:\d+|{p.lexicon().number_words})"
+    return re.compile(rf"\bfrom\s+({number})\s+to\s+({number})\b", re.I)
+
+
+@cache
 def _in_all() -> re.Pattern[str]:
     """A total with its words after it: "… - 4 in all", "three altogether"."""
     number = rf"(?:\d+|{p.lexicon().number_words})"
@@ -107,7 +110,7 @@ def read_entrances_hazards(
             r"\bsubst\.", "substances", re.sub(r"\bhaz\.", "hazardous", lowered)
         )  # "Haz. subst.: N"
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
-        moved = _FROM_TO.search(lowered)  # "… entrances is accordingly revised from one to two"
+        moved = _from_to().search(lowered)  # "… entrances is accordingly revised from one to two"
         if moved and ENTRANCES.search(lowered[max(0, moved.start() - 60) : moved.start()]):
             count = p.word_number(moved[2])
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"

@@ -223,7 +223,7 @@ PARKING_LEVEL = re.compile(
 
 
 # Site shorthand: "4 abv / 1 below", "2 abv / 1 bsmt", "1 st / 0 below" (a count, then "st" for storey).
-_ABOVE = re.compile(r"\b(?:abv|ab\.?\s?gr(?:ade)?|a\.?g\.?)(?![\w])\.?", re.I)
+_ABOVE = re.compile(r"\b(?:abv|ab\.?\s?gr(?:ade)?|a\.g\.)(?![\w])\.?", re.I)
 _ST_COUNT = re.compile(r"(?<![\d.,])(\d{1,2})\s*sts?\b\.?(?=\s*(?:/|,|;|above|abv|$))", re.I)
 
 
