@@ -13,7 +13,7 @@ revision in the statement that writes (``checks_writes``); otherwise the record 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from storage import key_check, log_reads, logs
@@ -27,6 +27,7 @@ from storage.backend import (
 )
 from storage.crypto import Sealer
 from storage.encoding import Encoded, to_write
+from storage.kept import KeptStates
 from storage.listing import ProjectList
 from storage.records import ProjectSummary, decode, mark_saved
 from storage.revision import CONFLICT_MESSAGE, Current, Known, StaleWrite, check_revision
@@ -66,14 +67,36 @@ class ProjectStore:
         self._settings = StoreSettings(backend, self._keys)
         self.listing = ProjectList(backend, index)
         self._seen = logs.Baselines()
+        self._kept = KeptStates()  # states as last decoded, for the next load of an unchanged project
 
     def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
         """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
         if absent, CorruptStoreError if unreadable."""
-        state, seen = self._reading(project_id, lambda w: log_reads.load(self.backend, project_id, w, whole))
+        fingerprint = None if whole else self._fingerprint(project_id)
+        kept = None if fingerprint is None else self._kept.get(project_id, fingerprint)
+        seen: logs.Baseline | None
+        if kept is not None:
+            state, seen = kept
+        else:
+            state, seen = self._reading(
+                project_id, lambda w: log_reads.load(self.backend, project_id, w, whole)
+            )
+            if fingerprint is not None and seen is not None:
+                self._kept.keep(project_id, fingerprint, state, seen.meta)
         if seen is not None:
             self._seen.remember(state, seen)
         return state
+
+    def _fingerprint(self, project_id: str) -> Hashable | None:
+        """The backend's fingerprint of what it stores of the project (``kept.py``), if it offers one."""
+        require_id(project_id)
+        fingerprint = getattr(self.backend, "fingerprint", None)
+        if fingerprint is None:
+            return None
+        try:
+            return fingerprint(project_id)  # type: ignore[no-any-return]
+        except OSError:
+            return None  # the load reads it and names the failure
 
     def save_project(self, state: ProjectState, *, unique_name: bool = False) -> None:
         """Store ``state`` if nobody saved since it was loaded; bumps ``state.revision``.
@@ -114,7 +137,7 @@ class ProjectStore:
                 except StaleWrite:
                     self._keys.verify()  # the store's key changed meanwhile: that is the refusal
                     raise ConflictError(CONFLICT_MESSAGE) from None
-        mark_saved(state, {"revision": record.revision, "logs": log.meta})
+        mark_saved(state, {"revision": record.revision, "logs": log.meta}, log.figures)
         self._seen.remember(state, log.baseline(state, state.revision))
 
     def _written_at_once(self, state: ProjectState, log: logs.LogWrite, record: Encoded) -> bool:
@@ -209,6 +232,7 @@ class ProjectStore:
                 deleted = self.backend.delete(project_id)
         except OSError as exc:
             raise StorageError(f"The project could not be deleted ({exc.strerror or exc}).") from exc
+        self._kept.forget(project_id)
         if not deleted:
             raise not_found(project_id)
 

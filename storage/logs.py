@@ -64,6 +64,9 @@ class LogWrite:
     entries: dict[str, list[tuple[int, dict[str, Any]]]]
     restart: bool  # the entries are the whole logs: every other stored entry is dead
     meta: Meta
+    # What ``meta["figures"]`` describes, as the state holds it once the write succeeded (None: read it
+    # from the description).
+    figures: TranscriptFigures | None = None
 
     def baseline(self, state: ProjectState, revision: int) -> Baseline:
         """What the store knows after this write succeeded."""
@@ -143,8 +146,9 @@ def plan(
     if written > 2 * live + COMPACT_SLACK:
         return rewrite(state, older)
     meta["written"] = written
-    meta["figures"] = _figures(state, base, stored, steps["turns"], older).model_dump(mode="json")
-    return LogWrite(entries, False, meta)
+    figures = _figures(state, base, stored, steps["turns"], older)
+    meta["figures"] = figures.model_dump(mode="json")
+    return LogWrite(entries, False, meta, figures)
 
 
 def rewrite(state: ProjectState, older: Older | None = None) -> LogWrite:
@@ -159,8 +163,9 @@ def rewrite(state: ProjectState, older: Older | None = None) -> LogWrite:
     meta: Meta = {name: {"start": 0, "count": len(entries[name])} for name in LOGS}
     meta["written"] = sum(len(e) for e in entries.values())
     turns = [TurnRecord.model_validate(turn) for turn in earlier.get("turns", [])] + state.turns
-    meta["figures"] = TranscriptFigures.of(turns).model_dump(mode="json")
-    return LogWrite(entries, True, meta)
+    figures = TranscriptFigures.of(turns)
+    meta["figures"] = figures.model_dump(mode="json")
+    return LogWrite(entries, True, meta, figures)
 
 
 def _live(meta: Meta, name: str) -> tuple[int, int]:

@@ -123,10 +123,13 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def mark_saved(state: ProjectState, record: dict[str, Any]) -> None:
-    """After a successful write, make ``state`` match what is stored."""
+def mark_saved(state: ProjectState, record: dict[str, Any], figures: TranscriptFigures | None = None) -> None:
+    """After a successful write, make ``state`` match what is stored (``figures``: the stored figures as
+    the save worked them out, a fresh object the state may keep)."""
     state.revision = record["revision"]
-    state.transcript = TranscriptFigures.model_validate(record["logs"]["figures"])
+    state.transcript = (
+        figures if figures is not None else TranscriptFigures.model_validate(record["logs"]["figures"])
+    )
 
 
 def summarize(state: ProjectState) -> ProjectSummary:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -81,6 +81,11 @@ class SealingBackend:
             entries = {name: [(seq, sealer.seal(e)) for seq, e in got] for name, got in log.entries.items()}
             log = LogWrite(entries, log.restart, log.meta)
         self.inner.write(project_id, record, log, current)
+
+    def fingerprint(self, project_id: str) -> Hashable | None:
+        """The inner backend's fingerprint of the sealed bytes, if it offers one (``kept.py``)."""
+        fingerprint = getattr(self.inner, "fingerprint", None)
+        return None if fingerprint is None else fingerprint(project_id)  # type: ignore[no-any-return]
 
     def last_written(self, project_id: str) -> Known | None:
         last_written = getattr(self.inner, "last_written", None)

@@ -14,6 +14,7 @@ file, ``<data_dir>/settings.json``, outside ``projects/`` so never listed as a p
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -82,6 +83,15 @@ class TinyDBBackend:
 
     def where(self, project_id: str) -> str:
         return f"The project file projects/{project_id}.json"
+
+    def fingerprint(self, project_id: str) -> bytes | None:
+        """A digest of the project file's bytes (``kept.py``): a save replaces the file, and its log's
+        committed length with it; None if there is no file to read."""
+        try:
+            data = read_bounded(self._path(project_id), MAX_PROJECT_BYTES)
+        except NotAFile:
+            return None
+        return None if data is None else hashlib.sha256(data).digest()
 
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         # A rewrite may replace the log file between reading the project file and the log: read again.

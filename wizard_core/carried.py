@@ -70,6 +70,8 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
     if names is None or state.answer_for(item.number) is not None:
         return None
     for section, message in reversed(said_before(state, item.number)):
+        if not names.search(message):
+            continue  # no sentence of it names the fact
         for sentence in reversed(sentences(message)):
             if not names.search(sentence):
                 continue
