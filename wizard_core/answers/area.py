@@ -20,7 +20,7 @@ from wizard_core.answers.area_base import (
 from wizard_core.answers.area_roles import said
 from wizard_core.answers.area_roles import shown as shown_figure
 from wizard_core.answers.area_settle import kept_part, p_fmt, settle
-from wizard_core.answers.area_words import is_gross, reader_words
+from wizard_core.answers.area_words import area_words, is_gross, reader_words
 from wizard_core.answers.area_working import Figure
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.content import FormItem
@@ -134,7 +134,20 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     if not has_unit:
         about = "the exact figure and its unit: you gave about" if approximate else "the unit: is"
         return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
+    split_note = ""
+    if set(roles) == {"total"}:  # one figure, no part named beside it
+        split = _split_as_said(item, roles["total"], texts, state)
+        if split is None:
+            return Reading(
+                missing=f"how the {fmt_number(roles['total'])} m² splits: existing and new (the message "
+                "speaks of both)"
+            )
+        if split:
+            roles, split_note = split
+            notes.append(split_note)
     settled = settle(dict(roles), list(notes), state, forms)
+    if split_note and settled.complete:  # a part read from words not beside the figure: to confirm
+        settled.confidence = min(settled.confidence, 0.8)
     if not settled.complete:  # a revision's sum keeping one recorded part: "1,260 + 690 = 1,950"
         settled = kept_part(item, roles, texts[-1], state, forms) or settled
     split = split_as_base(roles, base)
@@ -160,6 +173,34 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             offer_reason=f"about {shown} taken as the exact figure",
         )
     return settled
+
+
+def _split_as_said(
+    item: FormItem, total: float, texts: list[str], state: ProjectState
+) -> tuple[dict[str, float], str] | tuple[()] | None:
+    """A lone figure's part, and why: the one the message names elsewhere ("a new parts mezzanine,
+    90 m2"), or the recorded answer's when it revises one that is all new or all existing; None when
+    the message names both; empty when nothing says (the project type then decides)."""
+    words = area_words()
+    lowered = p.normalize(texts[-1]).lower() if texts else ""
+    named = {
+        role
+        for role in ("existing", "new")
+        for m in words.roles[role].finditer(lowered)
+        if not words.role_negated.search(lowered[max(0, m.start() - 12) : m.start()])
+    }
+    if len(named) == 2:
+        return None
+    for role, other in (("new", "existing"), ("existing", "new")):
+        if named == {role}:
+            return {role: total, other: 0.0}, f"all {role}, as the message says"
+    recorded = state.answer_for(item.number)
+    value = recorded.value if recorded is not None else None
+    if isinstance(value, dict) and value.get("total"):
+        for role, other in (("new", "existing"), ("existing", "new")):
+            if value.get(other) == 0 and value.get(role):
+                return {role: total, other: 0.0}, f"all {role}, as the answer it revises"
+    return ()
 
 
 def _near_recorded(item: FormItem, written: list[float], state: ProjectState) -> bool:

@@ -139,6 +139,8 @@ def _named_gross(lowered: str, found: list[p.Quantity], gross: bool) -> list[p.Q
             taken_until = q.end + after.end()
     if gross:
         return [replace(q, result=True) if k in named else q for k, q in enumerate(found)]
+    for m in words.gross_clause.finditer(lowered):  # "…, and the gross is 2 x 1558 = 3116": all the gross's
+        named.update(k for k, q in enumerate(found) if m.start("clause") <= q.start < m.end("clause"))
     if named and len(named) < len(found):
         return [q for k, q in enumerate(found) if k not in named]
     return found

@@ -47,7 +47,13 @@ class AreaWords:
         gross = alternation(areas.gross_words)
         self.gross = re.compile(rf"^(?:the\s+)?{gross}$", re.I)
         self.gross_after = re.compile(rf"^\s*{gross}", re.I)
-        self.gross_before = re.compile(rf"{gross}\s*(?:is|of|=|:|-)?\s*(?:about\s+)?$", re.I)
+        said_as = r"(?:is|of|=|:|-|comes\s+to|works\s+out\s+to|totals?|would\s+be|will\s+be|is\s+now|now)"
+        self.gross_before = re.compile(rf"{gross}\s*(?:{said_as}\s*)*(?:about\s+|approx\.?\s*|~\s*)?$", re.I)
+        # The clause a gross word opens, up to a break or a joining word: "and the gross is 2 x 1558 = 3116".
+        self.gross_clause = re.compile(
+            rf"{gross}(?P<clause>(?:[^,;()\[\]\n.]|\.(?=\d))*?)(?=[,;()\[\]\n]|\.(?!\d)|\s(?:and|but|while|with)\s|$)",
+            re.I,
+        )
         self.left_out_before = re.compile(
             rf"{alternation(areas.left_out_before)}\s+(?:the\s+|an?\s+|another\s+)?(?:[a-z-]+\s+)?$", re.I
         )

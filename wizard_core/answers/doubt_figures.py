@@ -154,7 +154,7 @@ def _before_entrance(text: str) -> list[int]:
     """The counts written before the word for an entrance ("one barrier-free entrance", "2 entries")."""
     lowered = p.normalize(text).lower()
     counts = []
-    before_noun = rf"(\b\d+\b|{p.lexicon().counts})\b([\w\s-]{{0,30}}?)\b(?:entrances?|entr(?:ies|y))\b"
+    before_noun = rf"({p.WHOLE}|{p.lexicon().counts})\b([\w\s-]{{0,30}}?)\b(?:entrances?|entr(?:ies|y))\b"
     for m in re.finditer(before_noun, lowered):
         if not re.search(r"[.;:,]", m[2]) and (n := p.word_number(m[1])) is not None:
             counts.append(n)

@@ -37,7 +37,7 @@ class _Words:
         number = p.lexicon().number_words
         storey, basement = alternation(s.storey_words), alternation(s.basement_words)
         below = alternation(s.below_grade_words)
-        counted_below = rf"(\b\d+\b|{number}|{alternation(s.below_counts)})"
+        counted_below = rf"({p.WHOLE}|{number}|{alternation(s.below_counts)})"
         self.storeys_below = re.compile(
             rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
         )
@@ -70,7 +70,7 @@ class _Words:
             rf"{alternation(s.no_basement_words)}[\w\s]{{0,12}}{basement}|{alternation(s.no_basement_phrases)}",
             re.I,
         )
-        counted_above = rf"(\b\d+\b|{number}|{alternation(s.above_counts)})"
+        counted_above = rf"({p.WHOLE}|{number}|{alternation(s.above_counts)})"
         self.storeys_above = re.compile(
             rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))"
             # "6 above / 1 below"

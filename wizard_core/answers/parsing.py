@@ -245,9 +245,13 @@ def word_number(word: str) -> int | None:
     return vocabulary().number(word)
 
 
+# A whole number standing alone: not the digits of a decimal, an item number ("3.20") or "1,200".
+WHOLE = r"(?<![\d.,])\b\d+\b(?![.,]\d)"
+
+
 def count_before(text: str, nouns: Iterable[str]) -> int | None:
     """The count written before one of ``nouns`` ('two barrier-free entrances' -> 2)."""
-    pattern = rf"(\b\d+\b|{lexicon().counts})[\w\s-]{{0,30}}?{alternation(nouns)}"
+    pattern = rf"({WHOLE}|{lexicon().counts})[\w\s-]{{0,30}}?{alternation(nouns)}"
     match = re.search(pattern, normalize(text), re.I)
     return word_number(match[1]) if match else None
 
