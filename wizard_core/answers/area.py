@@ -136,14 +136,14 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
     split_note = ""
     if set(roles) == {"total"}:  # one figure, no part named beside it
-        split = _split_as_said(item, roles["total"], texts, state)
-        if split is None:
+        as_said = _split_as_said(item, roles["total"], texts, state)
+        if as_said is None:
             return Reading(
                 missing=f"how the {fmt_number(roles['total'])} m² splits: existing and new (the message "
                 "speaks of both)"
             )
-        if split:
-            roles, split_note = split
+        if as_said:
+            roles, split_note = as_said
             notes.append(split_note)
     settled = settle(dict(roles), list(notes), state, forms)
     if split_note and settled.complete:  # a part read from words not beside the figure: to confirm
