@@ -131,7 +131,14 @@ class ContextBuilder:
         # Over budget (measured as a model is sent it): trim in a fixed order (see
         # docs/ARCHITECTURE.md). The current item, the latest message and the latest exchange of
         # its discussion are never left out.
-        for step in self._trim_steps(state, item, retrieved):
+        steps = self._trim_steps(state, item, retrieved)
+        taken = _hopeless_drops(memo[ARCHIVED], state, item, self.forms, len(for_model) - 4 * limit)
+        if taken:  # archives whose dropping cannot bring it within budget: dropped without measuring
+            for step in steps[:taken]:
+                step(trim, 0)
+            sections = self._sections(state, item, retrieved, trim, memo)
+            for_model = model_view(sections)
+        for step in steps[taken:]:
             over = estimate_tokens(for_model) - limit
             if over <= 0:
                 break
@@ -222,6 +229,31 @@ class ContextBuilder:
             key, make = makers[heading]
             sections.append((heading, _once(memo, (heading, key), partial(_lines, make))))
         return tuple(sections)
+
+
+def _hopeless_drops(
+    threads: dict[str, tuple[str, ...]],
+    state: ProjectState,
+    item: FormItem | None,
+    forms: FormQuestionService,
+    excess: int,
+) -> int:
+    """How many of the first trimming steps (the unrelated archives, oldest first) leave the package
+    over budget whatever else: those the builder would take one by one, measuring after each, because
+    even the characters of their lines together fall short of ``excess`` (a package's characters over
+    four per token of its limit). Dropping one saves at most its lines, so this never takes one too many."""
+    if excess <= 0:
+        return 0
+    related = parts.related_items(forms, item)
+    saved = taken = 0
+    for section in state.archived_clarifying_sessions:
+        if section in related:
+            continue
+        saved += sum(len(line) + 1 for line in threads.get(section, ()))
+        if saved >= excess:
+            break
+        taken += 1
+    return taken
 
 
 Memo = dict[object, Any]  # a build's sections, by heading and the trimming that shaped them
