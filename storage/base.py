@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from storage import key_check, log_reads, logs
 from storage.backend import (
@@ -29,7 +29,7 @@ from storage.crypto import Sealer
 from storage.encoding import Encoded, to_write
 from storage.kept import KeptStates
 from storage.listing import ProjectList
-from storage.records import ProjectSummary, decode, mark_saved
+from storage.records import ProjectSummary, Unchanged, decode, mark_saved
 from storage.revision import CONFLICT_MESSAGE, Current, Known, StaleWrite, check_revision
 from storage.settings import MODEL_SERVERS, PRACTICE, StoreSettings
 from storage.summary_index import SummaryIndexFile
@@ -72,20 +72,33 @@ class ProjectStore:
     def load_project(self, project_id: str, *, whole: bool = False) -> ProjectState:
         """Return the stored project with its logs' newest entries (``whole``: every entry); ProjectNotFound
         if absent, CorruptStoreError if unreadable."""
-        fingerprint = None if whole else self._fingerprint(project_id)
+        fingerprint = None if whole else self._fingerprint(project_id)  # a file's: read before the file
         kept = None if fingerprint is None else self._kept.get(project_id, fingerprint)
+        if kept is None:
+            # A database reads the fingerprint with the record, and skips both while it is the kept one.
+            unless = None if whole or fingerprint is not None else self._kept.fingerprint(project_id)
+            loaded = self._load(project_id, whole, unless)
+            if isinstance(loaded, Unchanged):
+                kept = self._kept.get(project_id, unless)
+                loaded = self._load(project_id, whole) if kept is None else loaded  # dropped meanwhile
         seen: logs.Baseline | None
         if kept is not None:
             state, seen = kept
         else:
-            state, seen = self._reading(
-                project_id, lambda w: log_reads.load(self.backend, project_id, w, whole)
-            )
-            if fingerprint is not None and seen is not None:
-                self._kept.keep(project_id, fingerprint, state, seen.meta)
+            assert isinstance(loaded, log_reads.Loaded)
+            state, seen, read_at = loaded
+            at = fingerprint if fingerprint is not None else read_at
+            if at is not None and seen is not None and not whole:
+                self._kept.keep(project_id, at, state, seen.meta)
         if seen is not None:
             self._seen.remember(state, seen)
         return state
+
+    def _load(self, project_id: str, whole: bool, unless: Hashable = None) -> log_reads.Loaded | Unchanged:
+        found = self._reading(
+            project_id, lambda where: log_reads.load(self.backend, project_id, where, whole, unless)
+        )
+        return cast(log_reads.Loaded | Unchanged, found)  # mypy joins the two to object
 
     def _fingerprint(self, project_id: str) -> Hashable | None:
         """The backend's fingerprint of what it stores of the project (``kept.py``), if it offers one."""

@@ -7,9 +7,11 @@ of the file's bytes, is unchanged — the next load builds the state from the JS
 instead. The kept JSON is the decoded state itself, so a state built from it equals one decoded
 afresh, and every load gets objects of its own.
 
-A backend offers ``fingerprint(project_id) -> Hashable | None`` (None: nothing to compare; the load
-reads as before). It is read before the project, so a write in between can only make a later load
-miss, never hit on an older state.
+A file backend offers ``fingerprint(project_id) -> Hashable | None`` (None: nothing to compare; the
+load reads as before), read before the file, so a write in between can only make a later load miss,
+never hit on an older state. A database reads the fingerprint with the record in the load's one
+statement, which is told the kept one and then returns neither record nor log rows
+(``read_newest(…, unless)``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ class KeptStates:
         self._kept: OrderedDict[str, _Kept] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
+
+    def fingerprint(self, project_id: str) -> Hashable | None:
+        """The fingerprint the project was kept at, if it is kept."""
+        with self._lock:
+            kept = self._kept.get(project_id)
+        return None if kept is None else kept.fingerprint
 
     def get(self, project_id: str, fingerprint: Hashable) -> tuple[ProjectState, Baseline] | None:
         """A fresh state of the project and its logs' baseline, if it was kept at ``fingerprint``."""

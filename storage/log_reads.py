@@ -11,14 +11,14 @@ are written again with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, NamedTuple, Protocol
 
 from pydantic import ValidationError
 
 from storage.logs import LOGS, TAIL, Baseline, seen
 from storage.migrations import MIGRATIONS
-from storage.records import Entries, Stored, corrupt, decode
+from storage.records import Entries, Stored, Unchanged, corrupt, decode
 from wizard_core.errors import InputError
 from wizard_core.log_records import OUTSIDE, TurnRecord
 from wizard_core.models import SCHEMA_VERSION, ArchiveEntry, ProjectState
@@ -56,37 +56,54 @@ class LogReader(Protocol):
 class Reader(LogReader, Protocol):
     """What this module needs of a backend.
 
-    Optional: ``read_newest(project_id, newest) -> Stored | None``, the record with the entries of each
-    log's ``newest[log]`` highest seqs read with it (a database: in the same statement), which spares a
-    load its second read when they are the ones it takes.
+    Optional: ``read_newest(project_id, newest, unless=None) -> Stored | UNCHANGED | None``, the record
+    with the entries of each log's ``newest[log]`` highest seqs read with it (a database: in the same
+    statement), which spares a load its second read when they are the ones it takes; with ``unless``, a
+    fingerprint it gave earlier (``Stored.fingerprint``), UNCHANGED and nothing read if it still holds.
     """
 
     def read(self, project_id: str, logs: bool = True) -> Stored | None: ...
 
 
+class Loaded(NamedTuple):
+    """A project as loaded: the state, what a save compares its logs with (None: an older record,
+    upgraded on the way in, which is saved whole once), and the fingerprint the backend read it at."""
+
+    state: ProjectState
+    seen: Baseline | None
+    fingerprint: Hashable = None
+
+
 def load(
-    backend: Reader, project_id: str, where: str, whole: bool = False
-) -> tuple[ProjectState, Baseline | None] | None:
-    """The project with its logs' newest entries (``whole``: every one), and what a save compares its logs
-    with (None: an older record, upgraded on the way in, which is saved whole once); None if not stored."""
-    stored, tail = _read(backend, project_id, whole)
-    if stored is None:
-        return None
+    backend: Reader, project_id: str, where: str, whole: bool = False, unless: Hashable = None
+) -> Loaded | Unchanged | None:
+    """The project with its logs' newest entries (``whole``: every one); None if not stored; UNCHANGED
+    if the backend found it still at the fingerprint ``unless`` (a database asked in the same read)."""
+    stored, tail = _read(backend, project_id, whole, unless)
+    if stored is None or isinstance(stored, Unchanged):
+        return stored
     state = decode(stored.record, project_id, where, stored.entries, tail)
     meta = stored.record.get("logs")
     # An older record was upgraded on the way in (its upgrade may add log entries): saved whole once.
     if meta is None or stored.record.get("schema_version") != SCHEMA_VERSION:
-        return state, None
-    return state, seen(state, meta)
+        return Loaded(state, None, stored.fingerprint)
+    return Loaded(state, seen(state, meta), stored.fingerprint)
 
 
-def _read(backend: Reader, project_id: str, whole: bool) -> tuple[Stored | None, dict[str, int] | None]:
+def _read(
+    backend: Reader, project_id: str, whole: bool, unless: Hashable = None
+) -> tuple[Stored | Unchanged | None, dict[str, int] | None]:
     """The record and the entries a load takes, and how many of each log's newest (None: all of them)."""
     read_newest = None if whole else getattr(backend, "read_newest", None)
-    for _ in range(RETRIES):
-        stored = read_newest(project_id, TAIL) if read_newest else backend.read(project_id, logs=False)
-        if stored is None:
-            return None, None
+    for attempt in range(RETRIES):
+        if read_newest is None:
+            stored: Stored | Unchanged | None = backend.read(project_id, logs=False)
+        elif unless is not None and attempt == 0:
+            stored = read_newest(project_id, TAIL, unless)
+        else:
+            stored = read_newest(project_id, TAIL)
+        if stored is None or isinstance(stored, Unchanged):
+            return stored, None
         ranges = None if whole else _tail_ranges(stored.record)
         if ranges is None:
             break
@@ -94,7 +111,7 @@ def _read(backend: Reader, project_id: str, whole: bool) -> tuple[Stored | None,
         if entries is None:
             entries = backend.read_range(project_id, stored, ranges)
         if entries is not None:
-            return Stored(stored.record, entries, stored.position), TAIL
+            return Stored(stored.record, entries, stored.position, stored.fingerprint), TAIL
     return backend.read(project_id), None
 
 

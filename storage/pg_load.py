@@ -20,7 +20,7 @@ from typing import Any
 import psycopg
 
 from storage import crypto
-from storage.records import Entries, Stored, aware, unreadable
+from storage.records import UNCHANGED, Entries, Stored, Unchanged, aware, unreadable
 from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
 
@@ -36,16 +36,21 @@ SELECT p.record, p.revision,
                                FROM wizard_project_log l WHERE l.project_id = p.id) END
 FROM wizard_projects p WHERE p.id = %(id)s
 """
-# The record and, of each log named, the rows of its ``newest`` highest seqs.
+# The record and, of each log named, the rows of its ``newest`` highest seqs, with the row's fingerprint
+# (its revision and the transaction that wrote it); neither record nor rows when the fingerprint is
+# still ``unless`` (a load that kept the project decoded: ``kept.py``).
 NEWEST = """
-SELECT p.record, p.revision,
+SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN p.record END, p.revision,
+       CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
        (SELECT coalesce(jsonb_agg(jsonb_build_array(t.log, l.seq, l.entry)), '[]')
         FROM unnest(%(logs)s::text[], %(newest)s::int[]) AS t(log, newest)
         CROSS JOIN LATERAL (
             SELECT seq, entry FROM wizard_project_log
             WHERE project_id = p.id AND log = t.log ORDER BY seq DESC LIMIT t.newest
-        ) l)
-FROM wizard_projects p WHERE p.id = %(id)s
+        ) l) END,
+       f.fingerprint
+FROM wizard_projects p CROSS JOIN LATERAL (SELECT p.revision::text || ':' || p.xmin::text) AS f(fingerprint)
+WHERE p.id = %(id)s
 """
 # Each log's entries with seq in ``[low, high)``, only while the record is still at the revision read
 # (a save commits the record and its entries together), so both are of one save.
@@ -75,13 +80,23 @@ def read(
 
 
 def read_newest(
-    connect: Connect, project_id: str, newest: Mapping[str, int], sealer: crypto.Sealer | None, where: str
-) -> Stored | None:
-    """The record with the entries of each log's ``newest[log]`` highest seqs; None if absent."""
-    values = {"id": project_id, "logs": list(newest), "newest": list(newest.values())}
+    connect: Connect,
+    project_id: str,
+    newest: Mapping[str, int],
+    sealer: crypto.Sealer | None,
+    where: str,
+    unless: str | None = None,
+) -> Stored | Unchanged | None:
+    """The record with the entries of each log's ``newest[log]`` highest seqs and its fingerprint; None if
+    absent; UNCHANGED if its fingerprint is still ``unless``."""
+    values = {"id": project_id, "logs": list(newest), "newest": list(newest.values()), "unless": unless}
     with connect() as conn:
         row = conn.execute(NEWEST, values, prepare=True).fetchone()
-    return None if row is None else _stored(row, sealer, where)
+    if row is None:
+        return None
+    if row[0] is None and unless is not None and row[3] == unless:
+        return UNCHANGED
+    return _stored(row, sealer, where)
 
 
 def read_range(
@@ -135,7 +150,7 @@ def read_back(
 
 def _stored(row: tuple[Any, ...], sealer: crypto.Sealer | None, where: str) -> Stored:
     record = crypto.open_value(sealer, row[0], where)
-    return Stored(record, _entries(row[2], sealer, where), row[1])
+    return Stored(record, _entries(row[2], sealer, where), row[1], row[3] if len(row) > 3 else None)
 
 
 def _entries(rows: list[Any] | None, sealer: crypto.Sealer | None, where: str) -> Entries:

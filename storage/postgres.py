@@ -27,7 +27,7 @@ import contextlib
 import json
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from storage.key_check import KEY_CHECK
 from storage.logs import LogWrite
 from storage.pg_pool import CONNECT_SECONDS, close_pool, failure, process_pool
 from storage.pg_url import DatabaseURL, parse_database_url
-from storage.records import Entries, Stored, aware
+from storage.records import Entries, Stored, Unchanged, aware
 from storage.revision import Current, StaleWrite
 from storage.settings import setting_where
 from wizard_core.models import ProjectSummary
@@ -128,10 +128,16 @@ class PostgresBackend:
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         return pg_load.read(self._reading(project_id), project_id, logs, self.sealer, self.where(project_id))
 
-    def read_newest(self, project_id: str, newest: Mapping[str, int]) -> Stored | None:
-        """The record and its logs' newest entries in one statement (``pg_load.py``); None if absent."""
+    def read_newest(
+        self, project_id: str, newest: Mapping[str, int], unless: Hashable = None
+    ) -> Stored | Unchanged | None:
+        """The record and its logs' newest entries in one statement (``pg_load.py``); None if absent;
+        UNCHANGED if the row's fingerprint is still ``unless``."""
         where = self.where(project_id)
-        return pg_load.read_newest(self._reading(project_id), project_id, newest, self.sealer, where)
+        fingerprint = unless if isinstance(unless, str) else None
+        return pg_load.read_newest(
+            self._reading(project_id), project_id, newest, self.sealer, where, fingerprint
+        )
 
     def read_range(
         self, project_id: str, stored: Stored, ranges: Mapping[str, tuple[int, int]]

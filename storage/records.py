@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -28,6 +29,16 @@ class Stored(NamedTuple):
     # The backend's own note of what it read (a log file's length, a row's revision), handed back to
     # ``write``, ``read_range`` and ``read_back``.
     position: object = None
+    # What changes whenever the record does (a row's revision and transaction id), where the backend
+    # read it with the record: a later load passes it as ``unless`` (``kept.py``).
+    fingerprint: Hashable = None
+
+
+class Unchanged:
+    """A read asked to skip a record still at the fingerprint it gave (``unless``) found it so."""
+
+
+UNCHANGED = Unchanged()
 
 
 class NotAProject(CorruptStoreError):

@@ -293,13 +293,58 @@ def test_a_long_database_project_loads_its_newest_turns_in_one_round_trip(
     assert loaded.turn_count == 30
 
     # The newest turn taken back: its row stays, dead, above the live ones until the log is rewritten.
-    loaded.turns.pop()
-    store.save_project(loaded)
-    store.load_project("p")
-    trips, again = _round_trips(store, lambda: store.load_project("p"))
+    # Another replica had the project open (kept decoded) before each save: its next load reads anew.
+    fresh = open_storage(pg_url)
+    assert isinstance(fresh, PostgresStorage)
+    for _ in range(2):  # the first time round prepares the statement that reads by seq
+        fresh.load_project("p")
+        loaded.turns.pop()
+        store.save_project(loaded)
+        trips, again = _round_trips(fresh, lambda: fresh.load_project("p"))
     assert trips == 2 and isinstance(again, ProjectState)  # the live ones are then read by seq
-    assert [t.message for t in again.turns] == [f"message {n}" for n in range(9, 29)]
-    assert again.turn_count == 29
+    assert [t.message for t in again.turns] == [f"message {n}" for n in range(8, 28)]
+    assert again.turn_count == 28
+    fresh.close()
+
+
+def _received(store: PostgresStorage, action: Callable[[], object]) -> int:
+    """The bytes of rows the server sent while ``action`` ran (the pool's one connection traced)."""
+    with tempfile.TemporaryFile("w+") as trace:
+        with store.backend.pool.connection() as conn:
+            conn.pgconn.trace(trace.fileno())
+            conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+        action()
+        with store.backend.pool.connection() as conn:
+            conn.pgconn.untrace()
+        trace.seek(0)
+        sent = [line.split("\t") for line in trace.read().splitlines()]
+    return sum(int(parts[1]) for parts in sent if parts[0] == "B" and parts[2].startswith("DataRow"))
+
+
+def test_a_database_project_loaded_again_unchanged_is_not_read_again(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page opens a project, then the turn loads it: the second load's one statement finds the row
+    as the first left it and brings back neither record nor log rows, and the state equals one read
+    afresh; a save by another replica shows at the next load."""
+    monkeypatch.setenv("WIZARD_DB_CONNECTIONS", "1")
+    mine, theirs = open_storage(pg_url), open_storage(pg_url)
+    assert isinstance(mine, PostgresStorage) and isinstance(theirs, PostgresStorage)
+    mine.save_project(_full_state("p"))
+    read_whole = _received(mine, lambda: mine.load_project("p"))
+    first = mine.load_project("p")
+    assert _received(mine, lambda: mine.load_project("p")) < read_whole / 10
+    trips, second = _round_trips(mine, lambda: mine.load_project("p"))
+    assert trips == 1
+    assert second == first and second is not first
+    assert second.turns and second.turns[0] is not first.turns[0]
+    assert second == theirs.load_project("p") and second.log_before == theirs.load_project("p").log_before
+    changed = theirs.load_project("p")
+    changed.name = "Renamed by the other replica"
+    theirs.save_project(changed)
+    assert mine.load_project("p").name == "Renamed by the other replica"
+    mine.close()
+    theirs.close()
 
 
 def test_a_stale_copy_from_another_replica_is_refused_by_the_database(
