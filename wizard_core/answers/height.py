@@ -194,6 +194,21 @@ ELEMENT = re.compile(
     r"canop(?:y|ies)|guards?|railings?|parapets? cap|clear\s+height|under\s+the\s+joists?|racks?|racking)\b",
     re.I,
 )
+# A length said of what stands on or inside the building and is not measured for its height: a
+# rooftop enclosure or penthouse, a crane rail, the underside of a deck, a floor's level ("the L4
+# floor is at 12.9 m", "the press box floor at 7.6 m"), a code limit ("needs > 18 m").
+NOT_THE_BUILDING = re.compile(
+    r"\b(?:pent\s?houses?|rooftop\s+(?:enclosures?|units?|structures?)|not\s+a\s+storey|crane\s+rails?|"
+    r"underside|soffit|u/s|floor\s+(?:is\s+)?(?:at|@)|needs?\s*[<>≥≤]"
+    r"|(?:over|under|more than|less than)\s+\d)",
+    re.I,
+)
+# The figure the message itself names as the building's height: "building height 16.2 m",
+# "height for the matrix is 15.8 m", "height: 9.6 m" (the other lengths beside it are levels).
+NAMED = re.compile(
+    r"\bheight\b(?:\s+(?:for|of|in)\s+(?:the\s+)?\w+)?\s*(?:is|of|=|:)?\s*(?:about\s+|approx\.?\s+|~\s*)?$",
+    re.I,
+)
 KEPT = re.compile(r"\b(?:same|unchanged|as before|stays?|still|no change)\b", re.I)
 FIELDS = {
     "storeys_above_grade": "storeys above grade",
@@ -268,10 +283,14 @@ def _lengths(text: str) -> list[p.Quantity]:
     levels += [
         q for q in lengths if ELEMENT.search(clause(q)) and not _words().building_height.search(clause(q))
     ]
+    levels += [q for q in lengths if NOT_THE_BUILDING.search(clause(q))]
     lengths = [q for q in lengths if q not in levels] or lengths
     concluded = [q for q in lengths if CONCLUDED.search(text[max(0, q.start - 25) : q.start])]
     if concluded:  # "… and 9.9 m; I use the higher one, so 10.4 m": the consultant's own pick
         return concluded[-1:]
+    named = [q for q in lengths if NAMED.search(text[max(0, q.start - 40) : q.start])]
+    if len({q.value for q in named}) == 1:  # "building height 16.2 m … the crane rail at 11.5 m"
+        return named[-1:]
     said = [q for q in lengths if _words().height.search(clause(q))]
     return said or lengths
 

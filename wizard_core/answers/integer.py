@@ -44,7 +44,13 @@ def counted_noun(item: FormItem) -> re.Pattern[str] | None:
     if not match:
         return None
     stem = re.escape(match[1].rstrip("s"))
-    return re.compile(rf"^[\s-]*(?:\w+[\s-]+)?{stem}s?\b", re.IGNORECASE)
+    # One word may stand between ("two public streets"), not a preposition: "the one about streets"
+    # is the item, not a count. The noun in a compound ("no street-dependent area") counts nothing.
+    between = rf"(?:(?!(?:{'|'.join(_PREPOSITIONS)})\b)\w+[\s-]+)?"
+    return re.compile(rf"^[\s-]*{between}{stem}s?\b(?!-\w)", re.IGNORECASE)
+
+
+_PREPOSITIONS = ("about", "of", "on", "for", "with", "in", "at", "to", "from", "along", "by", "per", "re")
 
 
 def figures(item: FormItem, text: str) -> list[int]:

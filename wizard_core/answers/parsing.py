@@ -121,7 +121,7 @@ def normalize(text: str) -> str:
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
     text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text, flags=re.I)  # "gross_area: 4,170", from a checklist
-    text = re.sub(r"\bnon[-\s]+(?=combustible)", "non", text, flags=re.I)
+    text = re.sub(r"\bnon[-\s]+(?=combust[ia]ble)", "non", text, flags=re.I)
     text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
 

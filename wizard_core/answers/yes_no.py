@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wizard_core.answers.base import AnswerType, FormFacts, Reading
+from wizard_core.answers.parsing import normalize
 from wizard_core.answers.replies import yes_no
+from wizard_core.answers.wording.messages import without_heading
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 
@@ -24,8 +27,26 @@ def _describe(item: FormItem, value: Any) -> str:
     return "Yes" if value else "No"
 
 
+# A label the reply opens with ("Water supply:", "For standpipe:"), read past when a yes or no follows.
+_LABEL = re.compile(r"^\W*(?:for\s+)?[a-z][\w\s/&'-]{0,40}?:\s*", re.I)
+# The yes or no opening the answer, alone or after one word of the item's own ("adequate, yes –"),
+# and ending its clause ("required, no exceptions" is not a no).
+_LEAD = re.compile(r"^\W*(?:[a-z]+\s*,\s*)?(yes|no)\b(?=\s*(?:[-\u2013\u2014,;:.(]|$))", re.I)
+
+
+def opening_answer(text: str, number: str) -> bool | None:
+    """The yes or no a reply opens with once the item it quotes back is read past ("Re 3.19 – yes,
+    …", "Water supply: adequate, yes – …"), or None when it opens with neither."""
+    after = without_heading(normalize(text), number)
+    lead = _LEAD.match(after) or _LEAD.match(_LABEL.sub("", after, count=1))
+    return None if lead is None else lead[1].lower() == "yes"
+
+
 def read_yes_no(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     for text in reversed(texts):
+        opening = opening_answer(text, item.number)
+        if opening is not None:
+            return Reading(opening, True, confidence=0.9)
         answer, confidence = yes_no(text)
         if answer is not None:
             return Reading(answer, True, confidence=confidence)

@@ -140,7 +140,10 @@ class DecisionEngine:
         trigger = self._revision.search(message) or (
             self._verb_naming.search(message) if self._verb_naming else None
         )
-        navigates = self._navigation.search(message) or OPENS_ON_ITEM.match(message)
+        opens = OPENS_ON_ITEM.match(message)
+        if opens and current is not None and opens[1] == current:
+            opens = None  # "Re 3.07 – … (the 8.4 comes back at 3.22)": the item's own reply, citing others
+        navigates = self._navigation.search(message) or opens
         numbers = [
             m[0]
             for m in ITEM_NUMBER.finditer(message)
@@ -224,7 +227,7 @@ class DecisionEngine:
 
 
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
-OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?3\.\d\d\s*[-:\u2013\u2014]\s", re.I)
+OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
 # A question dictated without its mark: the last clause opens with a verb asking ("… does that make
 # any part of it a C occupancy", "… does that get added into the building area or not")
 UNMARKED_QUESTION = re.compile(

@@ -23,6 +23,12 @@ UNCHANGED = re.compile(
     r"\b(?:already|still|unchanged|stays?|remains?|no\s+change|(?:does|do)\s*n[o']?t\s+change|not\s+changed)\b",
     re.I,
 )
+# An item named only as what the revised figure is compared with: "480 m², the same as the office
+# footprint below it" gives the footprint no new value.
+COMPARED_WITH = re.compile(
+    r"\b(?:(?:the\s+)?same\s+as|equal\s+to|as\s+(?:big|large)\s+as|matching)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}[\w-]+$",
+    re.I,
+)
 NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item
 
 
@@ -38,6 +44,9 @@ def named_values(
         current = state.answer_for(section)
         if section == revised.number or current is None or not naming.names(item, message):
             continue  # a value for it must be said of it, not read off the revised item's figure
+        end = naming.named_end(item, message.lower())
+        if end is not None and COMPARED_WITH.search(message.lower()[:end]):
+            continue
         said = naming.said_of(item, message)
         if UNCHANGED.search(said):
             continue  # "GFA above already uses 1,456": said to stand, not revised

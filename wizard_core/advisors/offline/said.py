@@ -10,6 +10,7 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.answers import Reading, answer_type, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
+from wizard_core.answers.wording.messages import without_heading
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
 from wizard_core.triggers import denies_the_fact
@@ -84,7 +85,7 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     One that goes on to name an exception ('None, except the stair width') gives an answer.
     """
     not_applicable = p.lexicon().not_applicable
-    stripped = message.strip()
+    stripped = without_heading(message, item.number)  # "Re item 3.25 – n/a, …": the answer after it
     if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
     measured = any(q.unit for q in p.quantities(stripped))

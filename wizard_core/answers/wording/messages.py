@@ -233,6 +233,7 @@ def message_rows(
 
 
 def without_heading(text: str, number: str, title: str = "") -> str:
-    """The message without a leading 'For 3.18:' (or ``title``, a pattern such as 'spatial separation -')."""
+    """The message without a leading 'For 3.18:', 'Re item 3.18 –' (or ``title``, a pattern such as
+    'spatial separation -')."""
     said = rf"{re.escape(number)}\b\s*[,:;.—–-]*" + (f"|{title}" if title else "")
-    return re.sub(rf"^\W*(?:(?:for|re|item)\s+)?(?:{said})\s*", "", text.strip(), flags=re.I)
+    return re.sub(rf"^\W*(?:(?:for|re|item)\s+){{0,2}}(?:{said})\s*", "", text.strip(), flags=re.I)
