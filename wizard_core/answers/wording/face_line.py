@@ -21,8 +21,11 @@ _NAME = re.compile(
     r"|\b(?P<side>front|rear|back|left|right|street|lane|courtyard|party)\b",
     re.I,
 )
+# 'N wall', 'E: …', 'S 12 x 4': a compass letter heading the line; 'N rear yard - …' too, a letter
+# before a word of two letters or more (not 'e.g.', 'w/', 'n/a')
 _LETTER = re.compile(
-    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|end\b|ebf|\d))", re.I
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|end\b|ebf|\d)|\s+[a-z]{2})",
+    re.I,
 )
 _LD = re.compile(
     r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist|property\s+line|\bp\.?l\.?\b|lot\s+line|set\s*-?\s*back|"
@@ -49,6 +52,10 @@ NO_OPENINGS = re.compile(
     re.I,
 )
 _PERMITTED = re.compile(r"permit|allow|\bmax(?:imum)?\b|\blimit\b", re.I)
+# A share read off the table, the consultant's working: '→ 100 %', 'col 6 = 52%', '→ col 7 → 66 %'
+_TABLE_READ = re.compile(r"(?:->|→|=>|\bcol(?:umn)?\.?\s*\d+(?:\.\d+)?\s*(?:=|->|→|:))\s*$", re.I)
+# A limiting distance written without its unit right after its name: 'LD 6.5 -> col 6'
+_LD_BARE = re.compile(r"\bl\.?\s?d\.?\s*(?:=|:|of|is)?\s*$", re.I)
 _OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*wall", re.I)
 _FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
 
@@ -191,10 +198,13 @@ def parse_face(segment: str) -> FaceInput | None:
         elif q.unit == "%" and q.value > 100:
             face.problems.append(f"{figure_text(q.value, '%')}: a share of the face is at most 100 %")
         elif q.unit == "%":
-            if _PERMITTED.search(clause) and not re.search(r"actual|propos|provided", clause, re.I):
+            permitted = _PERMITTED.search(clause) or _TABLE_READ.search(text[max(0, q.start - 16) : q.start])
+            if permitted and not re.search(r"actual|propos|provided", clause, re.I):
                 face.given_permitted = q.value
             else:
                 face.actual_pct = q.value
+        elif q.unit == "" and face.ld is None and _LD_BARE.search(text[max(0, q.start - 12) : q.start]):
+            face.ld = q.value
         elif q.unit == "time" and _FRR.search(clause + text[max(0, q.start - 20) : q.start]):
             face.given_frr = round(
                 q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2
@@ -206,15 +216,18 @@ def parse_face(segment: str) -> FaceInput | None:
         face.problems.append(
             f"which of {', '.join(figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
         )
-    band = _BAND.search(text)
-    if band:
-        face.problems.append(
-            f"'{band[0]}' is a band of the table; give the face's length and height (or its ratio)"
-        )
-    ratio = _RATIO.search(text)
-    if ratio and face.ratio is None and not _BAND.search(text):
+    bands = list(_BAND.finditer(text))
+    ratio = next((m for m in _RATIO.finditer(text) if not any(_within(m, b) for b in bands)), None)
+    if ratio and face.ratio is None:
         value = float(ratio[1] or ratio[2])
         face.ratio = value if value >= 1 else None
+    for band in bands:  # a band beside the face's own ratio is the consultant's working: checked
+        if face.ratio is None:
+            face.problems.append(
+                f"'{band[0]}' is a band of the table; give the face's length and height (or its ratio)"
+            )
+        elif not _in_band(face.ratio, band[0]):
+            face.problems.append(f"a ratio of {figure_text(face.ratio)} is not in the band '{band[0]}'")
     if NO_OPENINGS.search(text) and face.actual_pct is None and face.openings_m2 is None:
         face.actual_pct = 0.0
     if re.search(r"\bno\s+(?:rating|frr)\b|\b(?:rating|frr)\s*:?\s*(?:none|nil|n/?a)\b", text, re.I):
@@ -226,7 +239,22 @@ def parse_face(segment: str) -> FaceInput | None:
     return face
 
 
-_COMPARED = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bmore\s+than|\bunder|\bover|\bbelow|\babove)\s*$", re.I)
+def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
+    return outer.start() <= inner.start() and inner.end() <= outer.end()
+
+
+def _in_band(ratio: float, band: str) -> bool:
+    """Whether a face's ratio lies in a band as written ('3:1 to 10:1', '< 3:1', 'more than 10:1')."""
+    figures = [float(n) for n in re.findall(r"(\d+)\s*:\s*1", band)]
+    if len(figures) == 2:
+        return min(figures) <= ratio <= max(figures)
+    below = re.search(r"<|less|under", band, re.I)
+    return ratio <= figures[0] if below else ratio >= figures[0]
+
+
+_COMPARED = re.compile(  # '< 5 m', 'over 9 m'; not the arrow of '-> 100%'
+    r"(?:<|(?<![-=])>|[≤≥]|\bless\s+than|\bmore\s+than|\bunder|\bover|\bbelow|\babove)\s*$", re.I
+)
 _HEIGHT = re.compile(
-    r"\b(?:high|height|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b", re.I
+    r"\b(?:high|height|ht|hgt|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b", re.I
 )

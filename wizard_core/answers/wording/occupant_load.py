@@ -143,6 +143,17 @@ def _heading(piece: LoadInput) -> bool:
     )
 
 
+_ALL_GROUND = re.compile(
+    r"\ball\s+(?:(?:at|on)\s+)?(?:the\s+)?(?:ground|grade|main|first)(?:\s+(?:floor|flr|level|storey))?\b",
+    re.I,
+)
+
+
+def _all_on_ground(text: str) -> bool:
+    """'(all ground floor except the mezz)', 'all at ground level': every row on the ground floor."""
+    return bool(_ALL_GROUND.search(text))
+
+
 def _row_or_note(segment: str) -> LoadInput | int | None:
     """A row or total, or None for a note of the rates used ('I used 9.30 for the offices')."""
     return None if STATEMENT.match(segment) and not _AREA.search(segment) else parse_segment(segment)
@@ -161,7 +172,9 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
         table, pieces = message_rows(text, table_rows, _row_or_note)
         previous: LoadInput | None = None
         rates: list[Rate] = []
-        heading = ""  # 'ground:' on a line of its own, the rows under it on that floor
+        # 'ground:' on a line of its own, the rows under it on that floor; 'all at ground level' said
+        # once, every row naming no floor on the ground floor
+        heading = "Ground floor" if _all_on_ground(text) else ""
         for piece in pieces:
             if isinstance(piece, LoadInput) and _heading(piece):
                 heading = piece.floor
