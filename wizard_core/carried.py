@@ -69,7 +69,11 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
     names = _names(item)
     if names is None or state.answer_for(item.number) is not None:
         return None
-    for section, message in reversed(said_before(state, item.number)):
+    said = said_before(state, item.number)
+    everything = "\n".join(message for _, message in said).lower()
+    if not any(word in everything for word in _words(item.number, tuple(item.keywords))):
+        return None  # no message holds a word naming the fact (plain substring tests, no pattern)
+    for section, message in reversed(said):
         if not names.search(message):
             continue  # no sentence of it names the fact
         for sentence in reversed(sentences(message)):
@@ -97,8 +101,13 @@ def _names(item: FormItem) -> re.Pattern[str] | None:
 
 
 @cache
+def _words(number: str, keywords: tuple[str, ...]) -> tuple[str, ...]:
+    """The item's fact nouns and longer keywords, lowercased: the words its pattern matches."""
+    return tuple(w.lower() for w in [*_nouns().get(number, []), *(k for k in keywords if len(k) > 3)])
+
+
+@cache
 def _pattern(number: str, keywords: tuple[str, ...]) -> re.Pattern[str] | None:
-    nouns = _nouns().get(number)
-    if not nouns:
+    if not _nouns().get(number):
         return None
-    return phrases([*nouns, *(k for k in keywords if len(k) > 3)])
+    return phrases(list(_words(number, keywords)))
