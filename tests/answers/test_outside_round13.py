@@ -8,6 +8,9 @@ found past the readers, each in words of its own.
 - A lone area figure takes the part the message names elsewhere ("a new storage mezzanine … 75 m2"),
   or, revising an answer that was all new or all existing, that answer's part, before the project
   type decides; a message that speaks of both new and existing asks how the figure splits.
+- At 3.10, an article cited as a comparison is no rival when its group is none of the building's; an
+  arrow ending the working ("… don't fit → 3.2.2.60") gives the conclusion; and a closing "So A and
+  B" that names just the articles given settles a comparison made on the way.
 """
 
 from __future__ import annotations
@@ -69,3 +72,30 @@ def test_a_figure_beside_both_new_and_existing_is_asked_about():
     reading = _read("3.05", "a new upper floor over the existing warehouse, 2,400 m2 in all", CHANGE)
     assert reading.value is None
     assert "splits" in (reading.missing or "")
+
+
+def test_a_comparison_with_an_article_of_no_group_the_building_has_is_no_rival():
+    answers = {"3.01": "New construction", "3.02": ["E"]}
+    message = "3.2.2.68 for the store - nothing like the 3.2.2.50 figure for apartments applies here"
+    reading = _read("3.10", message, answers)
+    assert reading.value == ["3.2.2.68"]
+    assert reading.complete and reading.confidence >= 0.8
+
+
+def test_an_arrow_ending_the_working_gives_the_article():
+    answers = {"3.01": "New construction", "3.02": ["D"]}
+    message = "3.2.2.62 (1 storey) and .61 (2 storeys, unsprinklered) don't fit us → 3.2.2.60, sprinklered, any construction"
+    reading = _read("3.10", message, answers)
+    assert reading.value == ["3.2.2.60"]
+    assert reading.complete
+
+
+def test_a_conclusion_naming_just_the_articles_given_settles_a_comparison_on_the_way():
+    answers = {"3.01": "New construction", "3.02": ["C", "E"]}
+    message = (
+        "C: 3.2.2.51 for the flats; E: 3.2.2.67 for the shops, since 3.2.2.69 stops at 3 storeys. "
+        "So 3.2.2.51 and 3.2.2.67."
+    )
+    reading = _read("3.10", message, answers)
+    assert reading.value == ["3.2.2.51", "3.2.2.67"]
+    assert reading.complete

@@ -82,8 +82,8 @@ _SHORT_ARTICLE = re.compile(r"(?<![\w.])\.(\d{2}[A-E]?)(?![\d.]\d)")
 # The sentence a message's working ends on: "so C = .49, E = .66", "In the order of 3.02: 3.2.2.24,
 # then 3.2.2.63.", "…, so .20. go with that"
 _CONCLUDING = re.compile(
-    r"\b(?:so|therefore|thus|hence|in\s+the\s+order\s+of\s+3\.02|in\s+that\s+order|final(?:ly)?|"
-    r"going\s+with|go\s+with|we(?:'ll|\s+will)\s+use|answer\s*(?:is|:))\b\s*:?",
+    r"(?:\b(?:so|therefore|thus|hence|in\s+the\s+order\s+of\s+3\.02|in\s+that\s+order|final(?:ly)?|"
+    r"going\s+with|go\s+with|we(?:'ll|\s+will)\s+use|answer\s*(?:is|:))\b|->|=>|\u2192)\s*:?",
     re.I,
 )
 _SENTENCE = re.compile(r"(?<!\d)[.;!?\n]+(?!\d)")

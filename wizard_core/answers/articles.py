@@ -7,6 +7,7 @@ Part 2 (Division A 1.3.3.1A), and 3.10 records that phrase as its entry.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
@@ -78,9 +79,13 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
                 )
                 return Reading([articles[0]] * len(groups), True, confidence=0.75, notes=[note])
             reading = _reading_of(articles, mentions, groups, where, forms)
-            if reading.complete or reading.offer is not None:
+            if reading.complete:
                 return reading
-            return _concluded(text, groups, needed, where, forms) or reading
+            concluded = _concluded(text, groups, needed, where, forms)
+            if reading.offer is not None:  # offered for doubt, unless the working ends on just these
+                settled = concluded is not None and set(concluded.value) == set(reading.offer)
+                return concluded if settled else reading
+            return concluded or reading
         set_aside |= mentions.rejected
         if not groups and PART_2.search(text):
             return Reading([FARM_BUILDINGS], True, confidence=0.6)
@@ -118,6 +123,9 @@ def _reading_of(
     aside = sorted(mentions.rejected)
     aside_text = f" (set aside: {', '.join(aside)})" if aside else ""
     needed = len([g for g in groups if not is_farm_group(g)])
+    if groups and articles:  # a comparison with an article of no group this building has is no rival
+        kept = [a for a in mentions.doubtful if set(forms.article_groups(a)) & set(groups)]
+        mentions = replace(mentions, doubtful=kept)
     if not articles:
         reading = Reading(missing=f"the classification article you use{aside_text}")
         if mentions.doubtful and (not groups or len(mentions.doubtful) == needed):
