@@ -7,6 +7,7 @@ unit that are the building area's again: offered or recorded from the building a
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.area_roles import shown as shown_figure
@@ -119,8 +120,8 @@ def _says_same(text: str, number: str) -> bool:
 
 def unit_of_base(written: list[float], area: dict) -> str | None:
     """'m2' or 'ft2' when figures given without a unit are all the building area's, in that unit, or
-    whole multiples of it ("L1 3300 / L2 3300 -> 6600" over a 3,300 m² building area); counts below
-    10 ("1 st") are no areas."""
+    whole multiples of it ("L1 3300 / L2 3300 -> 6600" over a 3,300 m² building area), or sums of
+    those; counts below 10 ("1 st") are no areas."""
     known = [
         v for v in (area.get(k) for k in ("existing", "new", "total")) if isinstance(v, int | float) and v
     ]
@@ -128,11 +129,23 @@ def unit_of_base(written: list[float], area: dict) -> str | None:
     if not areas:
         return None
     for unit, factor in (("m2", 1.0), ("ft2", p.FT2_TO_M2)):
-        if all(any(_multiple_of(w * factor, v) for v in known) for w in areas):
+        multiples = [w for w in areas if any(_multiple_of(w * factor, v) for v in known)]
+        if multiples and all(w in multiples or _sum_of(w, multiples) for w in areas):
             return unit
     return None
 
 
+def _sum_of(figure: float, parts: list[float]) -> bool:
+    """Whether ``figure`` is two or more of ``parts`` added up ("existing 480, new 2 x 520 = 1040,
+    total 1520": the total of figures that are the building area's)."""
+    return any(
+        abs(sum(c) - figure) <= max(1.0, 0.005 * figure)
+        for n in range(2, min(len(parts), MOST_PARTS) + 1)
+        for c in combinations(parts, n)
+    )
+
+
+MOST_PARTS = 6  # the most figures a sum is looked for among
 SMALLEST_AREA = 10  # m² or ft²: a smaller figure without a unit is a count
 MOST_STOREYS = 60
 

@@ -24,9 +24,10 @@ from wizard_core.answers.area_words import area_words
 from wizard_core.answers.area_working import (
     Figure,
     as_figure,
-    balanced_sum,
     dimensions_doubt,
+    shares_taken_out,
     sum_doubt,
+    sums_taken_out,
     working,
 )
 from wizard_core.answers.base import fmt_number
@@ -53,19 +54,17 @@ class Said:
 
 def said(text: str, gross: bool = False) -> Said:
     """What ``text`` says of an area; ``gross`` when the item is the gross area."""
-    words = area_words()
     lowered = p.normalize(text).lower()
+    # not the code's figure compared against: "under the 1,800 m2 cap"
     found = [
         q
         for q in p.quantities(text)
-        if q.unit in ("m2", "ft2")
-        or (q.bare and not words.storey_count_after.match(lowered[q.end : q.end + 12]))
+        if (q.unit in ("m2", "ft2") or (q.bare and not _storeys_after(lowered, q))) and not q.quoted
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
-    balanced = balanced_sum(lowered, found)
-    if balanced is not None:  # '2,352 + 2,240 + 4 x 2,180 = 13,312 sm': the working adds up to its result
-        return Said([as_figure(balanced, "total")])
-    found, per_storey, doubt = working(lowered, found, gross)
+    found = shares_taken_out(lowered, found)
+    lowered, found, terms = sums_taken_out(lowered, found)  # '2,352 + 2,240 = 4,592 sm': its result
+    found, per_storey, doubt = working(lowered, found, gross, terms)
     doubt = doubt or sum_doubt(lowered, found) or dimensions_doubt(text)
     if doubt:
         return Said(doubt=doubt)
@@ -73,6 +72,11 @@ def said(text: str, gross: bool = False) -> Said:
     return Said(
         _sums_resolved([as_figure(q, role) for q, role in zip(found, roles, strict=True)]), per_storey
     )
+
+
+def _storeys_after(lowered: str, q: p.Quantity) -> bool:
+    """Whether a bare figure counts storeys ("2 floors")."""
+    return bool(area_words().storey_count_after.match(lowered[q.end : q.end + 12]))
 
 
 def figures(text: str) -> list[Figure]:

@@ -83,7 +83,9 @@ class ReaderWords:
         areas, units = words.areas, words.units
         self.area_words = phrase_pattern(units.square_metres + units.square_feet)
         self.feet_words = phrase_pattern(units.square_feet + units.feet_for_areas)
-        none = alternation(areas.none_words)
+        # "existing: none", not the "existing, none new" of "all existing, none new"
+        roles = alternation([w for phrases in areas.roles.values() for w in phrases])
+        none = rf"{alternation(areas.none_words)}(?![\s-]+{roles})"
         self.all_new = re.compile(
             rf"{alternation(areas.all_new.phrases)}|{alternation(areas.all_new.none_of)}\W+{none}", re.I
         )

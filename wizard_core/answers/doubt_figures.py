@@ -46,7 +46,7 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
     masked = p.mask_articles(p.normalize(text))
     found = [q for q in p.quantities(text) if q.unit in units and not q.standard and not _year(masked, q)]
     if item.answer_type == "area":
-        found = [q for q in found if q.unit or not (q.counted or q.value < SMALLEST_AREA)]
+        found = [q for q in found if (q.unit or not (q.counted or q.value < SMALLEST_AREA)) and not q.quoted]
     else:  # a bare figure at a height is a count of storeys, or about something else ("bay 2")
         found = [q for q in found if q.unit or q.counted]
     metric = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in found]
@@ -74,11 +74,22 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
             if start <= q.start < stop and q.unit not in ("%", "time") and _in_working(masked, q)
         ]
         operands = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in step]
-        operands = [o for o in operands if not any(_same(o, v) for v in used)]
+        operands = _products_reduced([o for o in operands if not any(_same(o, v) for v in used)])
         if len(operands) >= 2 and not any(_comes_to(operands, v) for v in used):
             return masked[step[0].start : step[-1].end].strip()
         start = stop
     return None
+
+
+def _products_reduced(operands: list[float]) -> list[float]:
+    """Without two sides whose product is another figure of the working, that figure being its
+    step ("office 22 x 20 = 440 + shop 52 x 42.5 = 2,210" comes to 440 + 2,210)."""
+    for i, a in enumerate(operands):
+        for j in range(i + 1, len(operands)):
+            rest = operands[:i] + operands[i + 1 : j] + operands[j + 1 :]
+            if any(_exact(a * operands[j], c) for c in rest):
+                return _products_reduced(rest)
+    return operands
 
 
 def _comes_to(operands: list[float], total: float) -> bool:

@@ -65,6 +65,7 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
     roles: dict[str, list[tuple[str, str]]] = {}  # label -> (role, words) for each mention
     explained: list[tuple[int, int]] = []  # the clauses whose rejection or comparison was read
     last: tuple[OptionMatch, str] | None = None
+    coded: set[str] = set()  # the uses named by their code
     for match in matches:
         sentence = next(s for s in sentences if s.start() <= match.start <= s.end())
         span = _set_aside(lowered, match, sentence.end(), converting, words)
@@ -77,6 +78,8 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
         elif span:
             explained.append(span)
             role = "aside"
+        elif last and last[1] == "aside" and _listed_with(lowered, last[0], match):
+            role = "aside"  # "which would be F2/F3", "unlike F1 or F2": set aside with the code before it
         else:
             role = _role(lowered, match, sentences, matches, words)
         last = (match, role)
@@ -85,13 +88,19 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
         )
         said_as = match.option.label if match.by_label and role == "aside" else room or _named(lowered, match)
         roles.setdefault(match.option.label, []).append((role, said_as))
+        if match.by_label and role != "aside":  # "F2", not the "not a D" of a use set aside
+            coded.add(match.option.label)
     if _opens_with_code(lowered, matches):
-        _words_within_code(roles, matches, one_use=bool(ONE_USE.search(lowered)))
+        _words_within_code(roles, coded, one_use=bool(ONE_USE.search(lowered)))
     return _sorted(roles, _doubts(lowered, matches, explained, words))
 
 
 # '- a2. …', 'Group D, business and personal services, throughout. …', 'B2, care and treatment. …'
-_OPENING = re.compile(r"^\W*(?:(?:the\s+)?(?:major\s+)?occupancy\s*(?:is|:)?\s*|group\s+)?$", re.I)
+# ... after a heading naming the item: 'Re 3.02 - F2, …', 'Item 3.02: B2 …'
+_OPENING = re.compile(
+    r"^\W*(?:(?:re|item)\s+)*(?:\d\.\d\d\b\W*)?(?:(?:the\s+)?(?:major\s+)?occupancy\s*(?:is|:)?\s*|group\s+)?$",
+    re.I,
+)
 # 'all assembly, nothing else in it', '… throughout', 'everything in the building … serves the school'
 ONE_USE = re.compile(
     r"\bnothing\s+else\b|\bthroughout\b|\bsingle\s+(?:major\s+)?occupancy\b|\bonly\s+(?:the\s+)?one\s+"
@@ -106,13 +115,11 @@ def _opens_with_code(lowered: str, matches: list[OptionMatch]) -> bool:
     return first is not None and first.by_label and bool(_OPENING.match(lowered[: first.start]))
 
 
-def _words_within_code(
-    roles: dict[str, list[tuple[str, str]]], matches: list[OptionMatch], one_use: bool
-) -> None:
-    """Uses named only by words, not by a code, in a message that opens with its codes: part of the
-    coded use ('served' when the message says the building is that one use; else 'assumed', to
-    confirm, and a room that usually serves the main use is asked about as before)."""
-    coded = {m.option.label for m in matches if m.by_label}
+def _words_within_code(roles: dict[str, list[tuple[str, str]]], coded: set[str], one_use: bool) -> None:
+    """Uses named only by words, not by a code (or by a code set aside: "not a D"), in a message
+    that opens with its codes: part of the coded use ('served' when the message says the building is
+    that one use; else 'assumed', to confirm, and a room that usually serves the main use is asked
+    about as before)."""
     for label, seen in roles.items():
         if label in coded:
             continue
@@ -249,6 +256,12 @@ def _right_after(lowered: str, code: OptionMatch, match: OptionMatch) -> bool:
 _DESCRIBING = re.compile(
     r"\s*|\s*[.,:;\u2013\u2014-]?\s*(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
 )
+
+
+def _listed_with(lowered: str, previous: OptionMatch, match: OptionMatch) -> bool:
+    """Whether two codes are given together as one ("F2/F3", "F1 or F2")."""
+    between = lowered[max(previous.end, previous.start) : match.start]
+    return previous.by_label and match.by_label and bool(re.fullmatch(r"\s*(?:/|or|nor|&)\s*", between))
 
 
 def _in_brackets_after(lowered: str, previous: OptionMatch, match: OptionMatch) -> bool:

@@ -49,6 +49,12 @@ class Lexicon:
             rf"(?:{alternation(figures.standards)}\.?[\s#-]*|\b[a-z]{{1,3}}-|\d-)$", re.IGNORECASE
         )
         self.result_before = re.compile(rf"{alternation(figures.results)}\s*(?:about\s+)?$", re.IGNORECASE)
+        self.compared_before = re.compile(
+            rf"{alternation(figures.compared_before)}\s+the\s+(?:about\s+|~\s*|≈\s*)?$", re.IGNORECASE
+        )
+        self.limit_after = re.compile(
+            rf"^\s*(?:[\w'-]+\s+){{0,3}}?{alternation(figures.limit_after)}", re.IGNORECASE
+        )
         self.accept = re.compile(rf"^\W*{alternation(replies.accept)}", re.IGNORECASE)
         self.accept_words = phrase_pattern([*replies.accept, "please", "thanks", "thank you", "it", "that"])
         self.approximate = phrase_pattern(words.approximate.words)
@@ -100,6 +106,7 @@ class Quantity:
     counted: bool = False
     standard: bool = False
     result: bool = False  # written after "=" or "so": the result of a sum before it
+    quoted: bool = False  # a figure of the code compared against: "under the 1,800 m2 cap"
 
     @property
     def bare(self) -> bool:
@@ -233,7 +240,10 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         counted = not unit and bool(words.counted_noun.match(masked[end : end + 20]))
         standard = bool(words.standard_before.search(before)) or (not unit and bool(ITEM_NUMBER.match(raw)))
         result = bool(words.result_before.search(before))
-        found.append(Quantity(value, unit, match.start(), end, approximate, counted, standard, result))
+        quoted = bool(words.compared_before.search(before) or words.limit_after.match(masked[end : end + 40]))
+        found.append(
+            Quantity(value, unit, match.start(), end, approximate, counted, standard, result, quoted)
+        )
     return tuple(found)
 
 

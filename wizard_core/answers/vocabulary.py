@@ -45,6 +45,10 @@ class Figures(_Section):
     counted_nouns: Phrases  # a bare figure right before one of these counts that, not the item's quantity
     standards: Phrases  # a figure right after one of these numbers a standard or a clause ("NFPA 13")
     results: Phrases  # a figure after one of these is the result of the sum before it ("= 4,800")
+    # "under the 1,800 m2 …", "inside the 18,000 m2 …": a figure compared against, not the building's
+    compared_before: Phrases
+    # "1,800 m2 cap", "600 m2 of Div A 1.3.3.2": a figure of the code, quoted beside the building's
+    limit_after: Phrases
 
 
 class Approximate(_Section):

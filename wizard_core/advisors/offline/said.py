@@ -85,7 +85,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     One that goes on to name an exception ('None, except the stair width') gives an answer.
     """
     not_applicable = p.lexicon().not_applicable
-    stripped = without_heading(message, item.number)  # "Re item 3.25 – n/a, …": the answer after it
+    # "Re item 3.25 – n/a, …", "For mezzanine: none": the answer after the heading
+    stripped = _heading_dropped(without_heading(message, item.number), item)
     if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
     measured = any(q.unit for q in p.quantities(stripped))
@@ -103,7 +104,15 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
         return any(word in head for word in subject) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):
         return False
-    return not (item.answer_type == "area" and p.quantities(message))
+    return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(message)))
+
+
+def _heading_dropped(message: str, item: FormItem) -> str:
+    """``message`` without a heading naming the item it answers ("For mezzanine: none", "Re 3.06 -
+    n/a"), so what follows is read as its opening."""
+    names = alternation([item.number, item.title, *item.keywords])
+    heading = re.match(rf"\W*(?:(?:re|for|item)\s+)*{names}\s*(?:[:\-\u2013\u2014]\s*)", message, re.I)
+    return message[heading.end() :] if heading else message
 
 
 def item_texts(state: ProjectState, message: str) -> list[str]:
