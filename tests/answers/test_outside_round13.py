@@ -84,7 +84,10 @@ def test_a_comparison_with_an_article_of_no_group_the_building_has_is_no_rival()
 
 def test_an_arrow_ending_the_working_gives_the_article():
     answers = {"3.01": "New construction", "3.02": ["D"]}
-    message = "3.2.2.62 (1 storey) and .61 (2 storeys, unsprinklered) don't fit us → 3.2.2.60, sprinklered, any construction"
+    message = (
+        "3.2.2.62 (1 storey) and .61 (2 storeys, unsprinklered) don't fit us → 3.2.2.60, sprinklered, "
+        "any construction"
+    )
     reading = _read("3.10", message, answers)
     assert reading.value == ["3.2.2.60"]
     assert reading.complete

@@ -83,8 +83,9 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
                 return reading
             concluded = _concluded(text, groups, needed, where, forms)
             if reading.offer is not None:  # offered for doubt, unless the working ends on just these
-                settled = concluded is not None and set(concluded.value) == set(reading.offer)
-                return concluded if settled else reading
+                if concluded is not None and set(concluded.value) == set(reading.offer):
+                    return concluded
+                return reading
             return concluded or reading
         set_aside |= mentions.rejected
         if not groups and PART_2.search(text):
