@@ -17,8 +17,8 @@ from pydantic import Field
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
 from wizard_core.answers.wording.fixture_line import RATIO
+from wizard_core.answers.wording.fixture_rows import row_keys, row_names
 from wizard_core.answers.wording.fixtures import NOUNS, given_by, provided_counts
-from wizard_core.answers.wording.floors import floor_key
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
 from wizard_core.engine.barrier_free import bf_stalls, universal_washrooms
@@ -92,7 +92,8 @@ def _source_rows(state: ProjectState) -> list[dict[str, Any]] | None:
 
 def read_fixtures(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     source = _source_rows(state)
-    floors = {floor_key(str(row["floor"])): str(row["floor"]) for row in source or []}
+    names = [str(row["floor"]) for row in source or []]
+    floors = dict(zip(row_keys(names), row_names(names), strict=True))
     given = given_by(item.number, texts, state, floors)
     note = r.join_notes(r.recorded_note(state, item.number), *given.notes)
     if given.hard:
@@ -123,11 +124,9 @@ def compute(item: FormItem, value: Any, state: ProjectState) -> Any:
         return value
     ratio = RATIO.search(str(value.get("ratio") or "50:50"))
     male_pct = float(ratio[1]) if ratio and int(ratio[1]) + int(ratio[2]) == 100 else 50.0
-    provided = {
-        floor_key(str(row.get("floor", ""))): provided_counts(row)
-        for row in value.get("rows") or []
-        if isinstance(row, dict)
-    }
+    recorded = [row for row in value.get("rows") or [] if isinstance(row, dict)]
+    keys = row_keys([str(row.get("floor", "")) for row in recorded])
+    provided = {key: provided_counts(row) for key, row in zip(keys, recorded, strict=True)}
     reading = worked_out(state, provided, male_pct, str(value.get("note") or ""))
     if not reading.complete:
         raise ValueError(f"to work out the fixtures I need {reading.missing}")
@@ -155,6 +154,7 @@ def worked_out(
     verify: list[str] = []
     general: list[str] = []
     disagree: list[str] = []
+    keys = row_keys([str(row["floor"]) for row in source])
     for index, row in enumerate(source):
         group = row.get("occupancy") or (facts.groups[0] if len(facts.groups) == 1 else "")
         if not group:
@@ -169,7 +169,7 @@ def worked_out(
             )
         except CalcError as error:
             return Reading(missing=f"'{row['floor']}': {error}")
-        key = floor_key(str(row["floor"]))
+        key = keys[index]
         given = provided.get(key, {})
         universal_here = given.get("universal_provided")
         universal_required = universal_washrooms(facts.storeys) if index == 0 and facts.storeys else None

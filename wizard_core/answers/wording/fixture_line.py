@@ -27,7 +27,15 @@ _KINDS = {
     r"(?:wcs?|w\.c\.s?|water\s+closets?|stalls?|toilets?|enclosures?|cubicles?)?",
     "wc": r"(?:water\s+closets?|wcs?|w\.c\.s?|toilets?)",
 }
-_BEFORE = {kind: re.compile(rf"{_COUNT}{_SEXES}?\s*(?:x\s*)?{noun}", re.I) for kind, noun in _KINDS.items()}
+# up to two words describing the fixture ('6 child size WCs'), none that counts something else
+_DESCRIBED = (
+    r"(?:(?!(?:per|for|each|of|to|in|a|an|the|with|and|or|plus|persons?|people|kids|children|rooms?|"
+    r"units?|suites?|residents?|patients?|beds?|staff|employees|sex|required|provided)\b)[a-z][a-z-]*\s+){0,2}?"
+)
+_BEFORE = {
+    kind: re.compile(rf"{_COUNT}{_SEXES}?\s*(?:x\s*)?{_DESCRIBED}{noun}", re.I)
+    for kind, noun in _KINDS.items()
+}
 _AFTER = {
     kind: re.compile(rf"\b{noun}\s*(?:provided)?\s*[:=]\s*{_COUNT}\b{_SEXES}?", re.I)
     for kind, noun in _KINDS.items()
@@ -37,6 +45,13 @@ _PER_SEX = re.compile(
     re.I,
 )
 _REQUIRED = re.compile(r"requir|req'?d|\bneeded\b|\bminimum\b|\bmin\.?\b", re.I)
+_ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
+# "a 2nd universal washroom", "another barrier-free stall": one more
+_ONE_MORE = re.compile(
+    r"\b(?:an?\s+(?:\d(?:st|nd|rd|th)|second|third|further|extra|additional)|another)\s+"
+    r"(?=universal|uw\b|unisex|barrier|b\.?f\b|accessible|wcs?\b|water\s+closet|toilet)",
+    re.I,
+)
 _EACH_FLOOR = re.compile(
     r"\b(?:each|every|per|all|typical)\s+(?:floors?|storeys?|levels?)\b|\bon\s+all\s+(?:floors|storeys|levels)\b",
     re.I,
@@ -63,7 +78,7 @@ class Said:
 def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     provided: dict[str, int] = {}
     required: dict[str, tuple[int, bool]] = {}
-    rest = text
+    rest = _ONE_MORE.sub("1 ", text)
     for kind in ("universal", "bf", "wc"):
         for pattern in (_BEFORE[kind], _AFTER[kind]):
             for match in list(pattern.finditer(rest)):
@@ -73,8 +88,10 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
                     _PER_SEX.search(after[:25])
                     or re.match(r"\s*(?:provided\s+)?each\b(?!\s+(?:floor|storey|level))", after)
                 )
-                if _REQUIRED.search(after[:20]) or _REQUIRED.search(
-                    rest[max(0, match.start() - 12) : match.start()]
+                if (
+                    _REQUIRED.search(after[:20])
+                    or _REQUIRED.search(rest[max(0, match.start() - 12) : match.start()])
+                    or _ASKS.search(rest[max(0, match.start() - 14) : match.start()])
                 ):
                     required[kind] = (count, per_sex)
                 elif kind not in provided:
@@ -86,8 +103,14 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     )
     if pair and "wc" not in provided and not _REQUIRED.search(rest[pair.end() : pair.end() + 20]):
         provided["wc"] = int(pair[1]) + int(pair[2])
+    # "6 reqd, 6 prov": counts required and provided with no noun are the water closets
+    needed = re.search(r"(?<![\d.,/])\b(\d+)\s+(?:are\s+)?(?:req'?d|required)\b(\s+per\s+sex)?", rest, re.I)
+    if needed and not required and "wc" not in provided:
+        required["wc"] = (int(needed[1]), bool(needed[2]))
     # "8 WCs required per sex, 9 provided each": the provided count names no noun of its own
-    bare = re.search(r"\b(\d+)\s+(?:are\s+)?provided(\s+each|\s+per\s+sex)?\b", rest, re.I)
+    bare = re.search(
+        r"(?<![\d.,/])\b(\d+)\s+(?:are\s+)?prov(?:ided|'?d|\.)?(\s+each|\s+per\s+sex)?(?!\w)", rest, re.I
+    )
     if bare and "wc" in required and "wc" not in provided:
         count = int(bare[1])
         provided["wc"] = count * 2 if bare[2] or required["wc"][1] else count

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard_core.answers.rows import earlier_rows
-from wizard_core.answers.wording.fixture_line import RATIO, Said, line_said, male_pct, only_ratio
+from wizard_core.answers.wording.fixture_line import RATIO, male_pct, only_ratio
+from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.messages import (
     BLANK,
@@ -47,11 +47,12 @@ _FIELDS = {"wc": "wc_provided", "bf": "bf_wc_provided", "universal": "universal_
 def given_by(number: str, texts: list[str], state: ProjectState, floors: dict[str, str]) -> Given:
     """What the thread's ``texts`` (oldest first) give per 3.18 floor, over what item ``number`` recorded."""
     given = Given()
-    earlier = earlier_rows(state, number, "rows", floor_key)
-    for key, row in earlier.items():
+    recorded = state.answer_for(number)
+    value = recorded.value if recorded is not None and isinstance(recorded.value, dict) else {}
+    earlier = [row for row in value.get("rows") or [] if isinstance(row, dict)]
+    for key, row in zip(row_keys([str(row.get("floor", "")) for row in earlier]), earlier, strict=True):
         given.provided[key] = provided_counts(row)
     given.recorded = bool(earlier)
-    recorded = state.answer_for(number)
     if recorded is not None and isinstance(recorded.value, dict):
         ratio = RATIO.search(str(recorded.value.get("ratio") or ""))
         given.male_pct = float(ratio[1]) if ratio else None
@@ -71,28 +72,69 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     if table is not None and table.header is not None:
         _table(table, floors, given, latest)
     listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
+    found: list[Entry] = []
+    opened = 0  # the entries before a list's opener ('provided, following the 3.18 rows:')
     for line in lines:
-        said = line_said(line, floors)
-        if not said.provided and not said.required and listing and (bare := _BARE_COUNT.match(line)):
-            said.provided["wc"] = 0 if not bare[1].isdigit() else int(bare[1])
-        listing = listing or bool(_LISTING.search(line))
-        if not said.provided and not said.required:
+        listed = [e for e in entries(line, floors) if e.said.provided or e.said.required]
+        listed = [e for e in listed if listing or not e.bare]
+        if not listing and _LISTING.search(line):
+            listing, opened = True, len(found)
+        if not listed:
             if not is_chat(line) and not (male is not None and only_ratio(line)):
                 given.notes.append(line)
             continue
         given.any_figure = True
-        _apply(said, line, floors, given, latest)
+        found.extend(listed)
+    # a figure the code asks for is no row's, nor the universal washrooms the building needs
+    rows = [e for e in found if (e.said.provided or e.floor) and not _building_wide(e)]
+    keys = in_order(rows, _names(floors), list(floors))
+    if keys is None and opened:  # the list after its opener follows the rows; the working before it
+        listed = [e for e in found[opened:] if any(e is row for row in rows)]
+        if (keys := in_order(listed, _names(floors), list(floors))) is not None:
+            rows = listed
+    if keys is not None and latest and not _FOLLOWS.search(text):
+        names = ", ".join(f"'{e.name.strip()}' as '{floors[k]}'" for e, k in zip(rows, keys, strict=True))
+        given.soft.append(f"the lines taken as 3.18's rows in order ({names})")
+    places = {id(entry): index for index, entry in enumerate(rows)}
+    for entry in found:
+        if id(entry) not in places:
+            given.notes.append(entry.line)
+            continue
+        target = keys[places[id(entry)]] if keys else None
+        _apply(entry, floors, given, latest, target)
 
 
-_LISTING = re.compile(r"\bprovided\b[^\n]*:\s*$", re.I)
-_BARE_COUNT = re.compile(
-    r"^\W*[^:\d][^:]{0,60}:\s*(\d{1,3}|none|nil|zero)\b(?!\s*(?:m2|m²|sm|%|persons?|people))", re.I
+_LISTING = OPENER
+
+
+# the consultant says the lines follow 3.18's rows
+_FOLLOWS = re.compile(
+    r"\b(?:following|follow|in\s+the\s+order\s+of|per|hung\s+on|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows\b"
+    r"|\brows?\s+(?:of\s+)?3\.18\b.{0,20}\bin\s+order\b",
+    re.I,
 )
 
 
-def _apply(said: Said, line: str, floors: dict[str, str], given: Given, latest: bool) -> None:
+def _building_wide(entry: Entry) -> bool:
+    """Universal washrooms required with no floor named: Table 3.8.2.3.A's count for the building."""
+    return "universal" in entry.said.required and not entry.floor and not entry.said.floors
+
+
+def _names(floors: dict[str, str]) -> list[str]:
+    """The rows' own names (without the row number a shared name is shown with)."""
+    return [re.sub(r"\s*\(row \d+\)$", "", name) for name in floors.values()]
+
+
+def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, target: str | None) -> None:
+    said, line = entry.said, entry.line
     if not floors:  # 3.18 is not answered: the question asks for it
         return
+    if target is not None:  # the lines follow the rows one for one
+        said.floors, said.unknown_floor, said.each_floor = [target], "", False
+    elif not said.floors and not said.each_floor and (by_words := _by_words(entry.name, floors)) is not None:
+        said.floors, said.unknown_floor = [by_words], ""
+        if latest:
+            given.soft.append(f"'{entry.name.strip()}' taken as 3.18's '{floors[by_words]}'")
     if said.unknown_floor and not said.floors:
         if latest:
             names = ", ".join(floors.values())
