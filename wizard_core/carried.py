@@ -77,7 +77,7 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
         if not names.search(message):
             continue  # no sentence of it names the fact
         for sentence in reversed(sentences(message)):
-            if not names.search(sentence):
+            if not names.search(sentence) or _defers(sentence, item.number):
                 continue
             reading = read(item, [sentence], state, forms)
             if not reading.complete or reading.value is None:
@@ -88,6 +88,15 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
                 continue
             return Carried(section, sentence, value)
     return None
+
+
+def _defers(sentence: str, number: str) -> bool:
+    """Whether the sentence leaves the item's fact for later ("… not a storey – more on that at 3.06")."""
+    return bool(
+        re.search(
+            rf"\b(?:at|in|under|see|for|to)\s+(?:item\s+)?{re.escape(number)}(?![\d.]\d)", sentence, re.I
+        )
+    )
 
 
 @cache

@@ -220,9 +220,10 @@ def _score(found: list[p.Quantity], roles: list[str | None]) -> int:
 
 
 def _sums_resolved(found: list[Figure]) -> list[Figure]:
-    """Among figures without a role, a result ("= 4,800", "so 6,000") or a sum is the total."""
+    """Among figures without a role, a result ("= 4,800", "so 6,000") or a sum is the total, unless the
+    message names its total in words ("…; existing 0, new 210, total 210": the hall's "= 884" is not it)."""
     loose = [f for f in found if f.role is None]
-    if len(loose) < 2:
+    if len(loose) < 2 or any(f.role == "total" for f in found):
         return found
     results = [f for f in loose if f.result]
     total = results[-1] if results else None

@@ -66,6 +66,10 @@ def working(
             for k, o in enumerate(found)
             if k != index and k not in dropped and not (o.bare and count is not None and o.value == count)
         ]
+        as_terms = sum(1 for t in terms if abs(t - q.value) <= max(1.0, 0.005 * q.value))
+        if as_terms and (count is None or as_terms >= count):
+            dropped.add(index)  # "L3 and L4 are 3,900 each … 4,800 + 4,800 + 3,900 + 3,900 = 17,400"
+            continue
         if count is None:
             if not gross:
                 if each and others:  # "1,420 m2; the wood floors above are 1,380 each": other storeys

@@ -238,13 +238,34 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             words.approximate.search(_SENTENCE_END.split(before)[-1]) or words.approximate_after.match(after)
         )
         counted = not unit and bool(words.counted_noun.match(masked[end : end + 20]))
-        standard = bool(words.standard_before.search(before)) or (not unit and bool(ITEM_NUMBER.match(raw)))
+        standard = (
+            bool(words.standard_before.search(before))
+            or (not unit and bool(ITEM_NUMBER.match(raw)))
+            or (not unit and _is_year(raw, before, masked[end : end + 30]))
+        )
         result = bool(words.result_before.search(before))
         quoted = bool(words.compared_before.search(before) or words.limit_after.match(masked[end : end + 40]))
         found.append(
             Quantity(value, unit, match.start(), end, approximate, counted, standard, result, quoted)
         )
     return tuple(found)
+
+
+# A year, not a quantity: "the old 1974 gross-up", "since 2009", "the 1998 addition", "built in 1962".
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_YEAR_BEFORE = re.compile(
+    r"\b(?:in|since|from|of|the|old|circa|c\.|built|year|dated|until|till|before|after|back\s+in)\s+$", re.I
+)
+_YEAR_AFTER = re.compile(
+    r"^\s*(?:'s\s+)?(?:survey|drawings?|plans?|addition|building|renovation|reno|gross|code|edition|obc|"
+    r"version|permit|original|expansion|wing|extension|as-?builts?|record)\b",
+    re.I,
+)
+
+
+def _is_year(raw: str, before: str, after: str) -> bool:
+    """Whether a bare four-digit figure is a year by the words around it."""
+    return bool(_YEAR.match(raw)) and bool(_YEAR_BEFORE.search(before) or _YEAR_AFTER.match(after))
 
 
 # A full stop that ends a sentence, not the one of an abbreviation ("approx. 35 ft", "ca. 12 m").

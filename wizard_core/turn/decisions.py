@@ -141,9 +141,10 @@ class DecisionEngine:
             self._verb_naming.search(message) if self._verb_naming else None
         )
         opens = OPENS_ON_ITEM.match(message)
-        if opens and current is not None and opens[1] == current:
-            opens = None  # "Re 3.07 – … (the 8.4 comes back at 3.22)": the item's own reply, citing others
-        navigates = self._navigation.search(message) or opens
+        own_reply = opens is not None and current is not None and opens[1] == current
+        # "Re 3.07 – … (the 8.4 comes back at 3.22)", "Re 3.02 – … (which drives 3.16, I'll come back to
+        # that)": the item's own reply, citing others; its words of moving are about those, not a move.
+        navigates = None if own_reply else (self._navigation.search(message) or opens)
         numbers = [
             m[0]
             for m in ITEM_NUMBER.finditer(message)
@@ -152,6 +153,8 @@ class DecisionEngine:
         ]
         for number in [n for n in numbers if n != current and n != "3.00"][:1]:
             target = self.forms.get_item(number)
+            if own_reply and trigger and not _trigger_before(message, trigger, number):
+                continue  # "… drives 3.16, I'll come back to that": no change to 3.16 is asked for
             if (
                 current is None
                 or navigates
@@ -170,6 +173,8 @@ class DecisionEngine:
             named = self.naming.named_end(item, lowered)
             if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
                 continue
+            if RANGE_NAMED.search(lowered[:named]):
+                continue  # "… 2 universal washrooms at 4–6 storeys → …": a table's row, not this building
             if navigates or self.naming.carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         quoted = quoted_item(state, message, current) if trigger else None
@@ -226,6 +231,15 @@ class DecisionEngine:
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
+def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:
+    """Whether the revision word comes right before the item's number ("… and a correction to 3.04: …")."""
+    at = message.find(number, trigger.end())
+    return at != -1 and at - trigger.end() <= TRIGGER_REACH
+
+
+# A range of figures right before the item's noun: a row of a table cited ("at 4–6 storeys"), never a value.
+RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
+TRIGGER_REACH = 30  # characters from a revision word to the item number it revises, in another item's reply
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
 OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
 # A question dictated without its mark: the last clause opens with a verb asking ("… does that make
