@@ -7,6 +7,7 @@ and the major occupancy a row is recorded under.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from wizard_core.answers.wording.load_line import LoadInput
@@ -26,17 +27,28 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     if row.rate is None or (use is not None and use.m2_per_person == row.rate):
         return None
     groups = facts_from_answers(_answers(state)).groups
-    fitting = [
-        u
-        for u in uses()
-        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
-    ]
-    if use is not None:  # the words name a use: only a use sharing a word with them may replace it
+    fitting = [u for u in uses() if u.m2_per_person == row.rate and _of_building(u, groups)]
+    if use is not None and (_of_building(use, groups) or use.group == "any"):
+        # the words name a use of the building: only a use sharing a word with them may replace it
         said = _stems(row.use_said or use.label)  # 'stores + mech @ 46': storage, not a retail store
         fitting = [u for u in fitting if said & _stems(" ".join(names_of(u)))]
+    # words naming a use of none of the building's occupancies ('OR suite' in a hospital is no
+    # dwelling unit): the rate decides
     elif len(fitting) > 1:  # an occupancy's own use before a use of any building
         fitting = [u for u in fitting if u.group != "any"] or fitting
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _of_building(use: Use, groups: Sequence[str]) -> bool:
+    """Whether a use is one of the building's occupancies (3.02), or of any building; a use of one
+    division ('B-2 treatment …') only in a building of that division when 3.02 names one."""
+    if use.group == "any":
+        return True
+    division = re.match(r"([A-F])-(\d)\b", use.label)
+    if division:
+        named = [re.sub(r"[\s\-–.]", "", g).upper() for g in groups if g.startswith(use.group)]
+        return any(g == division[1] + division[2] or g == use.group for g in named)
+    return any(g.startswith(use.group) for g in groups)
 
 
 def _stems(text: str) -> set[str]:
@@ -46,15 +58,15 @@ def _stems(text: str) -> set[str]:
 def tied_uses(row: LoadInput, use: Use | None, state: ProjectState) -> list[Use]:
     """The uses a consultant's m² per person fits when the words name none and several of the
     building's occupancies (or any building) share that figure, the building's first occupancy's
-    first; [] when the words name a use or the figure fits none or one."""
+    first, or, when it fits none of them, the uses of the table it fits ('staff room @ 1.85' in an
+    office building: classrooms or lounges); [] when the words name a use or the figure fits one of
+    the building's or none of the table's."""
     if row.rate is None or use is not None or row.area is None:
         return []
     groups = facts_from_answers(_answers(state)).groups
-    fitting = [
-        u
-        for u in uses()
-        if u.m2_per_person == row.rate and (u.group == "any" or any(g.startswith(u.group) for g in groups))
-    ]
+    fitting = [u for u in uses() if u.m2_per_person == row.rate and _of_building(u, groups)]
+    if not fitting:
+        return [u for u in uses() if u.m2_per_person == row.rate]
     order = [g[:1] for g in groups] + ["any"]
     fitting.sort(key=lambda u: order.index(u.group) if u.group in order else len(order))
     return fitting if len(fitting) > 1 else []

@@ -178,7 +178,8 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
             "area_m2": row.area,
             "persons": result.persons,
             "based_on": result.based_on,
-            "posted_limit": result.posted_limit,
+            # a design number the consultant says is posted is a posted limit, though no use tells the table's
+            "posted_limit": result.posted_limit or (row.design is not None and row.posted),
         }
     )
     work.working.append(f"{name}: {result.working()}")

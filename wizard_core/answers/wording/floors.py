@@ -1,4 +1,7 @@
-"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2'."""
+"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2'.
+
+'B2' before an occupancy's words ('B2 treatment areas', 'B2 occupancy') is the group, not a basement.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ FLOOR = re.compile(
     rf"\b(?:(?:ground|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
     rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
-    r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b"
+    r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b(?!\s*(?:occupanc|group|division|treatment|care|detention|custod|sleeping))"
     r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
     r"|(?:second|upper|top)\s+(?:storey|floor|level)\b"

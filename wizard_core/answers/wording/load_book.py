@@ -39,6 +39,7 @@ def _merge(old: LoadInput, new: LoadInput) -> LoadInput:
     merged.estimate = new.estimate
     merged.group = new.group or old.group
     merged.principal_entrance = new.principal_entrance or old.principal_entrance
+    merged.posted = new.posted or old.posted
     merged.problems = list(new.problems)
     return merged
 

@@ -73,6 +73,28 @@ def sleeping_rooms(text: str) -> int | None:
     return int(rooms[1]) if rooms else None
 
 
+# '14 rooms x 1 bedroom x 2 = 28', '9 rooms = 18', '12 suites x 2 = 24': rooms counted at 2 persons each
+_DOUBLED = re.compile(
+    r"(?<![\w.,])(\d+)\s+(?:(?:guest|hotel|motel|sleeping|hostel|dorm(?:itory)?)\s+)?"
+    r"(?:rooms?|units?|suites?|bedrooms?|apartments?)\b"
+    r"(?:\s*(?:x|×|@|of|with)\s*(\d|one|two|three|four)\s*(?:bed(?:room)?s?|bdrms?|sleeping\s+rooms?)\b)?"
+    r"(?:\s*(?:x|×)\s*(\d+)(?:\s*(?:persons?|people|ppl|pax))?)?"
+    r"\s*(?:=|→|->)\s*(\d+)(?![\d.,])",
+    re.I,
+)
+
+
+def doubled_rooms(text: str) -> int | None:
+    """Sleeping rooms whose persons the line works out at 2 a room ('14 rooms x 1 bedroom x 2 = 28',
+    '9 rooms = 18'): the rooms, when the result is twice them (3.1.17.1.(1)(b)); else None."""
+    for match in _DOUBLED.finditer(text):
+        rooms = int(match[1]) * (_count(match[2]) or 1)
+        factor = int(match[3]) if match[3] else 2
+        if factor == 2 and int(match[4]) == 2 * rooms:
+            return rooms
+    return None
+
+
 _AREA_UNIT = r"(m2|m²|sm|sq\.?\s*m|sf|sq\.?\s*ft|ft2|ft²)"
 TIMES = re.compile(
     rf"(?<![\w.,-])(\d+)\s*(?:[a-z][a-z -]{{0,30}}?\s*)?(?:x|×)\s*(\d[\d,]*(?:\.\d+)?)\s*{_AREA_UNIT}"

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.floors import FLOOR, floor_name
-from wizard_core.answers.wording.load_counts import SEATS, TIMES, sleeping_rooms, times_area
+from wizard_core.answers.wording.load_counts import SEATS, TIMES, doubled_rooms, sleeping_rooms, times_area
 from wizard_core.answers.wording.load_floors import PREVIOUS, SAME_AS, floor_list, floor_range
 from wizard_core.answers.wording.load_names import only_floor, row_label, use_of, use_words
 from wizard_core.answers.wording.load_totals import (
     CONCLUDING,
     SUM,
+    TOTAL_CHANGE,
     TOTAL_LEAD,
     TRAILING_TOTAL,
     as_int,
@@ -59,6 +60,10 @@ _HYPOTHETICAL = re.compile(
     re.I,
 )
 _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
+POSTED = re.compile(
+    r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)",
+    re.I,
+)
 _PRINCIPAL_ENTRANCE = re.compile(
     r"principal\s+entrance|entrance\s+from\s+(?:a\s+)?(?:street|parking|pedestrian)", re.I
 )
@@ -82,6 +87,7 @@ class LoadInput:
     estimate: str = ""
     group: str = ""
     principal_entrance: bool = False
+    posted: bool = False  # the words say the design number is posted ('to be posted', 'posting the sign')
     problems: list[str] = field(default_factory=list)
     line: str = ""  # the words the row was read from
     same_as: str = ""  # 'same as L2': the floor whose rows this one copies ('previous': the row before)
@@ -103,13 +109,16 @@ _REVISING = re.compile(
 def parse_segment(segment: str) -> LoadInput | int | None:
     """A row's inputs from one line, a building total (int), or None when it gives neither."""
     text = _REVISING.sub("", p.normalize(segment).strip())
+    changed = TOTAL_CHANGE.search(text)
+    if changed and not re.search(r"\d", text[: changed.start()] + text[changed.end() :]):
+        return as_int(changed[1] or changed[2])  # 'the other rows are unchanged and the total becomes 422'
     trailing = TRAILING_TOTAL.fullmatch(text)
     if trailing:
         return as_int(trailing[1])
     concluding = CONCLUDING.match(text)
     if concluding:
         return as_int(concluding[1] or concluding[2])
-    if _HYPOTHETICAL.search(text):
+    if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # '(the table would give more)': an aside
         return None
     label, body, dashed = row_label(text)
     total_lead = TOTAL_LEAD.match(label or text)
@@ -129,6 +138,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row = LoadInput(name="", key="", floor=floor, use=use, use_said=said, line=segment.strip())
     row.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
+    row.posted = bool(POSTED.search(text))
     rate = _RATE.search(text)
     if rate:
         row.rate = float(rate[1] or rate[2] or rate[3])
@@ -162,7 +172,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     seats = SEATS.search(text)
     if seats:
         row.seats = as_int(seats[1] or seats[2])
-    row.rooms = sleeping_rooms(text)
+    row.rooms = doubled_rooms(text) if row.area is None else None
+    row.rooms = row.rooms if row.rooms is not None else sleeping_rooms(text)
     based = _PERSONS_BASED_ON.search(text)  # '420 persons (fixed seats)': the basis names the input
     if based and row.seats is None and row.rooms is None:
         count = as_int(based[1])
@@ -222,6 +233,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             return total
     given = label if label and not total_lead else ""
     own = given if given and (not floor or floor_name(given)) and not only_floor(given) else ""
+    parts = re.fullmatch(r"\s*([^,]{1,20}),\s*(.+)", own)
+    if floor and parts and only_floor(parts[1]):  # 'Ground, staff workroom': the floor, then the room
+        own = f"{floor} ({parts[2].strip()})"
     whole = "Whole building" if not (floor or given) and _WHOLE.search(text) else ""
     name = own or floor or given or whole or (said[:1].upper() + said[1:] if said else "")
     row.name = (name[:1].upper() + name[1:])[:60]

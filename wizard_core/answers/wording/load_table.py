@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from wizard_core.answers.wording.floors import floor_name
-from wizard_core.answers.wording.load_line import LoadInput
+from wizard_core.answers.wording.load_line import POSTED, LoadInput
 from wizard_core.answers.wording.load_names import use_words
 from wizard_core.answers.wording.messages import (
     BLANK,
@@ -43,6 +43,7 @@ def table_rows(table: Table) -> list[LoadInput]:
         row = LoadInput(
             name=name if on_floor else floor or name, key="", floor=floor, line=" ".join(record.values())
         )
+        row.posted = bool(POSTED.search(row.line))
         use_cells = [
             record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
         ]
@@ -52,6 +53,7 @@ def table_rows(table: Table) -> list[LoadInput]:
         row.use_said = use_cell.strip() or ("" if floor else name)
         if groups:
             row.group = re.sub(r"[\s\-–.]|group", "", groups[0], flags=re.I).upper()
+        design = False
         for field_name, attr, whole in (
             ("area", "area", False),
             ("seats", "seats", True),
@@ -64,11 +66,17 @@ def table_rows(table: Table) -> list[LoadInput]:
                 cell = record.get(header, "")
                 if BLANK.match(cell) or (whole and NOTHING.match(cell)):
                     continue
+                if field_name == "rate" and _DESIGN_CELL.match(cell):  # 'design' where a rate would be
+                    design = True
+                    continue
+                cell = _result_of(cell) if whole else cell
                 got = number_cell(name, table.title(header), cell, unit=header_unit(header))
                 if isinstance(got, CellProblem):
                     row.problems.append(got.text())
                 else:
                     setattr(row, attr, round(got) if whole else got)
+        if design and row.design is None and row.stated is not None:
+            row.design, row.stated = row.stated, None
         inline = _AREA_IN_CELL.search(" ".join([*use_cells, name]))
         if row.area is None and not sizes and inline:  # "garage 2300 m2" in the use's cell
             row.area = float(inline[1].replace(",", ""))
@@ -78,6 +86,17 @@ def table_rows(table: Table) -> list[LoadInput]:
     return rows
 
 
+def _result_of(cell: str) -> str:
+    """A count's cell with its working shown, as its result: '41.9 -> 42' as '42', '30 (20 bays x
+    ~1.5 techs), posting the sign' as '30'; the working in brackets and a remark after it are no
+    part of the figure."""
+    bare = re.sub(r"\([^)]*\)", " ", cell)
+    bare = re.split(r",\s*(?=[a-z])", bare, maxsplit=1, flags=re.I)[0]
+    chain = re.split(r"\s*(?:->|→|=)\s*", bare.strip())
+    return chain[-1] if len(chain) > 1 else bare
+
+
+_DESIGN_CELL = re.compile(r"\s*design\b", re.I)
 _AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)
 _GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [

@@ -22,6 +22,13 @@ CONCLUDING = re.compile(
     r"(?:about\s+|approx\w*\s+|roughly\s+|~\s*)?(\d[\d,]*)(?![\d.]|,\d|\s*(?:m2|m²|sm|sf|sq|ft|%))",
     re.I,
 )
+# 'the total goes from 545 to 549', 'the total becomes 422', 'which makes the total 1,568 + 16 = 1,584'
+TOTAL_CHANGE = re.compile(
+    r"\btotal\s+(?:now\s+)?(?:(?:goes|comes|changes|moves|rises|drops|falls)\s+(?:up\s+|down\s+)?"
+    r"(?:from\s+\d[\d,]*\s+)?to|becomes|is\s+now|will\s+be|from\s+\d[\d,]*\s+to)\s+(\d[\d,]*)(?![\d.]|,\d)"
+    r"|\bmak(?:es|ing)\s+the\s+total\s+(?:\d[\d,]*\s*[+\-]\s*\d[\d,]*\s*=\s*)?(\d[\d,]*)(?![\d.]|,\d)",
+    re.I,
+)
 TRAILING_TOTAL = re.compile(r"\W*(\d[\d,]*)\s*(?:persons?|people|occupants?)?\s*(?:in\s+)?total\W*", re.I)
 
 
@@ -37,7 +44,10 @@ SUM = re.compile(
 
 def stated_total(text: str) -> int | None:
     """The building total a message states ('334 persons in total', 'total occupant load 334',
-    'total 119 + 13 + 124 = 256')."""
+    'total 119 + 13 + 124 = 256', 'the total goes from 545 to 549')."""
+    changed = TOTAL_CHANGE.search(text)
+    if changed:
+        return as_int(changed[1] or changed[2])
     stated = _TOTAL.search(text)
     if stated and stated[1]:
         summed = SUM.search(text[stated.start(1) :])

@@ -232,6 +232,17 @@ def message_rows(
     return table, pieces
 
 
+_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?\d{1,2}[.)][ \t]+(?=\S)")
+
+
+def unnumbered(text: str) -> str:
+    """A numbered list ('1. Ground – …' over '2. Ground – …') without its item numbers, which count the
+    lines and are no figure of any row; a message with one such line keeps it."""
+    if len(_LIST_NUMBER.findall(text)) < 2:
+        return text
+    return _LIST_NUMBER.sub("", text)
+
+
 def without_heading(text: str, number: str, title: str = "") -> str:
     """The message without a leading 'For 3.18:', 'Re item 3.18 –' (or ``title``, a pattern such as
     'spatial separation -')."""

@@ -13,13 +13,15 @@ from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.load_book import Book, add_row, name_by_own_words, revises
 from wizard_core.answers.wording.load_line import LoadInput, parse_segment, split_uses
+from wizard_core.answers.wording.load_names import only_floor
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
 from wizard_core.answers.wording.load_table import table_rows
-from wizard_core.answers.wording.load_totals import stated_total
+from wizard_core.answers.wording.load_totals import TOTAL_LEAD, stated_total
 from wizard_core.answers.wording.messages import (
     message_rows,
     pasted_table,
     segments,
+    unnumbered,
     without_heading,
 )
 from wizard_core.engine.occupancy_uses import find_use
@@ -40,6 +42,7 @@ def _recorded(state: ProjectState, section: str) -> dict[str, LoadInput]:
         if based.startswith("design"):
             item.design = persons if based != AS_GIVEN else None
             item.stated = persons if based == AS_GIVEN else None
+            item.posted = bool(row.get("posted_limit"))
         elif based == "fixed seats":
             item.seats = persons
         elif based.startswith("2 per"):
@@ -65,10 +68,44 @@ def _labelled_lines(text: str) -> str:
     if table is None or table.header is not None:
         return text
     lines = []
-    for row in table.body:
-        rest = ", ".join(cell for cell in row[1:] if cell.strip())
-        lines.append(f"{row[0]}: {rest}" if row[0].strip() else rest)
-    return "\n".join(lines + ([table.rest] if table.rest else []))
+    for line in text.splitlines():  # in the order written: a floor's name over its rows stays over them
+        if "\t" not in line and "|" not in line:
+            lines.append(line)
+            continue
+        row = [cell.strip() for cell in re.split(r"\t|\|", line.strip().strip("|"))]
+        rest = ", ".join(cell for cell in row[1:] if cell)
+        lines.append(f"{row[0]}: {rest}" if row[0] else rest)
+    return "\n".join(lines)
+
+
+_FLOOR_LEAD = re.compile(r"^\W*([^:;–—-]{1,24}?)\s*(?::|\s[–—-]+)\s+")
+
+
+def _floor_carried(text: str) -> str:
+    """A line opening on its floor whose rows follow one another after semicolons ('Basement – kitchen
+    420 m² …; stores 4,130 m² …; MDRD 520 m² …'): each row naming no floor of its own on that floor."""
+    lines = []
+    for line in text.splitlines():
+        lead = _FLOOR_LEAD.match(line)
+        if lead is None or ";" not in line or not floor_name(lead[1]) or not only_floor(lead[1]):
+            lines.append(line)
+            continue
+        parts = line.split(";")
+        said = lead[1].strip()
+        carried = [
+            f"{said} – {part.strip()}" if _row_of_its_own(part) and not floor_name(part) else part
+            for part in parts[1:]
+        ]
+        if carried == parts[1:]:
+            lines.append(line)  # every row names its floor, or the rest is a total: the line as it is
+            continue
+        lines.extend([parts[0], *carried])
+    return "\n".join(lines)
+
+
+def _row_of_its_own(part: str) -> bool:
+    """A part of a line that is a row, not the total ('total 168')."""
+    return not TOTAL_LEAD.match(part) and isinstance(parse_segment(part), LoadInput)
 
 
 def _split_rows(text: str) -> str:
@@ -120,6 +157,7 @@ def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[Lo
             for attr in ("use", "use_said", "area", "seats", "rooms", "design", "stated", "rate", "group"):
                 setattr(copy, attr, getattr(source, attr))
             copy.principal_entrance = source.principal_entrance
+            copy.posted = source.posted
             if piece is not source and len(sources) == 1:  # the row's own words win ('offices, same as L2')
                 for attr in ("area", "seats", "rooms", "design", "stated", "rate"):
                     if getattr(piece, attr) is not None:
@@ -139,7 +177,10 @@ def _heading(piece: LoadInput) -> bool:
         and piece.use is None
         and not piece.has_figures()
         and not piece.floors
-        and bool(re.fullmatch(r"\W*(?:all|the|on\s+the)?\s*[^:]{0,30}[:\-–]\s*", piece.line))
+        and (
+            bool(re.fullmatch(r"\W*(?:all|the|on\s+the)?\s*[^:]{0,30}[:\-–]\s*", piece.line))
+            or only_floor(piece.line)  # 'Basement' alone on a line over its rows
+        )
     )
 
 
@@ -154,9 +195,28 @@ def _all_on_ground(text: str) -> bool:
     return bool(_ALL_GROUND.search(text))
 
 
+def _one_storey(state: ProjectState) -> bool:
+    """A building of one storey above grade (3.07)."""
+    answer = state.answer_for("3.07")
+    value = answer.value if answer is not None else None
+    return isinstance(value, dict) and value.get("storeys_above_grade") == 1
+
+
 def _row_or_note(segment: str) -> LoadInput | int | None:
-    """A row or total, or None for a note of the rates used ('I used 9.30 for the offices')."""
-    return None if STATEMENT.match(segment) and not _AREA.search(segment) else parse_segment(segment)
+    """A row or total, or None for a note of the rates used ('I used 9.30 for the offices') or a lead
+    line introducing the rows ('use the classroom number (1.85) for the playrooms:')."""
+    if STATEMENT.match(segment) and not _AREA.search(segment):
+        return None
+    row = parse_segment(segment)
+    return None if isinstance(row, LoadInput) and _lead(row) else row
+
+
+def _lead(row: LoadInput) -> bool:
+    """A line ending in a colon that names no floor and gives no area, count or persons: it introduces
+    the rows under it, its figures being rates or articles ('B2 areas at 10 m²/person, the rest by
+    Table 3.1.17.1:'), not a row of its own."""
+    counts = (row.area, row.seats, row.rooms, row.design, row.stated)
+    return row.line.rstrip().endswith(":") and not row.floor and all(c is None for c in counts)
 
 
 _AREA = re.compile(r"\d\s*(?:m2|m²|sm|sf|sq\.?\s*(?:ft|m)|ft2)(?!\s*(?:/|per|a\s+person))", re.I)
@@ -168,13 +228,18 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     book.origin = {key: -1 for key in book.rows}
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
-        text = _split_rows(_labelled_lines(without_heading(text, number)))
+        text = _split_rows(_labelled_lines(_floor_carried(unnumbered(without_heading(text, number)))))
         table, pieces = message_rows(text, table_rows, _row_or_note)
         previous: LoadInput | None = None
         rates: list[Rate] = []
         # 'ground:' on a line of its own, the rows under it on that floor; 'all at ground level' said
         # once, every row naming no floor on the ground floor
-        heading = "Ground floor" if _all_on_ground(text) else ""
+        # a building of one storey whose rows name only the basement: the others are on its ground floor
+        # (a revision's rows name the recorded rows they revise, not a floor)
+        named = {piece.floor for piece in pieces if isinstance(piece, LoadInput) and piece.floor}
+        below = bool(named) and all(floor.startswith("Basement") for floor in named)
+        one_storey = not book.rows and below and _one_storey(state)
+        heading = "Ground floor" if _all_on_ground(text) or one_storey else ""
         for piece in pieces:
             if isinstance(piece, LoadInput) and _heading(piece):
                 heading = piece.floor
