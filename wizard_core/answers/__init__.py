@@ -148,7 +148,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     kind = answer_type(item)
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
-        texts = [pasted.spaced_as_tabs(spoken.as_meant(t)) for t in texts]
+        texts = [pasted.spaced_as_tabs(spoken.as_meant(parsing.figures_as_written_here(t))) for t in texts]
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:
@@ -165,4 +165,16 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
         return kind.read(item, words, state, forms)
 
     reading = fallbacks.second_try(item, texts, reading, again)
-    return doubt.weighed(item, texts, reading, state, forms, again)
+    return _fits(item, doubt.weighed(item, texts, reading, state, forms, again))
+
+
+def _fits(item: FormItem, reading: Reading) -> Reading:
+    """The reading, or a question when its value is one the item refuses ("0 storeys above grade"): the
+    offline reader never hands on a value the answer would be refused for."""
+    if not reading.complete or reading.value is None:
+        return reading
+    try:
+        validate_value(item, reading.value)
+    except InvalidReplyError as error:
+        return Reading(missing=f"an answer the item takes ({error})")
+    return reading

@@ -173,7 +173,7 @@ class DecisionEngine:
             named = self.naming.named_end(item, lowered)
             if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
                 continue
-            if RANGE_NAMED.search(lowered[:named]):
+            if RANGE_NAMED.search(lowered[:named]) or CITED_BEFORE.search(_sentence_before(lowered, named)):
                 continue  # "… 2 universal washrooms at 4–6 storeys → …": a table's row, not this building
             if navigates or self.naming.carries_value(state, item, message, trigger, named):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
@@ -239,6 +239,17 @@ def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:
 
 # A range of figures right before the item's noun: a row of a table cited ("at 4–6 storeys"), never a value.
 RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
+# A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4
+# storeys", "3.2.2.50 allows 3 storeys" — the code's figure, not this building's.
+CITED_BEFORE = re.compile(r"\btable\s+\d|\b\d\.\d+\.\d+\.\d+\b")
+
+
+def _sentence_before(lowered: str, end: int) -> str:
+    """The words of the sentence up to ``end``."""
+    start = max((m.end() for m in re.finditer(r"(?<!\d)[.;!?\n](?!\d)", lowered[:end])), default=0)
+    return lowered[start:end]
+
+
 TRIGGER_REACH = 30  # characters from a revision word to the item number it revises, in another item's reply
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
 OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)

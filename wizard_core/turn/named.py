@@ -26,7 +26,7 @@ UNCHANGED = re.compile(
 # An item named only as what the revised figure is compared with: "480 m², the same as the office
 # footprint below it" gives the footprint no new value.
 COMPARED_WITH = re.compile(
-    r"\b(?:(?:the\s+)?same\s+as|equal\s+to|as\s+(?:big|large)\s+as|matching)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}[\w-]+$",
+    r"\b(?:(?:the\s+)?same\s+as|equal\s+to|as\s+(?:big|large)\s+as|matching|like)\s+(?:the\s+)?(?:[\w-]+\s+){0,7}[\w-]+$",
     re.I,
 )
 NAMED_DEPENDANT_CONFIDENCE = 0.85  # a value given in passing, in a message about another item

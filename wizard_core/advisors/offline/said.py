@@ -89,7 +89,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     stripped = _heading_dropped(without_heading(message, item.number), item)
     if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
-    measured = any(q.unit for q in p.quantities(stripped))
+    message = _others_dropped(message, item)  # "the penthouse (48 m2) is neither a mezzanine nor a storey"
+    measured = any(q.unit for q in p.quantities(_others_dropped(stripped, item)))
     substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
     opens = not_applicable.match(stripped)
     if not (opens or (not substantive and not_applicable.search(stripped))):
@@ -105,6 +106,20 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(message)))
+
+
+def _others_dropped(message: str, item: FormItem) -> str:
+    """``message`` without its sentences about something said not to be the item's thing ("The rooftop
+    penthouse, 48 m2, is neither a mezzanine nor a storey"): their figures are not the item's."""
+    nouns = alternation(
+        [w for w in (item.title.lower(), *item.keywords) if len(w) > 3 and not w[0].isdigit()]
+    )
+    denied = re.compile(
+        rf"\b(?:is|are|was|'s)\s*(?:not|neither|n't|never)\s+(?:a\s+|an\s+|the\s+|counted\s+as\s+(?:a\s+)?)?{nouns}",
+        re.I,
+    )
+    sentences = re.split(r"(?<=[.;!?])\s+", message)
+    return " ".join(s for s in sentences if not denied.search(s))
 
 
 def _heading_dropped(message: str, item: FormItem) -> str:

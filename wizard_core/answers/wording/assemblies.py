@@ -43,6 +43,7 @@ _NO_RATING = re.compile(
     r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
     re.I,
 )
+_NONE = re.compile(r"\b(?:none|nil)\b", re.I)
 _IN_LIEU = re.compile(r"non-?combustible\s+(?:construction\s+)?(?:in\s+lieu|instead)|\bin\s+lieu\b", re.I)
 _NAMES = (
     (
@@ -153,11 +154,46 @@ def _by_assembly(part: str) -> list[str]:
     return [part[a:b] for a, b in itertools.pairwise(cuts) if part[a:b].strip()]
 
 
+# A rating said under a condition the building does not meet: "45 min only if it is combustible", "would
+# need 1 h if it were wood" — the clause's conclusion ("…, so no rating") is the assembly's.
+_CONDITIONAL = re.compile(
+    r"\bonly\s+(?:if|when|where)\b|\bif\s+(?:it\s+|they\s+)?(?:is|are|were|was|be|had\s+been)\b"
+    r"|\bwould\s+(?:need|require|get|have)\b|\bunless\b|\bif\s+combustible\b",
+    re.I,
+)
+# A clause's conclusion about the assembly it named before: "…, and it is steel, so no rating", "so none".
+_CONCLUDED_NONE = re.compile(
+    r"\b(?:so|hence|therefore|thus)\s+(?:there\s+is\s+|it\s+(?:has|gets|needs)\s+)?(?:none|no\s+(?:\w+\s+)?rating|not\s+rated)\b",
+    re.I,
+)
+
+
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
-    parts = [piece for part in re.split(r"[,;\n]|(?<!\d)\.(?:\s|$)", line) for piece in _by_assembly(part)]
+    for clause in re.split(r"[;\n]|(?<!\d)\.(?:\s|$)", line):
+        read = _clause(clause, thread) or read
+    return read
+
+
+def _clause(clause: str, thread: Thread) -> bool:
+    """Read one clause (between stops): its parts between commas, a conclusion ("so no rating") going to
+    the assembly the clause named last."""
+    read = False
+    last = ""
+    parts = [piece for part in clause.split(",") for piece in _by_assembly(part)]
     for part in parts:
+        named_here = assembly_of(part)
+        if _CONDITIONAL.search(part) and named_here:
+            last = named_here
+            continue  # a rating under a condition is not the assembly's rating
+        if not named_here and last and _CONCLUDED_NONE.search(part):
+            thread.given[last] = {**thread.given.get(last, {}), "rating_h": 0.0}
+            thread.problems.pop(last, None)
+            read = True
+            continue
+        if named_here:
+            last = named_here
         ratings = parse_ratings(part)
         support = ratings.pop("loadbearing", None)
         if support is not None:
@@ -174,8 +210,8 @@ def _line(line: str, thread: Thread) -> bool:
             row: dict[str, Any] = {}
             if _IN_LIEU.search(part):
                 row["noncombustible_in_lieu"] = True
-            if _NO_RATING.search(part):
-                row["rating_h"] = 0.0
+            if _NO_RATING.search(part) or (name == "roof" and _NONE.search(part) and not timed):
+                row["rating_h"] = 0.0  # a roof is always there: "roof: none" is no rating
             elif _NOT_THERE.search(part) and not timed:
                 row.update(rating_h=None, absent=True)
             elif ratings:

@@ -53,7 +53,7 @@ def canonical_floor(label: str) -> str:
     bare = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", said)  # '2nd' as a row's label
     if bare:
         return f"Level {int(bare[1])}"
-    ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})\s*{_LEVEL_WORD}s?", said)
+    ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})(?:\s*{_LEVEL_WORD}s?)?", said)  # "SECOND" alone
     if ordinal:
         return f"Level {_ORDINALS[ordinal[1]]}"
     if re.fullmatch(rf"(?:ground|main|grade|street|entry)(?:\s*{_LEVEL_WORD})?", said):
