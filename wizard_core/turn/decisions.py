@@ -141,7 +141,8 @@ class DecisionEngine:
             self._verb_naming.search(message) if self._verb_naming else None
         )
         opens = OPENS_ON_ITEM.match(message)
-        if opens and current is not None and opens[1] == current:
+        own = bool(opens and current is not None and opens[1] == current)
+        if own:
             opens = None  # "Re 3.07 – … (the 8.4 comes back at 3.22)": the item's own reply, citing others
         navigates = self._navigation.search(message) or opens
         numbers = [
@@ -160,7 +161,8 @@ class DecisionEngine:
                 how = "item number" + ("" if trigger else " on a finished matrix")
                 return self._revision_decision(number, trigger or navigates, message, 0.95, how)
         lowered = message.lower()
-        addressed = ADDRESSING.match(lowered)
+        # "Re item 3.22 – not sprinklered, so Table B": addressed to the item on screen, not to 3.11
+        addressed = None if own else ADDRESSING.match(lowered)
         if not trigger and current is not None and addressed is None:
             return None
         answered = state.answered_sections
