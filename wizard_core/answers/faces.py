@@ -5,7 +5,9 @@ and openings; the engine gives the permitted openings, the rating, construction 
 from Tables 3.2.3.1 and 3.2.3.7, for the occupancy (3.02) and sprinklers (3.11) recorded. A
 permitted share or rating the consultant writes is checked against the tables: the tables' figure
 is recorded, the difference said; an estimate is asked about; words that give no face figures are
-kept as the note.
+kept as the note. In a building of several occupancies a face is read with the table the consultant
+names for it (below 0.8, the governing table said); a face on a street given unlimited openings
+(3.2.3.10.(2)) is offered so for a one-storey building and kept at the table's figure otherwise.
 """
 
 from __future__ import annotations
