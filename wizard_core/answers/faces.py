@@ -5,11 +5,14 @@ and openings; the engine gives the permitted openings, the rating, construction 
 from Tables 3.2.3.1 and 3.2.3.7, for the occupancy (3.02) and sprinklers (3.11) recorded. A
 permitted share or rating the consultant writes is checked against the tables: the tables' figure
 is recorded, the difference said; an estimate is asked about; words that give no face figures are
-kept as the note.
+kept as the note. In a building of several occupancies a face is read with the table the consultant
+names for it (below 0.8, the governing table said); a face on a street given unlimited openings
+(3.2.3.10.(2)) is offered so for a one-storey building and kept at the table's figure otherwise.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -20,7 +23,9 @@ from wizard_core.answers.wording.face_line import FaceInput
 from wizard_core.answers.wording.faces import face_from_row, faces_said
 from wizard_core.content import FormItem
 from wizard_core.engine import facts_from_answers
-from wizard_core.engine.spatial import CalcError, spatial_separation
+from wizard_core.engine.spatial import CalcError, load_spatial, spatial_separation
+from wizard_core.engine.spatial_faces import STREET_MIN_LD_M, STREET_RULE, face_group, street_rule_applies
+from wizard_core.engine.spatial_lookup import table_for
 from wizard_core.models import ProjectState
 
 
@@ -88,20 +93,36 @@ def _answers(state: ProjectState) -> dict[str, Any]:
     return {a.section: a.value for a in state.finalized_answers}
 
 
-def building_case(state: ProjectState) -> tuple[str | None, bool | None, str]:
-    """The occupancy whose table governs and whether the building is sprinklered (None: unknown)."""
+@dataclass(frozen=True)
+class BuildingCase:
+    """What the faces are read with: the governing occupancy, the building's occupancies, sprinklers
+    (None: unknown) and storeys above grade."""
+
+    group: str | None
+    groups: tuple[str, ...]
+    sprinklered: bool | None
+    storeys: int | None
+
+    @property
+    def note(self) -> str:
+        if len(self.groups) < 2:
+            return ""
+        return f"Group {self.group} taken for every face, the most demanding of {', '.join(self.groups)}"
+
+    def face_group(self, table: str) -> str:
+        """The occupancy a face is read with: the one whose table the consultant names for it, else the
+        governing one."""
+        assert self.group is not None and self.sprinklered is not None
+        return face_group(self.groups, self.group, self.sprinklered, table)
+
+
+def building_case(state: ProjectState) -> BuildingCase:
+    """The occupancy whose table governs, the building's occupancies, sprinklers and storeys."""
     facts = facts_from_answers(_answers(state))
     groups = list(facts.classified_groups) or list(facts.groups)  # a farm building alone is asked about
-    if not groups:
-        return None, facts.sprinklered, ""
     strict = [g for g in groups if g in ("E", "F1", "F2")]
-    group = (strict or groups)[0]
-    note = (
-        f"Group {group} taken for every face, the most demanding of {', '.join(groups)}"
-        if len(groups) > 1
-        else ""
-    )
-    return group, facts.sprinklered, note
+    group = (strict or groups)[0] if groups else None
+    return BuildingCase(group, tuple(groups), facts.sprinklered, facts.storeys)
 
 
 def read_faces(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -129,17 +150,21 @@ _NOT_COMPUTED = (
 
 
 def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Reading:
-    group, sprinklered, group_note = building_case(state)
+    case = building_case(state)
+    group, sprinklered = case.group, case.sprinklered
     if group is None:
         return Reading(missing="the major occupancy (3.02), which picks the spatial separation table")
     if sprinklered is None:
         return Reading(missing="whether the building is sprinklered throughout (3.11), which picks the table")
     rows: list[dict[str, Any]] = []
-    working: list[str] = [group_note] if group_note else []
+    groups_used = {case.face_group(face.table) for face in faces.values()}
+    working: list[str] = [case.note] if case.note and groups_used == {group} else []
     verify: list[str] = []
     hard: list[str] = []
     soft: list[str] = []
     differs: list[str] = []
+    streets: list[str] = []  # the faces given unlimited openings by the street rule, to confirm: the table's
+    departs = False  # a face read with the table the consultant named, not the governing occupancy's
     for face in faces.values():
         name = face.name
         lacking = [
@@ -151,11 +176,35 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
             hard.append(f"row '{name}': its {' and '.join(lacking)}")
             continue
         assert face.area is not None and face.ld is not None
+        read_as = case.face_group(face.table)
         try:
-            result = spatial_separation(group, sprinklered, face.area, face.ld, face.ratio)
+            result = spatial_separation(read_as, sprinklered, face.area, face.ld, face.ratio)
         except CalcError as error:
             hard.append(f"row '{name}': {_input_question(error, sprinklered)}")
             continue
+        if read_as != group:
+            departs = True
+            working.append(
+                f"{name}: Table {result.table} as you named it, the table of Group {read_as} (a face of that "
+                f"occupancy's fire compartments, 3.2.3.1.(1)); Group {group}, the most demanding of "
+                f"{', '.join(case.groups)}, would read Table {table_for(group, sprinklered)}"
+            )
+        basis = (
+            f"Table {result.table.removeprefix('Table ')}, row {result.row}"
+            + (f", {result.ratio_band}" if result.ratio_band else "")
+            + f", column {r.figure_text(result.column_m, 'm')}"
+        )
+        permitted, frr_h = result.upo_permitted_pct, result.frr_h
+        construction, cladding = result.construction, result.cladding
+        street = _street_rule(face, case, permitted, basis)
+        if street.applies:
+            none = load_spatial().construction.no_requirement
+            permitted, frr_h, construction, cladding = 100.0, None, none, none
+            basis = f"{STREET_RULE}, a street-level storey facing a street, LD of 9 m or more ({street.text})"
+            if face.street == "claimed":
+                streets.append(f"{name}: LD {r.figure_text(face.ld, 'm')}, {street.text}")
+        elif street.text:
+            differs.append(street.text)
         actual = face.actual_pct
         if face.openings_m2 is not None:
             actual = round(100 * face.openings_m2 / face.area, 1)
@@ -167,15 +216,19 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
                 continue
         # A share or rating the consultant read from the tables themselves: the tables' figure is what
         # the face gets (it has no other meaning), said plainly and at a confidence that asks for a look.
-        if face.given_permitted is not None and abs(face.given_permitted - result.upo_permitted_pct) > 0.5:
+        if (
+            face.given_permitted is not None
+            and abs(face.given_permitted - permitted) > 0.5
+            and not street.text
+        ):
             differs.append(
                 f"{name}: you gave {r.figure_text(face.given_permitted, '%')} permitted; the table gives "
-                f"{r.figure_text(result.upo_permitted_pct, '%')}, which is what I recorded"
+                f"{r.figure_text(permitted, '%')}, which is what I recorded"
             )
-        if face.given_frr is not None and face.given_frr != (result.frr_h or 0):
+        if face.given_frr is not None and face.given_frr != (frr_h or 0):
             differs.append(
                 f"{name}: you gave a rating of {hours_text(face.given_frr or None)}; Table 3.2.3.7 gives "
-                f"{hours_text(result.frr_h)}, which is what I recorded"
+                f"{hours_text(frr_h)}, which is what I recorded"
             )
         if face.estimate:
             soft.append(f"row '{name}' is an estimate ('{face.estimate}'); give the exact figures")
@@ -187,43 +240,86 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
                 "area_m2": face.area,
                 "limiting_distance_m": face.ld,
                 "ratio": face.ratio,
-                "upo_permitted_pct": result.upo_permitted_pct,
+                "upo_permitted_pct": permitted,
                 "upo_actual_pct": actual,
-                "frr_h": result.frr_h,
-                "construction": result.construction,
-                "cladding": result.cladding,
-                "basis": f"Table {result.table.removeprefix('Table ')}, row {result.row}"
-                + (f", {result.ratio_band}" if result.ratio_band else "")
-                + f", column {r.figure_text(result.column_m, 'm')}",
+                "frr_h": frr_h,
+                "construction": construction,
+                "cladding": cladding,
+                "basis": basis,
             }
         )
-        frr = "no requirement" if result.frr_h is None else hours_text(result.frr_h)
-        working.append(
-            f"{name}: {rows[-1]['basis']} → {r.figure_text(result.upo_permitted_pct, '%')}; "
-            f"Table 3.2.3.7 → {frr}"
-        )
+        frr = "no requirement" if frr_h is None else hours_text(frr_h)
+        working.append(f"{name}: {basis} → {r.figure_text(permitted, '%')}; Table 3.2.3.7 → {frr}")
         if face.openings_m2 is not None:
             working.append(
                 f"{name}: openings {r.figure_text(face.openings_m2, 'm²')} ÷ "
                 f"{r.figure_text(face.area, 'm²')} = {r.figure_text(actual, '%')}"
             )
-        if actual is not None and actual > result.upo_permitted_pct:
+        if actual is not None and actual > permitted:
             working.append(
                 f"{name}: {r.figure_text(actual, '%')} proposed is more than the "
-                f"{r.figure_text(result.upo_permitted_pct, '%')} permitted"
+                f"{r.figure_text(permitted, '%')} permitted"
             )
         working.extend(f"{name}: {n}" for n in result.notes)
         verify.extend(result.to_verify)
     if hard:
         return Reading(missing="; ".join(hard))
     value = {"faces": rows, "note": note}
-    if soft:
+    if soft or streets:
         reasons = [f.assumed for f in faces.values() if f.assumed]
         if any(f.estimate for f in faces.values()):
             reasons.insert(0, "the estimates taken as exact")
+        if streets:
+            reasons.insert(0, _street_offer(streets))
+            soft.append(
+                "whether those faces are each a storey at street level facing a street (3.2.3.10.(2)), or "
+                "that their openings are the table's"
+            )
         return Reading(missing="; ".join(soft), offer=value, offer_reason="; ".join(reasons))
     working.extend(r.to_verify(verify))
-    return Reading(value, True, confidence=0.7 if differs else 0.85, notes=differs + working)
+    confidence = 0.7 if differs else 0.75 if departs else 0.85
+    return Reading(value, True, confidence=confidence, notes=differs + working)
+
+
+@dataclass(frozen=True)
+class _Street:
+    """Whether the street rule (3.2.3.10.(2)) gives a face unlimited openings, and what to say of it."""
+
+    applies: bool = False
+    text: str = ""
+
+
+def _street_rule(face: FaceInput, case: BuildingCase, permitted: float, basis: str) -> _Street:
+    """3.2.3.10.(2) for a face the consultant says faces a street: unlimited openings for the storey at
+    street level when the limiting distance is 9 m or more. A one-storey building's face is that storey
+    (unlimited, no rating: 3.2.3.7 yields to 3.2.3.10); a taller face keeps the table's figure."""
+    if not face.street or permitted >= 100 or face.ld is None:
+        return _Street()
+    name, table = face.name, f"{basis} gives {r.figure_text(permitted, '%')}"
+    if street_rule_applies(face.ld, case.storeys):
+        return _Street(applies=True, text=f"{basis} alone gives {r.figure_text(permitted, '%')}")
+    if face.ld < STREET_MIN_LD_M:
+        return _Street(
+            text=f"{name}: you gave unlimited openings for a face on a street, but 3.2.3.10.(2) needs a "
+            f"limiting distance of 9 m or more and this face has {r.figure_text(face.ld, 'm')}; {table}, "
+            "which is what I recorded"
+        )
+    storeys = f"has {case.storeys} storeys" if case.storeys else "has storeys not yet given (3.07)"
+    return _Street(
+        text=f"{name}: you gave unlimited openings by the street rule; 3.2.3.10.(2) allows them for the "
+        f"storey at street level only, and the building {storeys}, so the face as a whole is read from the "
+        f"table: {table}, which is what I recorded"
+    )
+
+
+def _street_offer(streets: list[str]) -> str:
+    """Why faces on a street are offered at unlimited openings, with what the table alone gives them."""
+    return (
+        "unlimited openings on the street, as you gave them: 3.2.3.10.(2) allows them for a storey at "
+        "street level facing a street with a limiting distance of 9 m or more, and this one-storey "
+        "building's face is that storey, so no rating is required; the table alone gives less "
+        f"({'; '.join(streets)})"
+    )
 
 
 def _input_question(error: CalcError, sprinklered: bool) -> str:

@@ -15,6 +15,7 @@ from .occupancy import CalcError, occupant_load
 from .occupancy_uses import find_use
 from .plumbing import fixtures
 from .spatial import spatial_separation
+from .spatial_faces import by_street_rule, face_group, street_rule_applies, tables_named
 from .text import number_text, plural
 
 FAR_FROM_TABLE = 2.0  # persons per m² more than twice, or under half, the table's figure
@@ -49,7 +50,7 @@ def _case(ctx: Context) -> tuple[str | None, bool | None]:
 def _faces(ctx: Context, out: list[Finding]) -> None:
     group, sprinklered = _case(ctx)
     for face in _rows(ctx, "3.22", "faces"):
-        name = str(face.get("face"))
+        name, basis = str(face.get("face")), str(face.get("basis") or "")
         area, ld = face.get("area_m2"), face.get("limiting_distance_m")
         permitted, actual = face.get("upo_permitted_pct"), face.get("upo_actual_pct")
         if area is None or ld is None:
@@ -64,9 +65,14 @@ def _faces(ctx: Context, out: list[Finding]) -> None:
                 )
             )
             continue
-        if group is not None and sprinklered is not None:
+        if by_street_rule(basis) and street_rule_applies(float(ld), ctx.facts.storeys):
+            pass  # unlimited openings on a street (3.2.3.10.(2)), as confirmed: no table figure to check
+        elif group is not None and sprinklered is not None:
+            # a mixed building's face read with the table of the occupancy it was named for (3.2.3.1.(1))
+            tables = tables_named(basis)
+            read_as = face_group(ctx.facts.classified_groups, group, sprinklered, tables[0] if tables else "")
             try:
-                result = spatial_separation(group, sprinklered, float(area), float(ld), face.get("ratio"))
+                result = spatial_separation(read_as, sprinklered, float(area), float(ld), face.get("ratio"))
             except CalcError as error:
                 out.append(
                     finding("3.22", "warning", f"3.22 {name}: {error}.", ["3.2.3.1"], ("3.02", "3.11"))

@@ -163,7 +163,8 @@ class DecisionEngine:
                 how = "item number" + ("" if trigger else " on a finished matrix")
                 return self._revision_decision(number, trigger or navigates, message, 0.95, how)
         lowered = message.lower()
-        addressed = ADDRESSING.match(lowered)
+        # "Re item 3.22 – not sprinklered, so Table B": addressed to the item on screen, not to 3.11
+        addressed = None if own_reply else ADDRESSING.match(lowered)
         if not trigger and current is not None and addressed is None:
             return None
         answered = state.answered_sections

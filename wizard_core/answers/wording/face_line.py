@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.messages import ESTIMATE
+from wizard_core.engine.spatial_faces import tables_named
 
 _DIRECTION = {"n": "North", "s": "South", "e": "East", "w": "West"}
 _NAME = re.compile(
@@ -32,12 +33,32 @@ _LD = re.compile(
     r"from\s+the\s+(?:line|street|lane)|centre\s*line|center\s*line|away|to\s+the\s+(?:line|neighbou?r)",
     re.I,
 )
+_RATIO_WORD = r"(?:ratio|\b[lh]\s*/\s*[hl]\b)"
 _RATIO = re.compile(
-    r"(?:ratio|\b[lh]\s*/\s*[hl]\b)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
+    rf"{_RATIO_WORD}\s*(?:of|is|=|:|≈|~)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
     re.I,
 )
+# 'L/H ≈ 13.2': a ratio worked out from the face's sides and rounded, not an estimate of the face
+_ROUNDED_RATIO = re.compile(rf"({_RATIO_WORD}\s*)(?:≈|~)", re.I)
 _BAND = re.compile(
-    r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1|\b\d+\s*:\s*1\s+to\s+\d+\s*:\s*1",
+    r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1"
+    r"|\b\d+\s*:\s*1\s*(?:to|-)\s*\d+\s*:\s*1",
+    re.I,
+)
+# 'same ratio', 'same L/H as the W face': the ratio of the face given before it
+_SAME_RATIO = re.compile(rf"\bsame\s+(?:{_RATIO_WORD}|proportions)", re.I)
+# '34.0 × 8.4 = 285.6 m²': a length and height written without their unit, their product the face area
+_SIDES_TO_AREA = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*=\s*(\d+(?:\.\d+)?)\s*(?:m2|m²|sm)\b", re.I
+)
+# the street rule (3.2.3.10.(2)) claimed: a face facing a street, its openings unlimited
+_STREET = re.compile(
+    r"\bstreet\b(?!\s*(?:centre|center)\s*-?\s*line)|\bpublic\s+(?:way|thoroughfare)|3\.2\.3\.10\b", re.I
+)
+_UNLIMITED = re.compile(r"\bunlimited\b|3\.2\.3\.10\b", re.I)
+# 'the east face's limiting distance becomes …': a face named after the line's first figure
+_FACE_NAMED_LATER = re.compile(
+    r"\bthe\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west)(?:ern)?\s+(?:face|wall|elevation|ebf)(?:'s)?\b",
     re.I,
 )
 _DIMS = re.compile(
@@ -73,6 +94,9 @@ class FaceInput:
     given_frr: float | None = None
     estimate: str = ""
     assumed: str = ""  # a figure read without its noun ('5 m' alone taken as the limiting distance)
+    table: str = ""  # the letter of the Table 3.2.3.1 the consultant reads the face with ('D')
+    same_ratio: bool = False  # 'same ratio': the ratio of the face given before it
+    street: str = ""  # 3.2.3.10.(2) for the face: "claimed" in the words, "confirmed" when recorded
     problems: list[str] = field(default_factory=list)
 
     def fields(self) -> set[str]:
@@ -117,6 +141,7 @@ def face_label(said: str) -> str:
     """The face's name as the consultant wrote it when it says more than the direction ('North (King
     St)', 'W end (to horse barn)', 'douro (E)'); the direction alone otherwise ('N wall' -> 'North')."""
     said = _FIGURES_FROM.split(re.sub(r"\s+", " ", said), maxsplit=1)[0].strip(" :-–,")
+    said = said.lstrip(" •·▪◦‣*>-–—")  # a bullet before the name is no part of it
     name = face_name(said)
     if not name or not re.search(r"[a-z]{2,}", _FACE_WORDS.sub(" ", said), re.I) or len(said) > 60:
         return name
@@ -159,21 +184,26 @@ def parse_face(segment: str) -> FaceInput | None:
     first = figures[0].start if figures else len(text)
     head = label or (text[:first] if "(" in text[:first] else "")  # the name as set apart, not 'north is'
     name = face_label(head) or face_name(label or text[:first] or text)
+    if not name and len(later := {m[1].casefold() for m in _FACE_NAMED_LATER.finditer(text)}) == 1:
+        name = face_name(later.pop())  # 'so the east face's limiting distance becomes 3.0 m'
     if not name and label and not re.search(r"\d", label):
         label = label.lstrip(" -–•*")
         name = label[:1].upper() + label[1:]
     face = FaceInput(name=name[:60])
-    face.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
-    dims = _DIMS.search(text)
-    if dims:
-        factor = p.FT_TO_M if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
-        length, height = float(dims[1]) * factor, float(dims[3]) * factor
+    face.estimate = m[0] if (m := ESTIMATE.search(_ROUNDED_RATIO.sub(r"\1", text))) else ""
+    face.table = tables[0] if len(tables := tables_named(text)) == 1 else ""
+    face.same_ratio = bool(_SAME_RATIO.search(text))
+    sides = _sides(text)
+    if sides:
+        length, height, _ = sides
         if length > 0 and height > 0:
             face.area = round(length * height, 1)
             face.ratio = round(max(length / height, height / length), 2)
     lengths: list[p.Quantity] = []
+    loose: list[float] = []  # shares said as neither permitted nor proposed
+    proposed = False
     for q in figures:
-        if dims and dims.start() <= q.start < dims.end():
+        if sides and sides[2][0] <= q.start < sides[2][1]:
             continue
         if _COMPARED.search(text[max(0, q.start - 14) : q.start]):
             continue  # 'brick cladding b/c LD < 5 m': a limit of the code, not this face's figure
@@ -187,7 +217,7 @@ def parse_face(segment: str) -> FaceInput | None:
                 face.openings_m2 = round(area, 2)
             elif face.area is None:
                 face.area = round(area, 1)
-            else:
+            elif abs(face.area - area) > 0.01 * area + 0.05:  # '34 x 8.4 = 285.6 m²': the same area twice
                 both = f"{figure_text(face.area, 'm²')} and {figure_text(round(area, 1), 'm²')}"
                 face.problems.append(f"two face areas ({both}); which is it?")
         elif q.unit in ("m", "ft"):
@@ -197,18 +227,28 @@ def parse_face(segment: str) -> FaceInput | None:
                 lengths.append(q)
         elif q.unit == "%" and q.value > 100:
             face.problems.append(f"{figure_text(q.value, '%')}: a share of the face is at most 100 %")
+        elif q.unit == "%" and re.search(r"\d\s*(?:-|to)\s*$", text[max(0, q.start - 6) : q.start]):
+            continue  # '(10-25 % band)': a band of Table 3.2.3.7, not a share of this face
         elif q.unit == "%":
             permitted = _PERMITTED.search(clause) or _TABLE_READ.search(text[max(0, q.start - 16) : q.start])
-            if permitted and not re.search(r"actual|propos|provided", clause, re.I):
+            if re.search(r"actual|propos|provided", clause, re.I):
+                face.actual_pct, proposed = q.value, True
+            elif permitted:
                 face.given_permitted = q.value
             else:
-                face.actual_pct = q.value
+                loose.append(q.value)
         elif q.unit == "" and face.ld is None and _LD_BARE.search(text[max(0, q.start - 12) : q.start]):
             face.ld = q.value
         elif q.unit == "time" and _FRR.search(clause + text[max(0, q.start - 20) : q.start]):
             face.given_frr = round(
                 q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2
             )
+    if loose and proposed and face.given_permitted is None:
+        face.given_permitted = loose[0]  # 'a street so 100%, 10% proposed': the other share is the permitted
+    elif loose:
+        face.actual_pct = loose[-1]
+    if _UNLIMITED.search(text) or (face.given_permitted == 100 and _STREET.search(text)):
+        face.street = "claimed" if _STREET.search(text) else ""
     if face.ld is None and len(lengths) == 1:
         face.ld = _metres(lengths[0])
         face.assumed = f"{figure_text(face.ld, 'm')} taken as the limiting distance"
@@ -258,3 +298,16 @@ _COMPARED = re.compile(  # '< 5 m', 'over 9 m'; not the arrow of '-> 100%'
 _HEIGHT = re.compile(
     r"\b(?:high|height|ht|hgt|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b", re.I
 )
+
+
+def _sides(text: str) -> tuple[float, float, tuple[int, int]] | None:
+    """The face's length and height in metres and where they are written: '30 m x 5 m', '100' x 18'', or
+    '34.0 × 8.4 = 285.6 m²' (no unit, their product the face area given)."""
+    dims = _DIMS.search(text)
+    if dims:
+        factor = p.FT_TO_M if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
+        return float(dims[1]) * factor, float(dims[3]) * factor, dims.span()
+    match = _SIDES_TO_AREA.search(text)
+    if match and abs(float(match[1]) * float(match[2]) - float(match[3])) <= 0.01 * float(match[3]) + 0.05:
+        return float(match[1]), float(match[2]), (match.start(), match.start(3))
+    return None

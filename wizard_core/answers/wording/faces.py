@@ -24,6 +24,7 @@ from wizard_core.answers.wording.messages import (
     number_cell,
     without_heading,
 )
+from wizard_core.engine.spatial_faces import by_street_rule, tables_named
 from wizard_core.models import ProjectState
 
 
@@ -50,25 +51,32 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
     faces, problems = said.faces, said.problems
     origin = {key: -1 for key in faces}
     for index, text in enumerate(texts):
-        text = without_heading(text, number, r"spatial\s+separation\s*[,:;.—–-]+")
+        text = without_heading(text, number, _HEADING.format(number=re.escape(number)))
         _, pieces = message_rows(text, _table_faces, parse_face)
         previous: FaceInput | None = None
+        given_here: set[str] = set()  # the figures this message gives the face before
         named_here = any(not isinstance(piece, str) and piece.name for piece in pieces)
+        tables = tables_named(text)
         for piece in pieces:
             if isinstance(piece, str):
                 said.notes.append(piece)
                 continue
+            # 'Sprinklered, so Table D:' before the faces: the table each face of the message is read with
+            piece.table = piece.table or (tables[0] if len(tables) == 1 else "")
+            if piece.same_ratio and piece.ratio is None and previous is not None:
+                piece.ratio = previous.ratio  # 'same ratio': the face before it
             if (
                 not piece.name
                 and previous is not None
                 and origin.get(previous.key) == index
-                and not (piece.fields() & previous.fields())
+                and not (piece.fields() & given_here)
             ):
                 merged = _merge(previous, piece)
                 merged.problems = previous.problems + piece.problems
                 faces[previous.key] = merged
                 problems[previous.key] = merged.problems
                 previous = merged
+                given_here |= piece.fields()
                 continue
             if not piece.name and piece.ld is None and named_here:
                 # "Sprinklered, Table D; each face exceeds 150 m2", "EBF ht 16.0": about the faces named
@@ -81,11 +89,17 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
             merged.key = key
             faces[key] = merged
             origin[key] = index
+            given_here = piece.fields()
             problems[key] = list(piece.problems)
             previous = merged
     return said
 
 
+# 'Re item 3.22 –', 'Spatial separation:', 'Revision on 3.22 –', 'Correction to 3.22:'
+_HEADING = (
+    r"spatial\s+separation\s*[,:;.—–-]+|(?:revision|correction|update|change)s?\s+(?:on|to|for|of)\s+"
+    r"(?:item\s+)?{number}\b\s*[,:;.—–-]*"
+)
 _PREAMBLE_NOTE = (
     "figures on a line that names no face and gives no limiting distance were read as about the "
     "faces named, not as a face of their own"
@@ -109,6 +123,9 @@ def face_from_row(row: dict[str, Any], name: str, key: str = "") -> FaceInput:
     face.ld = row.get("limiting_distance_m")
     face.ratio = row.get("ratio")
     face.actual_pct = row.get("upo_actual_pct")
+    basis = str(row.get("basis") or "")
+    face.table = tables[0] if (tables := tables_named(basis)) else ""
+    face.street = "confirmed" if by_street_rule(basis) else ""
     return face
 
 
@@ -128,6 +145,8 @@ def _merge(old: FaceInput, new: FaceInput) -> FaceInput:
         merged.actual_pct = None
     if new.area is not None and new.ratio is None and old.ratio is not None and new.area != old.area:
         merged.ratio = old.ratio
+    merged.table = new.table or old.table
+    merged.street = new.street or ("" if new.given_permitted is not None else old.street)
     merged.estimate = new.estimate
     merged.assumed = new.assumed if new.ld is not None else old.assumed
     merged.problems = list(new.problems)
