@@ -9,6 +9,10 @@ French-flavoured English) found past the readers, each in words of its own.
 - A floor named by its ordinal alone in a floor column ("THIRD") is that level.
 - A storey count in a sentence citing a table or an article is the code's figure and revises no height;
   a reading whose value the item would refuse ("0 storeys above grade") is asked about, never sent on.
+- Of one choice, an option said to be replaced ("SC1 instead of SC2") is not named; "a revision on …"
+  opens a revision; a correction naming one item and saying another stands ("the footprint does not
+  change") revises the one named first, never the one that stands.
+- A use the owner "calls it" in quote marks is set aside like one without them.
 - An area said to be no mezzanine ("the stair penthouse, 30 m2, is not a mezzanine") leaves "n/a" the
   answer; in a revision, an item named after "same as …" several words on is only compared.
 """
@@ -131,3 +135,40 @@ def test_a_storey_count_cited_from_a_table_revises_no_height():
     cited = "Only 1 universal washroom, that is what Table 3.8.2.3.A needs for 3 storeys."
     wizard.process_user_response(project, cited)
     assert wizard.load_project(project).answer_for("3.07") == before
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Revision: the engineer now puts it at SC3 instead of SC2 after the site class came in.", "SC3"),
+        ("Post-disaster in place of high, since the fire hall was added.", "Post-disaster"),
+    ],
+)
+def test_of_one_choice_the_option_replaced_is_not_named(message, expected):
+    section = "3.17" if expected.startswith("SC") else "3.16"
+    answers = dict(NEW) | {"3.17": "SC2", "3.16": "High"}
+    reading = _read(section, message, answers)
+    assert reading.value == expected
+
+
+def test_a_correction_naming_one_item_and_saying_another_stands_revises_the_first():
+    wizard = make_manager()
+    project = wizard.start_project("School").project_id
+    answer_items(
+        wizard,
+        project,
+        ["New construction", "A2 school", "No", "2,000 m2 all new", "3,400 m2 all new", "none"],
+    )
+    correction = (
+        "A correction on the gross area: it is 3,460 m2, we forgot a stair. The footprint does not change."
+    )
+    wizard.process_user_response(project, correction)
+    state = wizard.load_project(project)
+    assert state.answer_for("3.05").value["total"] == 3460.0  # type: ignore[union-attr]
+    assert state.answer_for("3.04").value["total"] == 2000.0  # type: ignore[union-attr]
+
+
+def test_a_use_the_owner_calls_it_in_quotes_is_set_aside():
+    message = "Occupancy: the developer calls it a 'retirement residence', but it is licensed care, so B3."
+    reading = _read("3.02", message, {"3.01": "New construction"})
+    assert reading.value == ["B3"]

@@ -41,7 +41,7 @@ def _describe_multi(item: FormItem, value: Any) -> str:
 def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     none_option = next((o for o in item.options if o.none), None)
     for text in reversed(texts):
-        matches = narrowed(text, match_options(text, item.options), item)
+        matches = narrowed(text, match_options(text, item.options, one=True), item)
         if len(matches) == 1:
             match = matches[0]
             return Reading(match.option.label, True, confidence=0.95 if match.by_label else 0.85)
@@ -131,6 +131,10 @@ CONCLUDED_CODES = re.compile(
 )
 
 
+# Quote marks around words (never an apostrophe inside one: "don't", "owner's").
+QUOTES = re.compile(r"[\"\u201c\u201d\u2018]|(?<!\w)['\u2019]|['\u2019](?!\w)")
+
+
 def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     """The occupancies named, oldest text first: a later list replaces an earlier one, and a reply
     about rooms the wizard asked of ('it's a separate tenant') settles just those."""
@@ -138,6 +142,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     by_label = True
     settled: list[str] = []
     for text in texts:
+        text = QUOTES.sub("", text)  # "the owner calls it a 'retirement home'": the words, not their quotes
         concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
         closing = not concluded and occupancy_words.closes_on_codes(text)  # "… serves the shop. F2 only."
         if concluded and match_options(concluded["codes"], item.options):

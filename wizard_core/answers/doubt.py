@@ -68,7 +68,7 @@ def weighed(
         _rival(item, texts[-1], reading.value)
         or _resting_on_doubt(item, state, forms)
         or hedged(texts[-1])
-        or (_clause_apart(item, texts, reading.value, reread) if reread else "")
+        or (_clause_apart(item, texts, reading.value, reread, _recorded(state, item)) if reread else "")
     )
     recorded = state.answer_for(item.number)
     if not rival and recorded is not None and recorded.value == reading.value and _revises(texts[-1]):
@@ -87,8 +87,17 @@ def weighed(
 CLAUSE_READ = frozenset({"choice", "articles", "construction", "yes_no"})
 
 
+def _recorded(state: ProjectState, item: FormItem) -> Any:
+    answer = state.answer_for(item.number)
+    return None if answer is None else answer.value
+
+
 def _clause_apart(
-    item: FormItem, texts: list[str], value: Any, reread: Callable[[list[str]], Reading]
+    item: FormItem,
+    texts: list[str],
+    value: Any,
+    reread: Callable[[list[str]], Reading],
+    recorded: Any = None,
 ) -> str:
     """A clause of the latest message that, read on its own, is a confident reading of another value
     ("BA 1,310 m2 - the 1,150 existing is all one fire area" read whole as 1,150): the message's
@@ -107,16 +116,20 @@ def _clause_apart(
         if item.answer_type == "yes_no" and bare_yes_no(item, p.normalize(clause)):
             continue  # "It is 2 storeys, under every trigger": no yes or no about the item
         alone = reread([*texts[:-1], clause])
-        if alone.complete and alone.confidence >= CONFIDENT and not _agrees(alone.value, value):
+        if alone.complete and alone.confidence >= CONFIDENT and not _agrees(alone.value, value, recorded):
             return f"read on its own, \u201c{clause.strip()[:80]}\u201d gives another answer"
     return ""
 
 
-def _agrees(one: Any, other: Any) -> bool:
+def _agrees(one: Any, other: Any, recorded: Any = None) -> bool:
     """Whether a clause's reading ``one`` agrees with the whole message's ``other``: the same value,
-    or some of a list ("C hotel + A2 restaurant. The lobby serves the hotel = C")."""
+    or some of a list ("C hotel + A2 restaurant. The lobby serves the hotel = C"), or, revising a
+    recorded answer, the same but for parts the clause only kept from that answer ("Still no heavy
+    timber": the construction it leaves as recorded is not a rival to the one the message gives)."""
     if isinstance(one, list) and isinstance(other, list):
         return set(map(str, one)) <= set(map(str, other))
+    if isinstance(one, dict) and isinstance(other, dict) and isinstance(recorded, dict):
+        return all(one.get(k) == other.get(k) or one.get(k) == recorded.get(k) for k in {*one, *other})
     return bool(one == other)
 
 

@@ -30,7 +30,7 @@ _CLAUSE = re.compile(
 
 def rival_option(item: FormItem, text: str, value: Any) -> str:
     """The message names options, and the value is not the one it names."""
-    named = [m.option.label for m in narrowed(text, match_options(text, item.options), item)]
+    named = [m.option.label for m in narrowed(text, match_options(text, item.options, one=True), item)]
     others = [label for label in named if label != value]
     if others and (value not in named or len(named) > 1):
         return f"the message names {' and '.join(others)}"

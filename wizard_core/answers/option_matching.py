@@ -17,9 +17,10 @@ class OptionMatch:
     end: int = 0
 
 
-def match_options(text: str, options: list[Option]) -> list[OptionMatch]:
-    """Options named in ``text`` by label or synonym, longest phrases first, without overlaps."""
-    negated_before = lexicon().negated_before
+def match_options(text: str, options: list[Option], one: bool = False) -> list[OptionMatch]:
+    """Options named in ``text`` by label or synonym, longest phrases first, without overlaps; with
+    ``one`` (an item of one choice), an option said to be replaced ("SC1 instead of SC2") is not named."""
+    negated_before = lexicon().replaced_before if one else lexicon().negated_before
     lowered = _dehyphen(normalize(text).lower())
     bare = _only_codes(text, options)
     candidates: list[tuple[int, int, Option, bool]] = []

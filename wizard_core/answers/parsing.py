@@ -75,6 +75,8 @@ class Lexicon:
         self.negated_before = re.compile(
             rf"{alternation(replies.negating_an_option)}[\s-]+(?:[\w']+\s+){{0,3}}$", re.IGNORECASE
         )
+        replaced = alternation([*replies.negating_an_option, *replies.replacing_an_option])
+        self.replaced_before = re.compile(rf"{replaced}[\s-]+(?:[\w']+\s+){{0,3}}$", re.IGNORECASE)
         self.number_words = alternation(words.numbers.words)
         self.counts = alternation([*words.numbers.words, *words.numbers.counts_before_nouns])
 

@@ -66,6 +66,7 @@ class Replies(_Section):
     not_applicable_starts: Phrases
     not_applicable: Phrases
     negating_an_option: Phrases  # "not sprinklered": the option is not meant
+    replacing_an_option: Phrases  # "SC1 instead of SC2": of one choice, the option replaced is not meant
     accept: Phrases  # "that's right": a yes to what the wizard offered
     filler_starts: Phrases  # chat before the fact in a text answer ("actually it does apply:")
 

@@ -168,11 +168,20 @@ class DecisionEngine:
         if not trigger and current is not None and addressed is None:
             return None
         answered = state.answered_sections
-        for item in self.forms.items:
-            if item.number not in answered or item.number in (current, "3.00"):
+        named_at = {
+            item.number: self.naming.named_end(item, lowered)
+            for item in self.forms.items
+            if item.number in answered and item.number not in (current, "3.00")
+        }
+        # The item named first ("a correction on the gross area: … The footprint does not change."),
+        # never one said to stand as it is.
+        for number, named in sorted(
+            ((n, at) for n, at in named_at.items() if at is not None), key=lambda pair: pair[1]
+        ):
+            item = self.forms.get_item(number)
+            if not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN:
                 continue
-            named = self.naming.named_end(item, lowered)
-            if named is None or (not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN):
+            if STANDS.match(lowered[named : named + 40]):
                 continue
             if RANGE_NAMED.search(lowered[:named]) or CITED_BEFORE.search(_sentence_before(lowered, named)):
                 continue  # "… 2 universal washrooms at 4–6 storeys → …": a table's row, not this building
@@ -251,6 +260,12 @@ def _sentence_before(lowered: str, end: int) -> str:
     return lowered[start:end]
 
 
+# Words right after an item's name saying it stands: "the footprint does not change", "… stays the same".
+STANDS = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:does\s*n[o']?t\s+change|is\s+unchanged|stays?\b|remains?\b|is\s+still\b|"
+    r"(?:is|are)\s+(?:as\s+(?:before|it\s+was)|the\s+same)|no\s+change)",
+    re.I,
+)
 TRIGGER_REACH = 30  # characters from a revision word to the item number it revises, in another item's reply
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
 OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
