@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken
+from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken, written_figures
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -148,7 +148,8 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     kind = answer_type(item)
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
-        texts = [pasted.spaced_as_tabs(spoken.as_meant(parsing.figures_as_written_here(t))) for t in texts]
+        texts = [written_figures.figures_as_written_here(t) for t in texts]
+        texts = [pasted.spaced_as_tabs(spoken.as_meant(t)) for t in texts]
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:

@@ -20,14 +20,13 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.area_sums import shares_taken_out, sums_taken_out
 from wizard_core.answers.area_words import area_words
 from wizard_core.answers.area_working import (
     Figure,
     as_figure,
     dimensions_doubt,
-    shares_taken_out,
     sum_doubt,
-    sums_taken_out,
     working,
 )
 from wizard_core.answers.base import fmt_number

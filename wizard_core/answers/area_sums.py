@@ -1,0 +1,152 @@
+"""Sums and shares shown whole in an area message, taken out before the figures are read.
+
+A sum that adds up ("4,800 + 4,800 = 9,600 m2", "2,650 = office 440 + shop 2,210", "→" as "=") is
+read as its result, its text blanked so the word before it names the result; sides multiplied out
+to a figure given are taken out first; a share worked out ("140 / 2,852 = 4.9 %") is working for a
+percentage, not area figures. A sum with a part's name inside it is left whole for the role binding.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wizard_core.answers import parsing as p
+from wizard_core.answers.area_words import area_words
+
+# "140 / 2,852 = 4.9 %", "960/10,800 ≈ 8.9%": a share worked out, the percentage after it.
+_RATIO = re.compile(r"^\s*/\s*$")
+_SHARE_AFTER = re.compile(
+    r"^\s*(?:m2|m²|sm|sf)?\s*(?:=|≈|~|is|of|gives|so)?\s*(?:about\s+)?\d[\d,]*(?:\.\d+)?\s*%"
+)
+
+
+def shares_taken_out(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]:
+    """Without the two figures of a share worked out ("140 / 2,852 = 4.9 %": a mezzanine's part of
+    the storey): working for a percentage, not the area's figures, even where one is the area."""
+    dropped: set[int] = set()
+    for k in range(len(found) - 1):
+        a, b = found[k], found[k + 1]
+        if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24]):
+            dropped |= {k, k + 1}
+    return [q for k, q in enumerate(found) if k not in dropped]
+
+
+def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Quantity], tuple[float, ...]]:
+    """``lowered`` and ``found`` without the terms of every sum shown whole that adds up, each left as
+    its result: "existing L1 4,800 + L2 4,800 = 9,600 m2; new 1,650 + 1,650 = 3,300 m2", "2,650 m2 =
+    office 22 x 20 = 440 + shop 52 x 42.5 = 2,210", "1,200 + 3 x 1,020 = 4,260". Sides multiplied
+    out to a figure given are taken out first. A sum with a part's name inside it ("existing 1,200
+    + new 800 = 2,000") is left whole, its terms being the parts; a sum that does not add up is left
+    for the working's check to ask about. The text of a sum taken out is blanked (same length), so a
+    word before it ("existing 4,800 + …") binds to its result. The terms taken out are returned too,
+    for the working that makes them ("440 x 2 floors = 880 + …")."""
+    lowered, found = _sides_taken_out(lowered, found)
+    blank: list[tuple[int, int]] = []
+    dropped: set[int] = set()
+    for index, result in enumerate(found):
+        terms = _terms_before(lowered, found, index) if result.result else None
+        span = (found[terms[0]].start, result.start) if terms else None
+        if (
+            terms is None
+            and index + 1 < len(found)
+            and re.fullmatch(r"\s*=\s*(?:[a-z]+\s+){0,2}", lowered[result.end : found[index + 1].start])
+        ):  # "2,650 m2 = office 440 + shop 2,210": the figure first, its parts after
+            terms = _terms_after(lowered, found, index)
+            span = (result.end, found[terms[-1]].end) if terms else None
+        if not terms or span is None or _names_a_part(lowered[span[0] : span[1]]):
+            continue
+        dropped |= set(terms)
+        blank.append(span)
+    for start, end in blank:
+        lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    taken = tuple(found[k].value for k in sorted(dropped))
+    return lowered, [q for k, q in enumerate(found) if k not in dropped], taken
+
+
+_PLUS = re.compile(r"\+|\bplus\b")
+_TIMES = re.compile(r"^\s*[x×*]\s*$")
+
+
+def _sides_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Quantity]]:
+    """Without two sides written "a x b" whose product is another figure given, their text blanked
+    with the "=" after them when the product follows ("22 x 20 = 440")."""
+    dropped: set[int] = set()
+    for k in range(len(found) - 1):
+        a, b = found[k], found[k + 1]
+        if a.unit or b.unit or not _TIMES.match(lowered[a.end : b.start]) or min(a.value, b.value) < 2.5:
+            continue
+        product = a.value * b.value
+        made = [
+            j
+            for j, o in enumerate(found)
+            if j not in (k, k + 1) and abs(o.value - product) <= max(1.0, 0.005 * product)
+        ]
+        if not made:
+            continue
+        dropped |= {k, k + 1}
+        end = b.end
+        if k + 2 in made:
+            sign = re.match(r"\s*(?:=|→|->)", lowered[b.end : found[k + 2].start])
+            end += sign.end() if sign else 0
+        lowered = lowered[: a.start] + " " * (end - a.start) + lowered[end:]
+    return lowered, [q for k, q in enumerate(found) if k not in dropped]
+
+
+def _term_values(lowered: str, found: list[p.Quantity], indexes: list[int]) -> float:
+    """The sum of terms, a count before "x" multiplying the figure after it ("3 x 1,020")."""
+    total, k = 0.0, 0
+    while k < len(indexes):
+        q = found[indexes[k]]
+        if k + 1 < len(indexes) and _TIMES.match(lowered[q.end : found[indexes[k + 1]].start]):
+            total += q.value * found[indexes[k + 1]].value
+            k += 2
+            continue
+        total += q.value
+        k += 1
+    return total
+
+
+def _joined(lowered: str, left: p.Quantity, right: p.Quantity) -> bool:
+    """Whether two figures are terms of one sum: "+" or "plus" (or "x") between them, no "=" nor
+    a sentence's end."""
+    gap = lowered[left.end : right.start]
+    if re.search(r"=|→|->|;|\.(?!\d)", gap):
+        return False
+    return bool(_PLUS.search(gap) or _TIMES.match(gap))
+
+
+def _adds_up(lowered: str, found: list[p.Quantity], terms: list[int], value: float) -> bool:
+    if len({found[k].unit for k in terms} - {""}) > 1:  # m² and ft² mixed: left for the check
+        return False
+    return len(terms) >= 2 and abs(_term_values(lowered, found, terms) - value) <= max(1.0, 0.005 * value)
+
+
+def _terms_before(lowered: str, found: list[p.Quantity], index: int) -> list[int] | None:
+    """The figures before ``found[index]`` that add up to it, the shortest run that does."""
+    terms = [index - 1] if index else []
+    if not terms or re.search(r"\+|\bplus\b|;|\.(?!\d)", lowered[found[terms[0]].end : found[index].start]):
+        return None
+    while terms[0] > 0 and _joined(lowered, found[terms[0] - 1], found[terms[0]]):
+        terms.insert(0, terms[0] - 1)
+        if _adds_up(lowered, found, terms, found[index].value):
+            return terms
+    return None
+
+
+def _terms_after(lowered: str, found: list[p.Quantity], index: int) -> list[int] | None:
+    """The figures after ``found[index]`` and its "=" that add up to it."""
+    terms = [index + 1]
+    while terms[-1] + 1 < len(found) and _joined(lowered, found[terms[-1]], found[terms[-1] + 1]):
+        terms.append(terms[-1] + 1)
+        if _adds_up(lowered, found, terms, found[index].value):
+            return terms
+    return None
+
+
+def _names_a_part(span: str) -> bool:
+    words = area_words()
+    return any(
+        not words.role_negated.search(span[max(0, m.start() - 12) : m.start()])
+        for pattern in words.roles.values()
+        for m in pattern.finditer(span)
+    )
