@@ -13,6 +13,8 @@ French-flavoured English) found past the readers, each in words of its own.
   opens a revision; a correction naming one item and saying another stands ("the footprint does not
   change") revises the one named first, never the one that stands.
 - A use the owner "calls it" in quote marks is set aside like one without them.
+- A notes lead-in ("In the notes:", "For the notes, please write:") is no part of the note; of a drawing's
+  figure and a takeoff a little off it, the one the message says it uses is the area.
 - An area said to be no mezzanine ("the stair penthouse, 30 m2, is not a mezzanine") leaves "n/a" the
   answer; in a revision, an item named after "same as …" several words on is only compared.
 """
@@ -172,3 +174,23 @@ def test_a_use_the_owner_calls_it_in_quotes_is_set_aside():
     message = "Occupancy: the developer calls it a 'retirement residence', but it is licensed care, so B3."
     reading = _read("3.02", message, {"3.01": "New construction"})
     assert reading.value == ["B3"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "In the notes: the kitchen exhaust is by the tenant under a separate permit.",
+        "For the notes, please write: the kitchen exhaust is by the tenant under a separate permit.",
+    ],
+)
+def test_a_notes_lead_in_is_no_part_of_the_note(message):
+    reading = _read("3.27", message)
+    assert reading.value == "The kitchen exhaust is by the tenant under a separate permit."
+
+
+def test_the_figure_a_takeoff_is_set_aside_for_is_the_one_used():
+    message = (
+        "Plans show 1,180 m2; my takeoff 1,176 m2 (a notch at the stair) - using 1,180. 40.0 x 29.5, all new."
+    )
+    reading = _read("3.04", message)
+    assert reading.value == {"existing": 0.0, "new": 1180.0, "total": 1180.0}

@@ -61,6 +61,7 @@ def said(text: str, gross: bool = False) -> Said:
         if (q.unit in ("m2", "ft2") or (q.bare and not _storeys_after(lowered, q))) and not q.quoted
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
+    found = _used_kept(lowered, found)
     found = shares_taken_out(lowered, found)
     lowered, found, terms = sums_taken_out(lowered, found)  # '2,352 + 2,240 = 4,592 sm': its result
     found, per_storey, doubt = working(lowered, found, gross, terms)
@@ -81,6 +82,24 @@ def _storeys_after(lowered: str, q: p.Quantity) -> bool:
 def figures(text: str) -> list[Figure]:
     """The area figures of ``text`` in order, each with the role its words give it."""
     return said(text).figures
+
+
+# The figure the consultant settles on between two measures: "drawings say 960 m2; my takeoff 958.6 -
+# using 960", "going with 1,650".
+_USING = re.compile(
+    r"\b(?:using|use|going\s+with|go\s+with|taking|recording|carrying)\s+(?:the\s+)?(\d[\d,]*(?:\.\d+)?)\b"
+)
+USED_WITHIN = 0.02  # a measure this close to the one used is the same area measured again
+
+
+def _used_kept(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]:
+    """Without the near figures a message sets aside for the one it says it uses: a takeoff of the same
+    area a little off ("my takeoff 958.6 m2 - using 960") is no rival of its own."""
+    used = [float(m[1].replace(",", "")) for m in _USING.finditer(lowered)]
+    if not used:
+        return found
+    figure = used[-1]
+    return [q for q in found if q.value == figure or abs(q.value - figure) > USED_WITHIN * figure]
 
 
 def _restatements_dropped(found: list[p.Quantity]) -> list[p.Quantity]:
