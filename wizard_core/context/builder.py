@@ -131,8 +131,10 @@ class ContextBuilder:
         # Over budget (measured as a model is sent it): trim in a fixed order (see
         # docs/ARCHITECTURE.md). The current item, the latest message and the latest exchange of
         # its discussion are never left out.
-        steps = self._trim_steps(state, item, retrieved)
-        taken = _hopeless_drops(memo[ARCHIVED], state, item, self.forms, len(for_model) - 4 * limit)
+        related = parts.related_items(self.forms, item)
+        steps = self._trim_steps(state, related, retrieved)
+        unrelated = [s for s in state.archived_clarifying_sessions if s not in related]
+        taken = _hopeless_drops(memo[ARCHIVED], unrelated, len(for_model) - 4 * limit)
         if taken:  # archives whose dropping cannot bring it within budget: dropped without measuring
             for step in steps[:taken]:
                 step(trim, 0)
@@ -168,10 +170,7 @@ class ContextBuilder:
         statuses = (*compact[:-1], IN_INSTRUCTIONS)
         return tuple((h, statuses if h == STRUCTURE else body) for h, body in sections)
 
-    def _trim_steps(
-        self, state: ProjectState, item: FormItem | None, retrieved: Retrieved | None
-    ) -> list[Step]:
-        related = parts.related_items(self.forms, item)
+    def _trim_steps(self, state: ProjectState, related: set[str], retrieved: Retrieved | None) -> list[Step]:
         archived = list(state.archived_clarifying_sessions)
         sizes = [
             estimate_tokens("\n".join(parts.thread([qa], None))) + 1 for qa in state.active_clarifying_thread
@@ -231,24 +230,15 @@ class ContextBuilder:
         return tuple(sections)
 
 
-def _hopeless_drops(
-    threads: dict[str, tuple[str, ...]],
-    state: ProjectState,
-    item: FormItem | None,
-    forms: FormQuestionService,
-    excess: int,
-) -> int:
+def _hopeless_drops(threads: dict[str, tuple[str, ...]], unrelated: list[str], excess: int) -> int:
     """How many of the first trimming steps (the unrelated archives, oldest first) leave the package
     over budget whatever else: those the builder would take one by one, measuring after each, because
     even the characters of their lines together fall short of ``excess`` (a package's characters over
     four per token of its limit). Dropping one saves at most its lines, so this never takes one too many."""
     if excess <= 0:
         return 0
-    related = parts.related_items(forms, item)
     saved = taken = 0
-    for section in state.archived_clarifying_sessions:
-        if section in related:
-            continue
+    for section in unrelated:
         saved += sum(len(line) + 1 for line in threads.get(section, ()))
         if saved >= excess:
             break

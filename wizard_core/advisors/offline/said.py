@@ -111,15 +111,19 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
 def _others_dropped(message: str, item: FormItem) -> str:
     """``message`` without its sentences about something said not to be the item's thing ("The rooftop
     penthouse, 48 m2, is neither a mezzanine nor a storey"): their figures are not the item's."""
-    nouns = alternation(
-        [w for w in (item.title.lower(), *item.keywords) if len(w) > 3 and not w[0].isdigit()]
-    )
-    denied = re.compile(
+    denied = _denied(item.title.lower(), tuple(item.keywords))
+    sentences = re.split(r"(?<=[.;!?])\s+", message)
+    return " ".join(s for s in sentences if not denied.search(s))
+
+
+@cache
+def _denied(title: str, keywords: tuple[str, ...]) -> re.Pattern[str]:
+    """A sentence saying its thing is not the item's ("… is not a mezzanine", "isn't a storey")."""
+    nouns = alternation([w for w in (title, *keywords) if len(w) > 3 and not w[0].isdigit()])
+    return re.compile(
         rf"\b(?:is|are|was|'s)\s*(?:not|neither|n't|never)\s+(?:a\s+|an\s+|the\s+|counted\s+as\s+(?:a\s+)?)?{nouns}",
         re.I,
     )
-    sentences = re.split(r"(?<=[.;!?])\s+", message)
-    return " ".join(s for s in sentences if not denied.search(s))
 
 
 def _heading_dropped(message: str, item: FormItem) -> str:
