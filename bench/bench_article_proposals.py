@@ -40,11 +40,12 @@ def fact_reply(question: str, expected: dict[str, Any]) -> str | None:
         )
     if "combustible" in asked:
         actual = str((expected.get("3.15") or {}).get("actual", "")).casefold()
-        said.append(
-            "noncombustible construction"
-            if actual.startswith("noncombustible")
-            else "wood frame, combustible"
-        )
+        if actual.startswith("noncombustible"):
+            said.append("noncombustible construction")
+        elif actual.startswith("combustible and"):
+            said.append("combustible and noncombustible: a concrete podium with wood frame above")
+        else:
+            said.append("wood frame, combustible")
     if "retirement home" in asked:
         said.append("it's not a retirement home")
     return ", ".join(said).capitalize() if said else None

@@ -265,3 +265,34 @@ def test_a_proposal_missing_facts_is_given_for_each_case_and_never_recorded():
     assert wizard.process_user_response(pid, "yes").type == "clarifying_question"
     offer = wizard.process_user_response(pid, "Sprinklered, wood frame structure.")
     assert "Proposed for 3.10: 3.2.2.45" in offer.content
+
+
+def test_one_occupancy_over_another_of_both_kinds_of_construction_is_proposed_per_portion():
+    """Apartments in wood frame over a concrete treatment floor: under 3.2.2.7 each portion has its
+    own article, so 'partly combustible' is a case of its own, and the wood portion gets an article
+    that permits combustible construction rather than one it would have to confirm is noncombustible."""
+    wizard = make_manager()
+    pid = wizard.start_project("Clinic under flats").project_id
+    for section, value in [
+        ("3.01", "New construction"),
+        ("3.02", ["C", "B2"]),
+        ("3.03", True),
+        ("3.04", {"existing": 0, "new": 1500, "total": 1500}),
+        ("3.05", {"existing": 0, "new": 4500, "total": 4500}),
+        ("3.06", None),
+        ("3.07", {"storeys_above_grade": 3, "storeys_below_grade": 0, "height_m": 10.5}),
+        ("3.08", False),
+        ("3.09", 1),
+    ]:
+        wizard.answer_directly(pid, section, value)
+    asked = wizard.process_user_response(pid, "Which article would you use for each of them?")
+    assert asked.type == "clarifying_question" and "partly noncombustible" in asked.content
+    assert "combustible in one portion and noncombustible in the other" in asked.content
+    offer = wizard.process_user_response(
+        pid,
+        "Sprinklered throughout; the clinic floor is cast-in-place concrete and the flats above are "
+        "wood frame.",
+    )
+    assert "Proposed for 3.10: 3.2.2.55, 3.2.2.39" in offer.content
+    assert "Confirm the B2 portion is noncombustible" in offer.content
+    assert wizard.load_project(pid).answer_for("3.10") is None  # a proposal, until the consultant says yes

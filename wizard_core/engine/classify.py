@@ -81,7 +81,8 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "sprinklered": ("3.11", "Will the building be sprinklered throughout?"),
     "construction": (
         "3.15",
-        "Will the structure be combustible, noncombustible or encapsulated mass timber?",
+        "Will the structure be combustible, noncombustible, encapsulated mass timber, or partly combustible "
+        "and partly noncombustible?",
     ),
     "retirement_home": (
         "3.02",

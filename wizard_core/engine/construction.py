@@ -48,10 +48,12 @@ def construction_issues(ev: Evaluation, f: Facts) -> None:
             )
             return
         if kind == "mixed" and f.stacked:
+            # Doubtful: in a building of both kinds this portion may well be the combustible one, so an
+            # article that permits combustible construction is proposed before this one.
             ev.add(
                 "construction",
                 "if",
-                "info",
+                "warning",
                 f"Confirm the {ev.group} portion is noncombustible as "
                 f"{art.id} requires (superimposed occupancies, 3.2.2.7).",
                 art.id,

@@ -166,7 +166,7 @@ def propose(
         words
         for name, value in earlier.items()
         if facts.get(name) == value
-        for said, words in CASES.get(name, ())
+        for said, words in (_cases(name, answers) if name in CASES else ())
         if said == value
     ]
     from_earlier = f" From what you said at earlier items: {', '.join(used)}." if used else ""
@@ -218,6 +218,15 @@ CASES: dict[str, tuple[tuple[Any, str], ...]] = {
     "construction": (("combustible", "combustible"), ("noncombustible", "noncombustible")),
     "retirement_home": ((False, "not a retirement home"), (True, "a retirement home")),
 }
+# With one major occupancy above another (3.2.2.7) each portion has its own article, so a building of
+# both kinds, say a concrete podium under wood floors, is a case of its own.
+PORTIONS = ("mixed", "combustible in one portion and noncombustible in the other")
+
+
+def _cases(name: str, answers: dict[str, Any]) -> tuple[tuple[Any, str], ...]:
+    if name == "construction" and engine.facts_from_answers(answers).stacked:
+        return (*CASES[name], PORTIONS)
+    return CASES[name]
 
 
 def by_case(answers: dict[str, Any], facts: dict[str, Any], missing: list[str]) -> str:
@@ -227,7 +236,7 @@ def by_case(answers: dict[str, Any], facts: dict[str, Any], missing: list[str]) 
     if not names:
         return ""
     parts = []
-    for combination in product(*(CASES[name] for name in names)):
+    for combination in product(*(_cases(name, answers) for name in names)):
         assumed = {name: value for name, (value, _) in zip(names, combination, strict=True)}
         said = " and ".join(words for _, words in combination)
         proposal = engine.propose(answers, **{**facts, **assumed})
