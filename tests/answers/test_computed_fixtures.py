@@ -256,14 +256,29 @@ def test_a_farm_building_is_asked_about_by_its_group():
     assert "Group G2 (agricultural) is not covered" in asked("3.23", "2 WCs", state=barn)
 
 
-def test_a_row_whose_occupancy_is_not_known_is_asked_about():
+def test_a_row_whose_occupancy_is_not_known_is_worked_out_under_a_stated_assumption_to_confirm():
+    """A 3.18 row without an occupancy, in a building of several, no longer blocks the whole item: it
+    takes the occupancy of the other areas on its floor, or else the first of 3.02, and says so, below
+    0.8 so that the consultant confirms it."""
     load = {
-        "rows": [load_row("Building", "", "", None, 120, "design number (as given)")],
-        "total": 120,
+        "rows": [
+            load_row("Cellar", "", "", None, 12, "design number (as given)"),
+            load_row("Main floor", "E", "shop", 400, 134, "3.1.17.1"),
+            load_row("Main floor", "", "", None, 6, "design number (as given)"),
+            load_row("Second floor", "D", "offices", 400, 44, "3.1.17.1"),
+        ],
+        "total": 196,
         "note": "",
     }
     mixed = building(("D", "E"), ("3.2.2.60", "3.2.2.64"), **{"3_18": load})
-    assert "the major occupancy of 'Building'" in asked("3.23", "6 WCs", state=mixed)
+    result = reading("3.23", "cellar none, main floor 4 WCs and 1 UWR, second floor 4 WCs", state=mixed)
+    assert result.complete and result.confidence < 0.8
+    said = " ".join(result.notes)
+    assert "'Cellar' has no major occupancy in 3.18, so its fixtures were worked out as D" in said
+    assert "'Main floor' has no major occupancy in 3.18, so its fixtures were worked out as E" in said
+    cellar, shop, back_room, offices = result.value["rows"]
+    assert shop["sentence"].startswith("3.7.4.8") and back_room["sentence"].startswith("3.7.4.8")
+    assert offices["sentence"].startswith("3.7.4.7") and cellar["sentence"].startswith("3.7.4.7")
 
 
 def test_words_without_counts_keep_the_required_rows_with_the_note_at_modest_confidence():

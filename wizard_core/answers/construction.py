@@ -143,7 +143,7 @@ GROUND_WORK = re.compile(
 
 # The answer after the words for heavy timber: "Heavy timber, no.", "HT - yes".
 TIMBER_ANSWERED = re.compile(
-    r"\b(heavy timbers?|ht)\s*[,:\u2013\u2014-]?\s*(no|none|nil|n|yes|y)\b(?!['\w])", re.I
+    r"\b(heavy timbers?|ht)\s*[,:=\u2013\u2014-]?\s*(no|none|nil|n|yes|y)\b(?!['\w])", re.I
 )
 
 

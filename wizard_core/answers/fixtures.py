@@ -10,6 +10,7 @@ floor, a floor that 3.18 does not have, and an estimate are asked about.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field
@@ -154,11 +155,17 @@ def worked_out(
     verify: list[str] = []
     general: list[str] = []
     disagree: list[str] = []
+    assumed: list[str] = []
     keys = row_keys([str(row["floor"]) for row in source])
     for index, row in enumerate(source):
-        group = row.get("occupancy") or (facts.groups[0] if len(facts.groups) == 1 else "")
+        group, why = _row_group(row, source, facts.groups)
         if not group:
             return Reading(missing=f"the major occupancy of '{row['floor']}' (3.02 or 3.18)")
+        if why:
+            assumed.append(
+                f"'{row['floor']}' has no major occupancy in 3.18, so its fixtures were worked out as "
+                f"{group}, {why}: confirm it, or give its occupancy at 3.18"
+            )
         try:
             result = fixtures(
                 group,
@@ -211,7 +218,26 @@ def worked_out(
     # A required count read from the tables by hand has no other meaning than the tables' own: the
     # engine's figure is recorded, the difference said, at a confidence that asks for a look.
     value = {"ratio": ratio_text, "rows": rows, "note": note}
-    return Reading(value, True, confidence=0.7 if disagree else 0.85, notes=disagree + working)
+    confidence = 0.7 if disagree or assumed else 0.85
+    return Reading(value, True, confidence=confidence, notes=disagree + assumed + working)
+
+
+def _row_group(row: dict[str, Any], rows: list[dict[str, Any]], groups: Sequence[str]) -> tuple[str, str]:
+    """The major occupancy a 3.18 row's fixtures are worked out for, and why, when it is assumed.
+
+    A row without one (a basement of lockers and plant in a building of several occupancies) takes
+    that of the other rows on its floor when they agree, else the first of 3.02: a proposal to confirm,
+    never a reason to refuse the whole item."""
+    if row.get("occupancy"):
+        return str(row["occupancy"]), ""
+    if len(groups) == 1:
+        return groups[0], ""
+    beside = {str(r["occupancy"]) for r in rows if r.get("occupancy") and r.get("floor") == row.get("floor")}
+    if len(beside) == 1:
+        return next(iter(beside)), "as the other areas of that floor"
+    if groups:
+        return groups[0], "the first major occupancy of 3.02"
+    return "", ""
 
 
 def _why(result: FixtureResult, kind: str, engine: int) -> str:

@@ -39,7 +39,7 @@ class _Words:
         below = alternation(s.below_grade_words)
         counted_below = rf"({p.WHOLE}|{number}|{alternation(s.below_counts)})"
         self.storeys_below = re.compile(
-            rf"{counted_below}[\w\s-]{{0,20}}?(?:{storey}|{basement})[\w\s-]{{0,10}}?{below}\s+grade", re.I
+            rf"{counted_below}[\w \t-]{{0,20}}?(?:{storey}|{basement})[\w \t-]{{0,10}}?{below}\s+grade", re.I
         )
         # "two storeys above grade and one below"
         self.below_after_above = re.compile(
@@ -60,7 +60,10 @@ class _Words:
             re.I,
         )
         # "one below for the basement", "1 below (the old cellar)", "one below for the parking"
-        self.below_for = re.compile(rf"{counted_below}\s+{below}\b(?:\s+grade)?\s*(?:for\b|\()", re.I)
+        # ... and "6 storeys, 1 below, 21.6 m": a count below, set off on its own
+        self.below_for = re.compile(
+            rf"{counted_below}\s+{below}\b(?:\s+grade)?\s*(?:for\b|\(|[,;](?!\d)|\.(?!\d)|$)", re.I
+        )
         self.with_basement = re.compile(
             rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
             rf"(?:the\s+)?(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
@@ -74,7 +77,9 @@ class _Words:
         self.storeys_above = re.compile(
             rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))"
             # "6 above / 1 below"
-            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|and\b|$))",
+            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|and\b|$))"
+            # "storeys = 5", "storeys above grade: 4" (keyed, as on a sheet)
+            rf"|\b(?:no\.?\s+of\s+)?{storey}(?:\s+above(?:\s+grade)?)?\s*[:=]\s*(\d+|{number})\b(?!\s*(?:m\b|ft|below))",
             re.I,
         )
         self.one_storey = phrase_pattern(s.one_storey_words)
@@ -82,11 +87,11 @@ class _Words:
         self.floor_level = re.compile(
             rf"\b(?:top|upper|highest|uppermost|\d+(?:st|nd|rd|th)|second|third|fourth|fifth|ground|main)\s+"
             rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)"
-            rf"|\bfloor level\b|\bt\.?o\.?f\b",
+            rf"|\bfloor level\b|\bt\.?o\.?f\b|\bf\.?f\.?l\b\.?|\bfinished\s+floor\b",  # 'L6 FFL = 18.4 m'
             re.I,
         )
         self.level_before = re.compile(
-            rf"(?:{self.floor_level.pattern})\s*(?:about\s+|approx\.?\s+|~\s*)?$", re.I
+            rf"(?:{self.floor_level.pattern})\s*[=:]?\s*(?:about\s+|approx\.?\s+|~\s*)?$", re.I
         )
         self.height = phrase_pattern(s.height_words)
         self.building_height = re.compile(
@@ -131,7 +136,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             notes.append(f"parking levels P1 to P{levels} are {levels} storeys below grade")
         above = words.storeys_above.search(lowered)
         if above:
-            found["storeys_above_grade"] = p.word_number(above[1] or above[2])
+            found["storeys_above_grade"] = p.word_number(above[1] or above[2] or above[3])
         elif words.one_storey.search(lowered):
             found["storeys_above_grade"] = 1
         candidates = _lengths(text)
@@ -252,7 +257,7 @@ def _count_first(lowered: str) -> str:
     counts = rf"\d{{1,2}}|{p.lexicon().number_words}"
     label_first = re.compile(
         rf"\b(?:stor(?:eys?|y|ies)\s+)?(above|below)(?:\s+grade)?\s*[:=]?\s*({counts})\b"
-        r"(?!\s*(?:m|ft|metres?|meters?|feet|'|storeys?|stor(?:y|ies))\b)(?![.,]\d)"
+        r"(?![ \t]*(?:m|ft|metres?|meters?|feet|'|storeys?|stor(?:y|ies))\b)(?![.,]\d)"
     )
     return label_first.sub(lambda m: f"{m[2]} storeys {m[1]} grade", lowered)
 
@@ -270,7 +275,7 @@ def _lengths(text: str) -> list[p.Quantity]:
     lengths = [q for q in p.quantities(text) if q.unit in ("m", "ft")]
     if len(lengths) < 2:
         return lengths
-    clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.]+(?:\.\d+[^,;.]*)*", text)]
+    clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.|]+(?:\.\d+[^,;.|]*)*", text)]
 
     brackets = [(m.start(), m.end()) for m in re.finditer(r"\([^()]*\)", text)]
 

@@ -26,6 +26,10 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     """
     if row.rate is None or (use is not None and use.m2_per_person == row.rate):
         return None
+    # 'lounge and dining room … at 1.85': of the uses the words name, the one whose figure the rate is
+    named = [u for u in uses_named(row.use_said or row.line) if u.m2_per_person == row.rate]
+    if use is not None and len(named) == 1:
+        return named[0]
     groups = facts_from_answers(_answers(state)).groups
     fitting = [u for u in uses() if u.m2_per_person == row.rate and _of_building(u, groups)]
     if use is not None and (_of_building(use, groups) or use.group == "any"):
@@ -126,6 +130,11 @@ def group_for(use: Use | None, state: ProjectState) -> str:
         fitting = [g for g in groups if g.startswith(use.group)]
         if fitting:
             return fitting[0]
-        if use.group not in ("any", ""):
-            return use.group
+        if use.group not in ("any", "") and (not groups or use.group not in _DIVIDED):
+            return use.group  # 'offices' in a plant: D, as its fixtures are counted
+    # a room of a use whose group has divisions not said ('staff room @ 1.85', a classroom's figure, in
+    # a store) serves the building's own occupancy: the only one, or, of several, none said
     return groups[0] if len(groups) == 1 else ""
+
+
+_DIVIDED = ("A", "B", "F")  # groups named only with their division

@@ -179,7 +179,9 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
             "persons": result.persons,
             "based_on": result.based_on,
             # a design number the consultant says is posted is a posted limit, though no use tells the table's
-            "posted_limit": result.posted_limit or (row.design is not None and row.posted),
+            # ('64 seats, a design number, it will be posted': the seats counted, the sign posted)
+            "posted_limit": result.posted_limit
+            or (row.posted and (row.design is not None or row.seats is not None)),
         }
     )
     work.working.append(f"{name}: {result.working()}")

@@ -212,6 +212,9 @@ def _replaced(masked: str, q: Quantity, found: tuple[Quantity, ...]) -> bool:
     return bool(re.search(r"\bfrom\s+$", before, re.I) and _FROM_TO.match(masked[q.end : q.end + 16]))
 
 
+ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\b", re.I)
+
+
 @lru_cache(maxsize=256)  # a turn reads one message for several purposes (rows? not applicable?)
 def _quantities(text: str) -> tuple[Quantity, ...]:
     words = lexicon()
@@ -221,6 +224,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         raw = re.sub(r"[,\u00a0\u202f ]", "", match["num"])
         value = float(raw)
         rest = masked[match.end() :]
+        if ORDINAL_END.match(rest):
+            continue  # 'a 2nd unit', 'the 3rd floor': a place in an order, not a quantity
         unit, end = "", match.end()
         area = words.area_unit.match(rest)
         length = None if area else words.length_unit.match(rest)
@@ -283,8 +288,14 @@ WHOLE = r"(?<![\d.,])\b\d+\b(?![.,]\d)"
 
 
 def count_before(text: str, nouns: Iterable[str]) -> int | None:
-    """The count written before one of ``nouns`` ('two barrier-free entrances' -> 2)."""
-    pattern = rf"({WHOLE}|{lexicon().counts})[\w\s-]{{0,30}}?{alternation(nouns)}"
+    """The count written before one of ``nouns`` ('two barrier-free entrances' -> 2): the nearest one, so
+    that 'a ramp at shop a, so 3 bf entrances' counts 3."""
+    count = rf"(?:{WHOLE}|{lexicon().counts})"
+    # ('2 of 3 entrances barrier-free': the first count, of the whole the second gives)
+    pattern = (
+        rf"({count})(?:\s+of\s+(?:the\s+)?{count})?"
+        rf"(?:(?!(?<![\w.,]){count}(?![\w.,]))[\w\s-]){{0,30}}?{alternation(nouns)}"
+    )
     match = re.search(pattern, normalize(text), re.I)
     return word_number(match[1]) if match else None
 

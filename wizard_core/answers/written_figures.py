@@ -14,8 +14,16 @@ _DECIMAL_COMMA = re.compile(
 )
 
 
+# A term of shown working: after an operator or "at" ("at 1,85", "/ 9,30", "= 329,7") or before one
+# ("19,6 → 20"). One or two digits after a comma are never a group of thousands.
+_WORKING_BEFORE = re.compile(r"(@|\bat\b|[=≈→/÷×*]|->|\bx\b)(\s*)(\d+),(\d{1,2})(?!\d|,\d)", re.I)
+_WORKING_AFTER = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?!\d|,\d)(?=\s*(?:[=≈→/÷×*]|->|\bx\b))", re.I)
+
+
 def figures_as_written_here(text: str) -> str:
     """``text`` with figures written the French way in the usual form: "2 350,5 m²" -> "2350.5 m²"."""
     text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u202f]", "", m[0]), text)
     text = re.sub(r"@\s*(\d+),(\d{1,2})(?![\d,])", r"@ \1.\2", text)  # a rate: "@ 0,95"
+    text = _WORKING_BEFORE.sub(r"\1\2\3.\4", text)
+    text = _WORKING_AFTER.sub(r"\1.\2", text)
     return _DECIMAL_COMMA.sub(r"\1.\2", text)

@@ -11,7 +11,7 @@ _ZERO = re.compile(r"\b(?:n/?a|none|nil|not required|not rated|no rating|unrated
 _OVER_BASEMENT = re.compile(r"\b(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?basements?\b")
 _ELEMENTS = (
     ("below", re.compile(r"below[\s-]+grade|below[\s-]+ground|underground|basement")),
-    ("mezzanines", re.compile(r"mezzanine")),
+    ("mezzanines", re.compile(r"\bmezz(?:anine)?")),
     ("roof", re.compile(r"roof")),
     ("loadbearing", re.compile(r"load[\s-]*bearing|\blb\b|columns?\b|arches|supporting|structur")),
     ("floors", re.compile(r"floor")),

@@ -20,6 +20,7 @@ from wizard_core.turn.naming import (
     ITEM_NUMBER,
     ItemNaming,
     bare_title,
+    changed_in_passing,
     quoted_item,
     strip_filler,
 )
@@ -137,11 +138,14 @@ class DecisionEngine:
         """A revision when the message addresses another item: by its number, or by its title
         with a word that moves there or a value for it ('the gross area should be 2,950 m2')."""
         current = state.current_form_section
-        trigger = self._revision.search(message) or (
-            self._verb_naming.search(message) if self._verb_naming else None
+        trigger = (
+            self._revision.search(message)
+            or (self._verb_naming.search(message) if self._verb_naming else None)
+            or changed_in_passing(message)
         )
         opens = OPENS_ON_ITEM.match(message)
         own_reply = opens is not None and current is not None and opens[1] == current
+        in_passing = trigger is not None and not trigger.group()  # a figure changed, no word of revising
         # "Re 3.07 – … (the 8.4 comes back at 3.22)", "Re 3.02 – … (which drives 3.16, I'll come back to
         # that)": the item's own reply, citing others; its words of moving are about those, not a move.
         navigates = None if own_reply else (self._navigation.search(message) or opens)
@@ -158,7 +162,11 @@ class DecisionEngine:
             if (
                 current is None
                 or navigates
-                or (trigger and self.naming.carries_value(state, target, message, trigger))
+                or (
+                    trigger
+                    and self.naming.carries_value(state, target, message, trigger)
+                    and (not in_passing or self.naming.changes_value(state, target, message))
+                )
             ):
                 how = "item number" + ("" if trigger else " on a finished matrix")
                 return self._revision_decision(number, trigger or navigates, message, 0.95, how)
@@ -183,9 +191,18 @@ class DecisionEngine:
                 continue
             if STANDS.match(lowered[named : named + 40]):
                 continue
-            if RANGE_NAMED.search(lowered[:named]) or CITED_BEFORE.search(_sentence_before(lowered, named)):
+            before = _sentence_before(lowered, named)
+            if RANGE_NAMED.search(lowered[:named]) or CITED_BEFORE.search(before) or AS_REASON.search(before):
                 continue  # "… 2 universal washrooms at 4–6 storeys → …": a table's row, not this building
-            if navigates or self.naming.carries_value(state, item, message, trigger, named):
+            # an item named with the value it already holds, in a message that answers the item on
+            # screen ("SC2: it goes up because of the high importance", at 3.17), is only cited
+            if navigates or (
+                self.naming.carries_value(state, item, message, trigger, named)
+                and (
+                    not (in_passing or self.naming.answers(state, current, message))
+                    or self.naming.changes_value(state, item, message)
+                )
+            ):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
@@ -213,7 +230,13 @@ class DecisionEngine:
         self, target: str, trigger: re.Match | None, message: str, confidence: float, how: str
     ) -> Decision:
         title = self.forms.get_item(target).title
-        said = f"revision trigger '{trigger.group().strip()}'" if trigger else "a message"
+        said = (
+            f"revision trigger '{trigger.group().strip()}'"
+            if trigger and trigger.group().strip()
+            else "a figure changed in passing"
+            if trigger
+            else "a message"
+        )
         reason = f"{said} naming {target} {title} by {how}"
         said = message if trigger is None else message[trigger.end() :]
         if trigger is not None and not said.strip(" .!"):  # '… so 3 BF entrances now': the words before it
@@ -252,6 +275,10 @@ RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
 # A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4
 # storeys", "3.2.2.50 allows 3 storeys" — the code's figure, not this building's.
 CITED_BEFORE = re.compile(r"\btable\s+\d|\b\d\.\d+\.\d+\.\d+\b")
+# An item named as the reason for another's value: "SC2, up from SC1 because of the high importance".
+AS_REASON = re.compile(
+    r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|on\s+account\s+of)\s+(?:[\w-]+\s+){0,3}[\w.-]+$"
+)
 
 
 def _sentence_before(lowered: str, end: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from wizard_core.answers import read
+from wizard_core.answers import doubt, read
 from wizard_core.answers.parsing import QUOTING_WORDS, all_quantities, quantities
 from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
@@ -35,7 +35,8 @@ class ItemNaming:
         """What a message says of an item it names in passing: the rest of the sentence after its
         name when that gives a measured figure ("… and the gross goes down to 3,360 m2"), else the
         sentence naming it when that gives one ("… = 1,950 m2, and the gross is the same 1,950",
-        "so 1,180 m2 for both the building area and the gross"), or the message's answer text."""
+        "so 1,180 m2 for both the building area and the gross"), else that sentence's own words; the
+        message's answer text when it names the item by number only."""
         end = self.named_end(item, message.lower())
         if end is not None:
             stop = SENTENCE_STOP.search(message, end)
@@ -48,6 +49,9 @@ class ItemNaming:
             # and the gross": the sentence naming it gives the figure
             if re.search(r"\d", clause) or any(q.unit for q in all_quantities(sentence)):
                 return sentence
+            # "… = 1,197 m2. Same plate I used for the GFA.": a sentence with no figure gives the item
+            # only its own words, never the figure the message gives the item it revises
+            return sentence
         return self.answer_text(message)
 
     def named_end(self, item: FormItem, lowered: str) -> int | None:
@@ -80,6 +84,21 @@ class ItemNaming:
             if reading.complete or reading.offer is not None:
                 return True
         return False
+
+    def answers(self, state: ProjectState, number: str | None, message: str) -> bool:
+        """Whether the message reads surely as a whole answer to item ``number`` (the item on screen)."""
+        if number is None:
+            return False
+        reading = read(self.forms.get_item(number), [message], state, self.forms)
+        return reading.complete and reading.confidence >= doubt.CONFIDENT
+
+    def changes_value(self, state: ProjectState, item: FormItem, message: str) -> bool:
+        """Whether the message reads as a value for the item other than the one recorded: a figure said
+        in passing against another ("3 storeys not 4") revises nothing it already says."""
+        current = state.answer_for(item.number)
+        reading = read(item, [ITEM_NUMBER.sub(" ", message.lower())], state, self.forms)
+        value = reading.value if reading.complete else reading.offer
+        return value is not None and (current is None or value != current.value)
 
     def answer_text(self, message: str) -> str:
         """What a revision message says about its item: without the item numbers that address it
@@ -171,3 +190,19 @@ def quoted_item(state: ProjectState, message: str, current: str | None) -> str |
         if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
             found.append(answer.section)
     return found[0] if len(found) == 1 else None
+
+
+# A figure said to replace another or to hold from now on, with no word of revising: "588 seats not 612",
+# "4.5 now not 3.5", "so 3 bf entrances now", "the count was off", "wait addn is 12.0 deep".
+CHANGED_IN_PASSING = re.compile(
+    r"\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?,?\s*not\s+(?:the\s+)?\d"
+    r"|\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?now\b(?!\s+that)"
+    r"|\b(?:was|were|is|are)\s+off\b|^\W*wait\b",
+    re.I,
+)
+
+
+def changed_in_passing(message: str) -> re.Match[str] | None:
+    """A revision cue without a revision word (``CHANGED_IN_PASSING``): the whole message is its words, so
+    the cue is taken as opening it."""
+    return re.match("", message) if CHANGED_IN_PASSING.search(message) else None

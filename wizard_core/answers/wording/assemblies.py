@@ -168,11 +168,22 @@ _CONCLUDED_NONE = re.compile(
 )
 
 
+# A rating on its own, in the cell after its assembly's label: "1 h", "45 min", "2 hr".
+_RATING_ALONE = re.compile(r"(\d+(?:\.\d+)?)\s*-?\s*(h|hrs?|hours?|min|mins|minutes)\.?", re.I)
+# Working that ends on no rating: "roof > 6 m above the ice -> 0", "… = 0 h".
+_ENDS_ON_ZERO = re.compile(r"(?:->|→|=|\bso)\s*0(?:\.0+)?\s*(?:h|hrs?|hours?|min)?\W*$", re.I)
+
+
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
-    for clause in re.split(r"[;\n]|(?<!\d)\.(?:\s|$)", line):
-        read = _clause(clause, thread) or read
+    # "floors n/a | mezz = 1 h | roof …": bars between assemblies set them apart; "Roof | 45 min | …",
+    # a label and its cells, is one row
+    cells = line.split("|")
+    pieces = cells if sum(1 for cell in cells if assembly_of(cell)) > 1 else [line]
+    for piece in pieces:
+        for clause in re.split(r"[;\n]|(?<!\d)\.(?:\s|$)", piece):
+            read = _clause(clause, thread) or read
     return read
 
 
@@ -187,7 +198,16 @@ def _clause(clause: str, thread: Thread) -> bool:
         if _CONDITIONAL.search(part) and named_here:
             last = named_here
             continue  # a rating under a condition is not the assembly's rating
-        if not named_here and last and _CONCLUDED_NONE.search(part):
+        concluded = any(x.search(part) for x in (_CONCLUDED_NONE, _NO_RATING, _ENDS_ON_ZERO))
+        alone = _RATING_ALONE.fullmatch(part.strip())
+        if not named_here and last and alone and "rating_h" not in thread.given.get(last, {}):
+            # "Mezz (booth), 1 h, steel": a row's label, then its rating in a cell of its own
+            hours = float(alone[1]) if alone[2].startswith("h") else float(alone[1]) / 60
+            thread.given[last] = {**thread.given.get(last, {}), "rating_h": round(hours, 2)}
+            thread.problems.pop(last, None)
+            read = True
+            continue
+        if not named_here and last and concluded:
             thread.given[last] = {**thread.given.get(last, {}), "rating_h": 0.0}
             thread.problems.pop(last, None)
             read = True
@@ -210,7 +230,11 @@ def _clause(clause: str, thread: Thread) -> bool:
             row: dict[str, Any] = {}
             if _IN_LIEU.search(part):
                 row["noncombustible_in_lieu"] = True
-            if _NO_RATING.search(part) or (name == "roof" and _NONE.search(part) and not timed):
+            if (
+                _NO_RATING.search(part)
+                or _ENDS_ON_ZERO.search(part)
+                or (name == "roof" and _NONE.search(part) and not timed)
+            ):
                 row["rating_h"] = 0.0  # a roof is always there: "roof: none" is no rating
             elif _NOT_THERE.search(part) and not timed:
                 row.update(rating_h=None, absent=True)

@@ -1,4 +1,6 @@
-"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2'.
+"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2'; in French,
+'rez-de-chaussée' is the ground floor, 'sous-sol' the basement, 'étage 3' Level 3 and 'l'étage' alone
+the floor above the ground floor.
 
 'B2' before an occupancy's words ('B2 treatment areas', 'B2 occupancy') is the group, not a basement.
 """
@@ -22,11 +24,14 @@ _ORDINALS = {
 _LEVEL_WORD = r"(?:floor|flr|fl|storey|story|level|lvl|lev)"
 FLOOR = re.compile(
     rf"\b(?:(?:ground|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
+    r"(?!\s*(?:building|bldg|block|wing|house|hall|entrance|door)\b)"  # 'the main building' is no floor
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
     rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
     r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b(?!\s*(?:occupanc|group|division|treatment|care|detention|custod|sleeping))"
     r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
+    # the French names
+    r"|rez[- ]de[- ]chauss[ée]e\b|sous[- ]sol\b|[ée]tage(?:\s+\d{1,2}\b(?![,.]\d))?(?![\w-])"
     r"|(?:second|upper|top)\s+(?:storey|floor|level)\b"
     r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?=\s*(?::|$))"  # "2nd: 26 units …", "same as 2nd"
     r"|(?:^|(?<=^-)|(?<=^- )|(?<=^• ))\d{1,2}(?:st|nd|rd|th)\b)",  # "- 2nd aud 3: 2 WCs", opening a line
@@ -65,7 +70,11 @@ def canonical_floor(label: str) -> str:
     parking = re.fullmatch(rf"(?:{_LEVEL_WORD}\s*-?\s*)?([pb])(\d)", said)
     if parking:
         return f"{parking[1].upper()}{parking[2]}"
-    if said.startswith("mezz"):
+    # 'l'étage' unnumbered is the floor above the rez-de-chaussée: a building of more numbers its floors
+    french = re.fullmatch(r"(rez[- ]de[- ]chauss[ée]e)|(sous[- ]sol)|(?:l')?[ée]tage(?:\s+(\d{1,2}))?", said)
+    if french:
+        return "Ground floor" if french[1] else "Basement" if french[2] else f"Level {int(french[3] or 2)}"
+    if re.fullmatch(r"mezz(?:anine)?\.?(?:\s*(?:level|floor|flr|storey))?", said):
         return "Mezzanine"
     if re.fullmatch(r"(?:second|upper)\s+(?:storey|floor|level)", said):
         return "Level 2" if said.startswith("second") else "Upper floor"

@@ -49,7 +49,8 @@ _RATE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
     r"(?:person|pers|p|occupant|occ|pp)\b"
     r"|(?:÷|@|divided\s+by)\s*(\d+(?:\.\d+)?)"
-    r"|/\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?==|→|->|,|;|$)",
+    r"|/\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?==|→|->|,|;|$)"
+    r"|\bat\s+(\d+(?:\.\d+)?)\s*(?:m2|m²|sm)?\s*(?==|→|->|≈)",  # 'at 1.85 = 32.4', with its working
     re.I,
 )
 # 'Using the table would give nearly sixty', 'if we used 4.6 it would be 60': what is not the answer
@@ -141,7 +142,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row.posted = bool(POSTED.search(text))
     rate = _RATE.search(text)
     if rate:
-        row.rate = float(rate[1] or rate[2] or rate[3])
+        row.rate = float(rate[1] or rate[2] or rate[3] or rate[4])
     rate_span = rate.span() if row.rate is not None and rate else (0, 0)
     areas = [
         q
@@ -233,8 +234,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             return total
     given = label if label and not total_lead else ""
     own = given if given and (not floor or floor_name(given)) and not only_floor(given) else ""
-    parts = re.fullmatch(r"\s*([^,]{1,20}),\s*(.+)", own)
-    if floor and parts and only_floor(parts[1]):  # 'Ground, staff workroom': the floor, then the room
+    parts = re.fullmatch(r"\s*([^,]{1,24}?)(?:,|\s+[-–—]+)\s*(.+)", own)
+    if floor and parts and only_floor(parts[1]):  # 'Ground, staff workroom', 'Basement – lockers': the room
         own = f"{floor} ({parts[2].strip()})"
     whole = "Whole building" if not (floor or given) and _WHOLE.search(text) else ""
     name = own or floor or given or whole or (said[:1].upper() + said[1:] if said else "")

@@ -169,23 +169,34 @@ def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[Lo
     return copies
 
 
+# A short label over rows that names no floor the reader knows ('Upstairs annex:', 'Block B:').
+HEADING_UNPLACED = re.compile(r"[-–—•*\s]*[^\W\d][\w'’ -]{0,30}:")
+
+
 def _heading(piece: LoadInput) -> bool:
-    """A floor's name with nothing else ('ground:', 'all ground flr:', 'Mezzanine -'): the rows after it
-    are on that floor."""
+    """A floor's name with nothing else ('ground:', 'all ground flr:', 'Mezzanine -'), or a line naming
+    a floor without figures that ends in a colon ('by area, all on the ground floor except the lounge:'):
+    the rows after it are on that floor."""
     return (
         bool(piece.floor)
-        and piece.use is None
         and not piece.has_figures()
         and not piece.floors
         and (
-            bool(re.fullmatch(r"\W*(?:all|the|on\s+the)?\s*[^:]{0,30}[:\-–]\s*", piece.line))
-            or only_floor(piece.line)  # 'Basement' alone on a line over its rows
+            piece.line.rstrip().endswith(":")
+            or (
+                piece.use is None
+                and (
+                    bool(re.fullmatch(r"\W*(?:all|the|on\s+the)?\s*[^:]{0,30}[:\-–]\s*", piece.line))
+                    or only_floor(piece.line)  # 'Basement' alone on a line over its rows
+                )
+            )
         )
     )
 
 
 _ALL_GROUND = re.compile(
-    r"\ball\s+(?:(?:at|on)\s+)?(?:the\s+)?(?:ground|grade|main|first)(?:\s+(?:floor|flr|level|storey))?\b",
+    r"\ball\s+(?:(?:at|on)\s+)?(?:the\s+)?(?:(?:ground|grade|main|first)(?:\s+(?:floor|flr|level|storey))?\b"
+    r"|rez[- ]de[- ]chauss[ée]e)",
     re.I,
 )
 
@@ -246,9 +257,11 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
                 continue
             if isinstance(piece, LoadInput) and heading and not piece.floor and not piece.same_as:
                 piece.floor = heading
-                piece.name = (
-                    f"{heading} ({piece.name[:1].lower()}{piece.name[1:]})" if piece.name else heading
-                )
+                own = piece.name.lstrip("-–—•*· ")  # a bulleted row under its floor
+                piece.name = f"{heading} ({own[:1].lower()}{own[1:]})" if own else heading
+            if isinstance(piece, str) and HEADING_UNPLACED.fullmatch(piece.strip()):
+                heading = ""  # a heading naming no floor known: the rows under it are not on the one before
+                continue
             if isinstance(piece, str):
                 rates.extend(rates_noted(piece))
                 if not _DONE.match(piece):
