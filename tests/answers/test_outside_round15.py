@@ -320,9 +320,8 @@ def test_an_item_named_as_the_reason_for_the_answer_on_screen_is_not_revised():
     wizard.answer_directly(project, "3.12", False)
     wizard.answer_directly(project, "3.13", "Single stage")
     wizard.answer_directly(project, "3.14", True)
-    wizard.answer_directly(
-        project, "3.15", {"restriction": "Noncombustible required", "actual": "Noncombustible", "heavy_timber": False}
-    )
+    built = {"restriction": "Noncombustible required", "actual": "Noncombustible", "heavy_timber": False}
+    wizard.answer_directly(project, "3.15", built)
     wizard.answer_directly(project, "3.16", "High")
     reply = wizard.process_user_response(project, "SC3 - bumped up from SC2 owing to the high importance")
     assert (reply.decision, reply.section) == ("continuing", "3.17")
