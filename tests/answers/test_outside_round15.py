@@ -341,3 +341,39 @@ def test_a_revision_gives_an_item_it_names_in_a_sentence_without_a_figure_nothin
     state = wizard.load_project(project)
     assert state.answer_for("3.04").value["total"] == 630.0  # type: ignore[union-attr]
     assert state.answer_for("3.05").value["total"] == 1800.0  # type: ignore[union-attr]
+
+
+def test_a_revision_naming_its_fact_only_by_the_words_of_the_earlier_answer():
+    wizard = make_manager()
+    project = wizard.start_project("Town hall").project_id
+    answer_items(
+        wizard,
+        project,
+        [
+            "New construction",
+            "D offices",
+            "No",
+            "800 m2 all new",
+            "1,600 m2 all new",
+            "none",
+            "2 storeys, no basement, 9.1 m to the top of the clock tower parapet",
+            "No",
+            "1 street",
+        ],
+    )
+    assert wizard.load_project(project).current_form_section == "3.10"
+    revision = "rev - heritage board wants the clock tower parapet higher, 10.4 m now"
+    wizard.process_user_response(project, revision)
+    state = wizard.load_project(project)
+    assert state.answer_for("3.07").value["height_m"] == 10.4  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Hydrant flow adequate — yes; enough for the sprinklers without a booster pump.", True),
+        ("Water supply – no, not without a fire pump; the main is only 150 mm.", False),
+    ],
+)
+def test_a_yes_or_no_after_a_label_set_off_by_a_dash_decides(message, expected):
+    assert _read("3.14", message).value is expected

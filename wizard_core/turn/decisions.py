@@ -21,6 +21,7 @@ from wizard_core.turn.naming import (
     ItemNaming,
     bare_title,
     changed_in_passing,
+    echoed_items,
     quoted_item,
     strip_filler,
 )
@@ -207,6 +208,20 @@ class DecisionEngine:
         quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
             return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
+        # only for a message with a word of revising that reads as no answer at all to the item on
+        # screen (a note takes any words)
+        worded = trigger is not None and self._revision.search(message) is not None
+        one_line = "\n" not in message.strip()
+        if not worded or not one_line or self.naming.answers(state, current, message, loosely=True):
+            return None
+        echoed = [
+            number
+            for number in echoed_items(state, message, current)
+            if self.forms.get_item(number).answer_type in MEASURED
+            and self.naming.changes_value(state, self.forms.get_item(number), message, sure=True)
+        ]
+        if len(echoed) == 1:  # of the items whose words it repeats, the one it gives a new value
+            return self._revision_decision(echoed[0], trigger, message, 0.75, "the words of its answer")
         return None
 
     def _topic(self, message: str) -> str | None:
@@ -275,6 +290,9 @@ RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
 # A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4
 # storeys", "3.2.2.50 allows 3 storeys" — the code's figure, not this building's.
 CITED_BEFORE = re.compile(r"\btable\s+\d|\b\d\.\d+\.\d+\.\d+\b")
+# Items a revision may name only by the words of their answer ("the press box roof goes up, 8 m now"):
+# those measured, whose new figure the message gives with its unit
+MEASURED = ("area", "building_height")
 # An item named as the reason for another's value: "SC2, up from SC1 because of the high importance".
 AS_REASON = re.compile(
     r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|on\s+account\s+of)\s+(?:[\w-]+\s+){0,3}[\w.-]+$"

@@ -3,8 +3,10 @@ what it says of it: the readings the decision engine and a revision's other valu
 
 from __future__ import annotations
 
+import itertools
 import re
 
+from wizard_core import carried
 from wizard_core.answers import doubt, read
 from wizard_core.answers.parsing import QUOTING_WORDS, all_quantities, quantities
 from wizard_core.content import FormItem
@@ -85,18 +87,22 @@ class ItemNaming:
                 return True
         return False
 
-    def answers(self, state: ProjectState, number: str | None, message: str) -> bool:
-        """Whether the message reads surely as a whole answer to item ``number`` (the item on screen)."""
+    def answers(self, state: ProjectState, number: str | None, message: str, loosely: bool = False) -> bool:
+        """Whether the message reads surely (``loosely``: at all) as a whole answer to item ``number``,
+        the item on screen."""
         if number is None:
             return False
         reading = read(self.forms.get_item(number), [message], state, self.forms)
-        return reading.complete and reading.confidence >= doubt.CONFIDENT
+        return reading.complete and (loosely or reading.confidence >= doubt.CONFIDENT)
 
-    def changes_value(self, state: ProjectState, item: FormItem, message: str) -> bool:
-        """Whether the message reads as a value for the item other than the one recorded: a figure said
-        in passing against another ("3 storeys not 4") revises nothing it already says."""
+    def changes_value(self, state: ProjectState, item: FormItem, message: str, sure: bool = False) -> bool:
+        """Whether the message reads as a value for the item other than the one recorded (``sure``: a
+        whole reading, not an offer): a figure said in passing against another ("3 storeys not 4")
+        revises nothing it already says."""
         current = state.answer_for(item.number)
         reading = read(item, [ITEM_NUMBER.sub(" ", message.lower())], state, self.forms)
+        if sure and not reading.complete:
+            return False
         value = reading.value if reading.complete else reading.offer
         return value is not None and (current is None or value != current.value)
 
@@ -190,6 +196,39 @@ def quoted_item(state: ProjectState, message: str, current: str | None) -> str |
         if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
             found.append(answer.section)
     return found[0] if len(found) == 1 else None
+
+
+def echoed_items(state: ProjectState, message: str, current: str | None) -> list[str]:
+    """The answered items whose answers, in the consultant's words, the revision repeats two words of in
+    a row ("… so the press box roof goes up, 26'-3" now" after "24 ft to top of press box roof" at 3.07),
+    for a message that names no item by its title or number."""
+    pairs = _word_pairs(message)
+    if not pairs:
+        return []
+    found = {
+        item
+        for item, said in carried.said_before(state, current)
+        if item in state.answered_sections and item != "3.00" and pairs & _word_pairs(said)
+    }
+    return sorted(found)
+
+
+def _word_pairs(text: str) -> set[tuple[str, str]]:
+    words = re.findall(r"[a-z][a-z'-]+", text.lower())
+    return {
+        (a, b)
+        for a, b in itertools.pairwise(words)
+        if len(a) > 2 and len(b) > 2 and a not in _COMMON and b not in _COMMON
+    }
+
+
+# Words too common in answers to tie a revision to one of them
+_COMMON_WORDS = (
+    "the and for are was were with from that this than then now not but its all any one two new existing "
+    "floor floors ground level storey storeys area areas total building per each also only has have had "
+    "will would should can our their there here into over under above below"
+)
+_COMMON = frozenset(_COMMON_WORDS.split())
 
 
 # A figure said to replace another or to hold from now on, with no word of revising: "588 seats not 612",
