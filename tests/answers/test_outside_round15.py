@@ -377,3 +377,10 @@ def test_a_revision_naming_its_fact_only_by_the_words_of_the_earlier_answer():
 )
 def test_a_yes_or_no_after_a_label_set_off_by_a_dash_decides(message, expected):
     assert _read("3.14", message).value is expected
+
+
+def test_a_gross_areas_working_with_thousands_is_not_the_building_area():
+    message = "Footprint now 40.0 x 31.0 = 1,240 m2 and GFA 3 x 1,240 = 3,720 m2."
+    reading = _read("3.04", message)
+    assert reading.value is not None and reading.value["total"] == 1240.0
+    assert _read("3.05", message).value["total"] == 3720.0  # type: ignore[index]

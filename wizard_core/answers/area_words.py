@@ -51,7 +51,8 @@ class AreaWords:
         self.gross_before = re.compile(rf"{gross}\s*(?:{said_as}\s*)*(?:about\s+|approx\.?\s*|~\s*)?$", re.I)
         # The clause a gross word opens, up to a break or a joining word: "and the gross is 2 x 1558 = 3116".
         self.gross_clause = re.compile(
-            rf"{gross}(?P<clause>(?:[^,;()\[\]\n.]|\.(?=\d))*?)(?=[,;()\[\]\n]|\.(?!\d)|\s(?:and|but|while|with)\s|$)",
+            rf"{gross}(?P<clause>(?:[^,;()\[\]\n.]|\.(?=\d)|(?<=\d),(?=\d{{3}}))*?)"
+            rf"(?=(?<!\d),|,(?!\d{{3}})|[;()\[\]\n]|\.(?!\d)|\s(?:and|but|while|with)\s|$)",
             re.I,
         )
         self.left_out_before = re.compile(

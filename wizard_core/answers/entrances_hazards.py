@@ -109,6 +109,8 @@ def read_entrances_hazards(
         lowered = re.sub(
             r"\bsubst\.", "substances", re.sub(r"\bhaz\.", "hazardous", lowered)
         )  # "Haz. subst.: N"
+        # "on the entrances, … so there are now 2 barrier-free ones"
+        lowered = re.sub(r"\b(barrier[\s-]*free|accessible|bf)\s+ones\b", r"\1 entrances", lowered)
         count = p.count_before(lowered, vocabulary().entrances.entrance_words)
         moved = _from_to().search(lowered)  # "… entrances is accordingly revised from one to two"
         if moved and ENTRANCES.search(lowered[max(0, moved.start() - 60) : moved.start()]):

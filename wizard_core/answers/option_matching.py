@@ -17,6 +17,13 @@ class OptionMatch:
     end: int = 0
 
 
+def _moved_from(text: str, m: re.Match[str]) -> bool:
+    """Of one choice, the option a change moves away from: "from Normal to High" names High."""
+    return bool(re.search(r"\bfrom\s+$", text[max(0, m.start() - 6) : m.start()], re.I)) and bool(
+        re.match(r"\s+to\s+\S", text[m.end() :], re.I)
+    )
+
+
 def match_options(text: str, options: list[Option], one: bool = False) -> list[OptionMatch]:
     """Options named in ``text`` by label or synonym, longest phrases first, without overlaps; with
     ``one`` (an item of one choice), an option said to be replaced ("SC1 instead of SC2") is not named."""
@@ -42,14 +49,14 @@ def match_options(text: str, options: list[Option], one: bool = False) -> list[O
                     pattern += rf"|(?<=\bgroup )(?i:{re.escape(phrase)})(?![\w-])"
                 for m in re.finditer(pattern, normalized, flags):
                     before = re.split(r"[,;.:()]", normalized[max(0, m.start() - 40) : m.start()].lower())[-1]
-                    if not negated_before.search(before):  # "a retirement home, not B3"
-                        candidates.append((m.start(), m.end(), option, by_label))
+                    if not negated_before.search(before) and not (one and _moved_from(normalized, m)):
+                        candidates.append((m.start(), m.end(), option, by_label))  # "… home, not B3"
                 continue
             pattern = rf"(?<![\w-]){re.escape(_dehyphen(normalize(phrase).lower()))}(?:s|es)?(?![\w-])"
             for m in re.finditer(pattern, lowered):
                 if not negated_before.search(
                     re.split(r"[,;.:()]", lowered[max(0, m.start() - 40) : m.start()])[-1]
-                ):
+                ) and not (one and _moved_from(lowered, m)):
                     candidates.append((m.start(), m.end(), option, by_label))
     candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
     taken: list[tuple[int, int]] = []

@@ -42,6 +42,7 @@ class Lexicon:
         figures = words.figures
         self.percent = re.compile(rf"^\s*{_after_number(figures.percent)}", re.IGNORECASE)
         self.duration = re.compile(rf"^\s*-?{_after_number(figures.durations)}", re.IGNORECASE)
+        self.period = re.compile(rf"^\s*-?{_after_number(figures.periods)}", re.IGNORECASE)
         self.counted_noun = re.compile(
             rf"^[\s-]*{alternation(figures.counted_nouns, bound_start=False)}", re.I
         )
@@ -226,9 +227,14 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         rest = masked[match.end() :]
         if ORDINAL_END.match(rest):
             continue  # 'a 2nd unit', 'the 3rd floor': a place in an order, not a quantity
+        dollars = masked[: match.start()].rstrip().endswith("$")
+        if dollars or (re.match(r"[kmb]\b", rest, re.I) and "$" in masked):
+            continue  # 'adds approx $85k': money, not a quantity
         unit, end = "", match.end()
         area = words.area_unit.match(rest)
         length = None if area else words.length_unit.match(rest)
+        if not (area or length) and words.period.match(rest):
+            continue  # '1 wk', '3 months': the schedule, no measure of the building
         other = None if area or length else (words.percent.match(rest) or words.duration.match(rest))
         if area:
             unit = "ft2" if area["ft2"] else "m2"

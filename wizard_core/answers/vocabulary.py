@@ -42,6 +42,7 @@ class Figures(_Section):
 
     percent: Phrases  # "62 %": a share of something, never an area, a count or a length
     durations: Phrases  # "1 h", "45 min": ratings and times
+    periods: Phrases  # "2 wks", "3 months": the schedule, never a measure
     counted_nouns: Phrases  # a bare figure right before one of these counts that, not the item's quantity
     standards: Phrases  # a figure right after one of these numbers a standard or a clause ("NFPA 13")
     results: Phrases  # a figure after one of these is the result of the sum before it ("= 4,800")

@@ -8,7 +8,9 @@ import re
 _SEGMENT = re.compile(r"[;,\n]+")
 _VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*-?\s*(h(?:rs?|ours?)?|min(?:s|utes?)?)\b")
 _ZERO = re.compile(r"\b(?:n/?a|none|nil|not required|not rated|no rating|unrated|waived)\b")
-_OVER_BASEMENT = re.compile(r"\b(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?basements?\b")
+_OVER_BASEMENT = re.compile(
+    r"\b(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?(?:(?:single|one|only|existing|old|new)\s+)?basements?\b"
+)
 _ELEMENTS = (
     ("below", re.compile(r"below[\s-]+grade|below[\s-]+ground|underground|basement")),
     ("mezzanines", re.compile(r"\bmezz(?:anine)?")),

@@ -139,10 +139,12 @@ class DecisionEngine:
         """A revision when the message addresses another item: by its number, or by its title
         with a word that moves there or a value for it ('the gross area should be 2,950 m2')."""
         current = state.current_form_section
+        # a note takes words about any item: only a word of revising moves from it
+        noting = current is not None and self.forms.get_item(current).answer_type == "text"
         trigger = (
             self._revision.search(message)
             or (self._verb_naming.search(message) if self._verb_naming else None)
-            or changed_in_passing(message)
+            or (None if noting else changed_in_passing(message))
         )
         opens = OPENS_ON_ITEM.match(message)
         own_reply = opens is not None and current is not None and opens[1] == current

@@ -232,10 +232,11 @@ _COMMON = frozenset(_COMMON_WORDS.split())
 
 
 # A figure said to replace another or to hold from now on, with no word of revising: "588 seats not 612",
-# "4.5 now not 3.5", "so 3 bf entrances now", "the count was off", "wait addn is 12.0 deep".
+# "4.5 now not 3.5", "so 3 bf entrances now", "there are now 2", "the count was off", "wait addn is
+# 12.0 deep".
 CHANGED_IN_PASSING = re.compile(
     r"\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?,?\s*not\s+(?:the\s+)?\d"
-    r"|\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?now\b(?!\s+that)"
+    r"|\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?now\b(?!\s+that)|\bnow\s+(?:at\s+|to\s+)?\d"
     r"|\b(?:was|were|is|are)\s+off\b|^\W*wait\b",
     re.I,
 )

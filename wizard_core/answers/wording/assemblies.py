@@ -49,7 +49,8 @@ _NAMES = (
     (
         "floors_over_basement",
         re.compile(
-            r"(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?(?:basements?|cellars?|lower\s+levels?|[bp]\d\b)",
+            r"(?:floors?|assembl\w*)\s+(?:over|above)\s+(?:the\s+)?(?:(?:single|one|only|existing|old|new)\s+)?"
+            r"(?:basements?|cellars?|lower\s+levels?|[bp]\d\b)",
             re.I,
         ),
     ),
