@@ -145,3 +145,73 @@ def test_a_note_naming_other_items_facts_revises_none_of_them():
     after = wizard.load_project(project)
     assert after.answer_for("3.05").value == state.answer_for("3.05").value  # type: ignore[union-attr]
     assert after.answer_for("3.27") is not None
+
+
+HERITAGE = {"3.01": "Renovation / alteration", "3.02": ["D"]}
+
+
+@pytest.mark.parametrize(
+    ("message", "total"),
+    [
+        ("The 1856 warehouse plan gives 1,210 m2, all of it existing.", 1210.0),
+        (
+            "The old drawings give 80 by 150 feet; the survey gives 24.4 by 45.7 m, so 1,115 m2, all "
+            "existing.",
+            1115.0,
+        ),
+    ],
+)
+def test_old_years_and_sides_in_feet_beside_the_survey_are_no_figures(message, total):
+    reading = _read("3.04", message, HERITAGE)
+    assert reading.value == {"existing": total, "new": 0.0, "total": total}
+
+
+def test_a_year_before_a_building_word_is_no_area():
+    answers = HERITAGE | {"3.04": {"existing": 900, "new": 0, "total": 900}}
+    reading = _read("3.06", "A 1924 gallery of 70 m2 over the counter, existing, open above.", answers)
+    assert reading.value == {"existing": 70.0, "new": 0.0, "total": 70.0}
+
+
+def test_feet_with_the_consultants_own_metres_read_as_the_metres():
+    message = "Three storeys above grade, and below them one storey; the parapet is 41 ft, 12.5 m."
+    reading = _read("3.07", message, HERITAGE)
+    assert reading.value == {"storeys_above_grade": 3, "storeys_below_grade": 1, "height_m": 12.5}
+
+
+def test_a_quantity_count_and_a_remark_inside_a_sum_are_no_areas():
+    answers = NEW | {"3.04": {"existing": 0, "new": 1600, "total": 1600}}
+    platforms = _read("3.06", "Qty 2 steel mezz platforms, 85 m2 new in all.", answers)
+    assert platforms.value is not None and platforms.value["total"] == 85.0
+    message = "1,600 ground + 700 upper (the shop is double height, 900 m2 open) = 2,300 m2 new."
+    gross = _read("3.05", message, answers)
+    assert gross.value == {"existing": 0.0, "new": 2300.0, "total": 2300.0}
+
+
+def test_a_spire_is_no_height_and_feet_with_metres_keep_their_words():
+    message = (
+        "Two storeys above grade and one below; the ridge of the hall is 40 ft above grade, 12.2 m, the "
+        "height I would put down; the bell tower goes to 96 ft, not a storey."
+    )
+    reading = _read("3.07", message, HERITAGE)
+    assert reading.value == {"storeys_above_grade": 2, "storeys_below_grade": 1, "height_m": 12.2}
+
+
+def test_a_gallery_named_by_its_own_word_is_revised():
+    wizard = make_manager()
+    project = wizard.start_project("Chapel").project_id
+    answer_items(
+        wizard,
+        project,
+        [
+            "Renovation",
+            "A2 chapel",
+            "No",
+            "420 m2 existing",
+            "420 m2 existing",
+            "a choir gallery, 40 m2, existing",
+        ],
+    )
+    correction = "I have to correct the gallery: measured on site it is 52 m2, existing."
+    wizard.process_user_response(project, correction)
+    value = wizard.load_project(project).answer_for("3.06").value  # type: ignore[union-attr]
+    assert value == {"existing": 52.0, "new": 0.0, "total": 52.0}

@@ -155,6 +155,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     if item.answer_type in TABLED:
         texts = [pasted.unpivoted(t) for t in texts]
     if item.answer_type == "area":
+        texts = [area_working.asides_dropped(t) for t in texts]
         texts = [area_working.sides_as_working(parsing.old_working_dropped(t)) for t in texts]
     if item.answer_type in ("area", "building_height"):
         texts = [parsing.range_dropped(t) for t in texts]

@@ -209,6 +209,15 @@ _SIDES = re.compile(
 )
 
 
+_ASIDE_BEFORE_RESULT = re.compile(r"\s*\([^()]*\)(?=\s*=)")
+
+
+def asides_dropped(text: str) -> str:
+    """``text`` without a remark in brackets between a sum and its result ("1,480 ground + 960 L2
+    (the hall is double height, 520 m2 open to below) = 2,440 m2"): the sum reads whole."""
+    return _ASIDE_BEFORE_RESULT.sub("", text)
+
+
 def sides_as_working(text: str) -> str:
     """``text`` with the lengths of sides that multiply out to a figure it gives written bare
     ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2"), so the sides read as working and
@@ -219,6 +228,11 @@ def sides_as_working(text: str) -> str:
         product = float(m[1]) * float(m[2])
         if any(abs(f - product) <= max(1.0, 0.01 * product) for f in figures):
             return f"{_plain(m[1])} x {_plain(m[2])}"
+        # "125 by 223 feet … so 2,584 m2": sides in feet of the figure given in m², old drawings'
+        # dimensions beside the survey's; no figure of their own
+        metric = product * p.FT2_TO_M2
+        if re.search(r"ft|feet|'", m[0], re.I) and any(abs(f - metric) <= 0.01 * metric for f in figures):
+            return "(sides in feet)"
         return m[0]
 
     return _SIDES.sub(bare, text)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from pydantic import Field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
-from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
+from wizard_core.answers.height_lengths import lengths
+from wizard_core.answers.height_words import height_words
 from wizard_core.content import FormItem
 from wizard_core.engine.text import plural
 from wizard_core.models import ProjectState
@@ -29,87 +29,12 @@ def _describe(item: FormItem, value: Any) -> str:
     )
 
 
-class _Words:
-    """The storey patterns, built from the vocabulary."""
-
-    def __init__(self, words: Vocabulary) -> None:
-        s = words.storeys
-        number = p.lexicon().number_words
-        storey, basement = alternation(s.storey_words), alternation(s.basement_words)
-        below = alternation(s.below_grade_words)
-        counted_below = rf"({p.WHOLE}|{number}|{alternation(s.below_counts)})"
-        self.storeys_below = re.compile(
-            rf"{counted_below}[\w \t-]{{0,20}}?(?:{storey}|{basement})[\w \t-]{{0,10}}?{below}\s+grade", re.I
-        )
-        # "two storeys above grade and one below"
-        self.below_after_above = re.compile(
-            rf"\babove(?:\s+grade)?\s*(?:and|[/,;&+])\s*{counted_below}\s+{below}\b", re.I
-        )
-        self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
-        kinds = alternation(s.below_grade_kinds)
-        # "the cellar below grade", "one level below (the lower level)"
-        self.named_below = re.compile(
-            rf"()(?:\bthe\s+(?:{basement}|{kinds})\s+(?:is\s+)?{below}\s+grade"
-            rf"|(?<![\d.])(?:\b1\b|one|a\s+single)\s+(?:{storey})\s+{below}\b(?!\s+(?:the\s+)?roof))",
-            re.I,
-        )
-        # "one level of underground parking", "two below-grade parking levels", "a lower level"
-        self.below_by_kind = re.compile(
-            rf"{counted_below}\s+(?:{storey}\s+(?:of\s+)?(?:\w+\s+)?{kinds}|(?:\w+\s+)?{kinds}(?:\s+\w+)?\s+{storey}"
-            rf"|{kinds})",
-            re.I,
-        )
-        # "one below for the basement", "1 below (the old cellar)", "one below for the parking"
-        # ... and "6 storeys, 1 below, 21.6 m": a count below, set off on its own
-        self.below_for = re.compile(
-            rf"{counted_below}\s+{below}\b(?:\s+grade)?\s*(?:for\b|\(|[,;](?!\d)|\.(?!\d)|$)", re.I
-        )
-        self.with_basement = re.compile(
-            rf"{alternation(s.basement_joiners)}\s*({alternation(s.basement_counts)})?\s*"
-            rf"(?:the\s+)?(?:{alternation(s.basement_kinds)}\s+){{0,2}}{basement}",
-            re.I,
-        )
-        self.no_basement = re.compile(
-            rf"{alternation(s.no_basement_words)}[\w\s]{{0,12}}{basement}|{alternation(s.no_basement_phrases)}",
-            re.I,
-        )
-        counted_above = rf"({p.WHOLE}|{number}|{alternation(s.above_counts)})"
-        self.storeys_above = re.compile(
-            rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))"
-            # "6 above / 1 below"
-            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|and\b|$))"
-            # "storeys = 5", "storeys above grade: 4" (keyed, as on a sheet)
-            rf"|\b(?:no\.?\s+of\s+)?{storey}(?:\s+above(?:\s+grade)?)?\s*[:=]\s*(\d+|{number})\b(?!\s*(?:m\b|ft|below))",
-            re.I,
-        )
-        self.one_storey = phrase_pattern(s.one_storey_words)
-        # A floor's level, not the building's height: "top floor at 12.4 m", "2nd flr @ 14 ft".
-        self.floor_level = re.compile(
-            rf"\b(?:top|upper|highest|uppermost|\d+(?:st|nd|rd|th)|second|third|fourth|fifth|ground|main)\s+"
-            rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)"
-            rf"|\bfloor level\b|\bt\.?o\.?f\b|\bf\.?f\.?l\b\.?|\bfinished\s+floor\b",  # 'L6 FFL = 18.4 m'
-            re.I,
-        )
-        self.level_before = re.compile(
-            rf"(?:{self.floor_level.pattern})\s*[=:]?\s*(?:about\s+|approx\.?\s+|~\s*)?$", re.I
-        )
-        self.height = phrase_pattern(s.height_words)
-        self.building_height = re.compile(
-            r"\b(?:roof|building\s+height|ridge|to\s+the\s+top|parapet)\b", re.I
-        )
-
-
-@cache
-def _words() -> _Words:
-    return _Words(vocabulary())
-
-
 # "Storeys | 1 / 0 below", "storeys: 4/1 below": above grade, then below
 _ABOVE_BELOW = re.compile(r"(?<![\d.,])(\d{1,2})\s*/\s*(\d)\s*(?:below|bg|b/g)\b(?:\s*grade)?", re.I)
 
 
 def read_building_height(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    words = _words()
+    words = height_words()
     found: dict[str, Any] = {}
     notes: list[str] = []
     doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
@@ -124,6 +49,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             or words.basements.search(lowered)
             or words.below_by_kind.search(lowered)
             or words.below_for.search(lowered)
+            or words.below_them.search(lowered)
             or words.with_basement.search(lowered)
         )
         levels = _parking_levels(lowered)
@@ -139,7 +65,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             found["storeys_above_grade"] = p.word_number(above[1] or above[2] or above[3])
         elif words.one_storey.search(lowered):
             found["storeys_above_grade"] = 1
-        candidates = _lengths(text)
+        candidates = lengths(text)
         exact = {q.value for q in candidates if not q.approximate}
         if len(exact) > 1:
             given = ", ".join(fmt_number(v) for v in sorted(exact))
@@ -192,28 +118,6 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     return Reading(found, True, confidence=confidence, notes=notes)
 
 
-# A length said of a part of the building or the site, not of the building's height: "the overhead
-# doors are 4.3 m high", "the pit is 1.4 m deep", "6 m lane", "clear height under the joists 10.4 m".
-ELEMENT = re.compile(
-    r"\b(?:doors?|windows?|openings?|ceilings?|pits?|deep|depth|wide|width|lanes?|setbacks?|distance|signs?|"
-    r"canop(?:y|ies)|guards?|railings?|parapets? cap|clear\s+height|under\s+the\s+joists?|racks?|racking)\b",
-    re.I,
-)
-# A length said of what stands on or inside the building and is not measured for its height: a
-# rooftop enclosure or penthouse, a crane rail, the underside of a deck, a floor's level ("the L4
-# floor is at 12.9 m", "the press box floor at 7.6 m"), a code limit ("needs > 18 m").
-NOT_THE_BUILDING = re.compile(
-    r"\b(?:pent\s?houses?|rooftop\s+(?:enclosures?|units?|structures?)|not\s+a\s+storey|crane\s+rails?|"
-    r"underside|soffit|u/s|floor\s+(?:is\s+)?(?:at|@)|needs?\s*[<>≥≤]"
-    r"|(?:over|under|more than|less than)\s+\d)",
-    re.I,
-)
-# The figure the message itself names as the building's height: "building height 16.2 m",
-# "height for the matrix is 15.8 m", "height: 9.6 m" (the other lengths beside it are levels).
-NAMED = re.compile(
-    r"\bheight\b(?:\s+(?:for|of|in)\s+(?:the\s+)?\w+)?\s*(?:is|of|=|:)?\s*(?:about\s+|approx\.?\s+|~\s*)?$",
-    re.I,
-)
 KEPT = re.compile(r"\b(?:same|unchanged|as before|stays?|still|no change)\b", re.I)
 FIELDS = {
     "storeys_above_grade": "storeys above grade",
@@ -266,45 +170,6 @@ def _parking_levels(lowered: str) -> int:
     """How many parking levels below grade 'P1…Pn' names (0 when none)."""
     found = [int(n) for match in PARKING_LEVEL.finditer(lowered) for n in match.groups() if n]
     return max(found, default=0)
-
-
-def _lengths(text: str) -> list[p.Quantity]:
-    """The lengths in ``text``; of several, those said with a height word ('12.8 m to the roof'),
-    never a floor's level ('top floor at 12.4 m', '2nd flr @ 14 ft') beside another length."""
-    text = p.mask_articles(p.normalize(text))  # where quantities() found them
-    lengths = [q for q in p.quantities(text) if q.unit in ("m", "ft")]
-    if len(lengths) < 2:
-        return lengths
-    clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.|]+(?:\.\d+[^,;.|]*)*", text)]
-
-    brackets = [(m.start(), m.end()) for m in re.finditer(r"\([^()]*\)", text)]
-
-    def clause(q: p.Quantity) -> str:
-        """A length's clause: its brackets' words when it is in brackets ("(bay doors 18 ft high)")."""
-        spans = [b for b in brackets if b[0] <= q.start < b[1]] or clauses
-        return next((text[start:end].lower() for start, end in spans if start <= q.start < end), "")
-
-    levels = [q for q in lengths if _words().level_before.search(text[max(0, q.start - 40) : q.start])]
-    levels += [
-        q for q in lengths if ELEMENT.search(clause(q)) and not _words().building_height.search(clause(q))
-    ]
-    levels += [q for q in lengths if NOT_THE_BUILDING.search(clause(q))]
-    lengths = [q for q in lengths if q not in levels] or lengths
-    concluded = [q for q in lengths if CONCLUDED.search(text[max(0, q.start - 25) : q.start])]
-    if concluded:  # "… and 9.9 m; I use the higher one, so 10.4 m": the consultant's own pick
-        return concluded[-1:]
-    named = [q for q in lengths if NAMED.search(text[max(0, q.start - 40) : q.start])]
-    if len({q.value for q in named}) == 1:  # "building height 16.2 m … the crane rail at 11.5 m"
-        return named[-1:]
-    said = [q for q in lengths if _words().height.search(clause(q))]
-    return said or lengths
-
-
-# Words before the figure a consultant settles on among several: "so 10.4 m", "I'll use 9.9 m".
-CONCLUDED = re.compile(
-    r"(?:\bso|\btherefore|\bhence|\buse|\busing|\bgo with|\bwhich gives|\bwhich makes it|=)\s*(?:about\s+)?$",
-    re.I,
-)
 
 
 BUILDING_HEIGHT = AnswerType(

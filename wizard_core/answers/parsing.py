@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from wizard_core.answers import not_figures
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 
 FT2_TO_M2 = 0.09290304
@@ -213,9 +214,6 @@ def _replaced(masked: str, q: Quantity, found: tuple[Quantity, ...]) -> bool:
     return bool(re.search(r"\bfrom\s+$", before, re.I) and _FROM_TO.match(masked[q.end : q.end + 16]))
 
 
-ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\b", re.I)
-
-
 @lru_cache(maxsize=256)  # a turn reads one message for several purposes (rows? not applicable?)
 def _quantities(text: str) -> tuple[Quantity, ...]:
     words = lexicon()
@@ -225,11 +223,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         raw = re.sub(r"[,\u00a0\u202f ]", "", match["num"])
         value = float(raw)
         rest = masked[match.end() :]
-        if ORDINAL_END.match(rest):
-            continue  # 'a 2nd unit', 'the 3rd floor': a place in an order, not a quantity
-        dollars = masked[: match.start()].rstrip().endswith("$")
-        if dollars or (re.match(r"[kmb]\b", rest, re.I) and "$" in masked):
-            continue  # 'adds approx $85k': money, not a quantity
+        if not_figures.ordinal_or_money(masked, match.start(), rest):
+            continue
         unit, end = "", match.end()
         area = words.area_unit.match(rest)
         length = None if area else words.length_unit.match(rest)
@@ -250,11 +245,13 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         approximate = bool(
             words.approximate.search(_SENTENCE_END.split(before)[-1]) or words.approximate_after.match(after)
         )
-        counted = not unit and bool(words.counted_noun.match(masked[end : end + 20]))
+        counted = not unit and (
+            bool(words.counted_noun.match(masked[end : end + 20])) or not_figures.counted_by_quantity(before)
+        )
         standard = (
             bool(words.standard_before.search(before))
             or (not unit and bool(ITEM_NUMBER.match(raw)))
-            or (not unit and _is_year(raw, before, masked[end : end + 30]))
+            or (not unit and not_figures.is_year(raw, before, masked[end : end + 30]))
         )
         result = bool(words.result_before.search(before))
         quoted = bool(words.compared_before.search(before) or words.limit_after.match(masked[end : end + 40]))
@@ -262,23 +259,6 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             Quantity(value, unit, match.start(), end, approximate, counted, standard, result, quoted)
         )
     return tuple(found)
-
-
-# A year, not a quantity: "the old 1974 gross-up", "since 2009", "the 1998 addition", "built in 1962".
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-_YEAR_BEFORE = re.compile(
-    r"\b(?:in|since|from|of|the|old|circa|c\.|built|year|dated|until|till|before|after|back\s+in)\s+$", re.I
-)
-_YEAR_AFTER = re.compile(
-    r"^\s*(?:'s\s+)?(?:survey|drawings?|plans?|addition|building|renovation|reno|gross|code|edition|obc|"
-    r"version|permit|original|expansion|wing|extension|as-?builts?|record)\b",
-    re.I,
-)
-
-
-def _is_year(raw: str, before: str, after: str) -> bool:
-    """Whether a bare four-digit figure is a year by the words around it."""
-    return bool(_YEAR.match(raw)) and bool(_YEAR_BEFORE.search(before) or _YEAR_AFTER.match(after))
 
 
 # A full stop that ends a sentence, not the one of an abbreviation ("approx. 35 ft", "ca. 12 m").

@@ -21,7 +21,7 @@ from wizard_core.turn.naming import (
     ItemNaming,
     bare_title,
     changed_in_passing,
-    echoed_items,
+    only_cited,
     quoted_item,
     strip_filler,
 )
@@ -192,11 +192,8 @@ class DecisionEngine:
             item = self.forms.get_item(number)
             if not trigger and addressed and named > addressed.end() + ADDRESSED_WITHIN:
                 continue
-            if STANDS.match(lowered[named : named + 40]):
+            if only_cited(lowered, named):
                 continue
-            before = _sentence_before(lowered, named)
-            if RANGE_NAMED.search(lowered[:named]) or CITED_BEFORE.search(before) or AS_REASON.search(before):
-                continue  # "… 2 universal washrooms at 4–6 storeys → …": a table's row, not this building
             # an item named with the value it already holds, in a message that answers the item on
             # screen ("SC2: it goes up because of the high importance", at 3.17), is only cited
             if navigates or (
@@ -210,20 +207,11 @@ class DecisionEngine:
         quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
             return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
-        # only for a message with a word of revising that reads as no answer at all to the item on
-        # screen (a note takes any words)
+        # only for a message with a word of revising
         worded = trigger is not None and self._revision.search(message) is not None
-        one_line = "\n" not in message.strip()
-        if not worded or not one_line or self.naming.answers(state, current, message, loosely=True):
-            return None
-        echoed = [
-            number
-            for number in echoed_items(state, message, current)
-            if self.forms.get_item(number).answer_type in MEASURED
-            and self.naming.changes_value(state, self.forms.get_item(number), message, sure=True)
-        ]
-        if len(echoed) == 1:  # of the items whose words it repeats, the one it gives a new value
-            return self._revision_decision(echoed[0], trigger, message, 0.75, "the words of its answer")
+        echoed = self.naming.echoed(state, message, current) if worded else None
+        if echoed is not None:
+            return self._revision_decision(echoed, trigger, message, 0.75, "the words of its answer")
         return None
 
     def _topic(self, message: str) -> str | None:
@@ -287,32 +275,6 @@ def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:
     return at != -1 and at - trigger.end() <= TRIGGER_REACH
 
 
-# A range of figures right before the item's noun: a row of a table cited ("at 4–6 storeys"), never a value.
-RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
-# A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4
-# storeys", "3.2.2.50 allows 3 storeys" — the code's figure, not this building's.
-CITED_BEFORE = re.compile(r"\btable\s+\d|\b\d\.\d+\.\d+\.\d+\b")
-# Items a revision may name only by the words of their answer ("the press box roof goes up, 8 m now"):
-# those measured, whose new figure the message gives with its unit
-MEASURED = ("area", "building_height")
-# An item named as the reason for another's value: "SC2, up from SC1 because of the high importance".
-AS_REASON = re.compile(
-    r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|on\s+account\s+of)\s+(?:[\w-]+\s+){0,3}[\w.-]+$"
-)
-
-
-def _sentence_before(lowered: str, end: int) -> str:
-    """The words of the sentence up to ``end``."""
-    start = max((m.end() for m in re.finditer(r"(?<!\d)[.;!?\n](?!\d)", lowered[:end])), default=0)
-    return lowered[start:end]
-
-
-# Words right after an item's name saying it stands: "the footprint does not change", "… stays the same".
-STANDS = re.compile(
-    r"^\W*(?:\w+\s+){0,2}?(?:does\s*n[o']?t\s+change|is\s+unchanged|stays?\b|remains?\b|is\s+still\b|"
-    r"(?:is|are)\s+(?:as\s+(?:before|it\s+was)|the\s+same)|no\s+change)",
-    re.I,
-)
 TRIGGER_REACH = 30  # characters from a revision word to the item number it revises, in another item's reply
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
 OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)

@@ -106,6 +106,20 @@ class ItemNaming:
         value = reading.value if reading.complete else reading.offer
         return value is not None and (current is None or value != current.value)
 
+    def echoed(self, state: ProjectState, message: str, current: str | None) -> str | None:
+        """The one measured item a one-line revision names only by the words of its earlier answer and
+        gives a new value ("the press box roof goes up, 26'-3\" now"); never in a message that reads as
+        any answer to the item on screen (a note takes any words)."""
+        if "\n" in message.strip() or self.answers(state, current, message, loosely=True):
+            return None
+        found = [
+            number
+            for number in echoed_items(state, message, current)
+            if self.forms.get_item(number).answer_type in MEASURED
+            and self.changes_value(state, self.forms.get_item(number), message, sure=True)
+        ]
+        return found[0] if len(found) == 1 else None
+
     def answer_text(self, message: str) -> str:
         """What a revision message says about its item: without the item numbers that address it
         or the revision words it opens with ('3.05 should be 2,950 m2' -> '2,950 m2')."""
@@ -198,6 +212,11 @@ def quoted_item(state: ProjectState, message: str, current: str | None) -> str |
     return found[0] if len(found) == 1 else None
 
 
+# Items a revision may name only by the words of their answer ("the press box roof goes up, 8 m now"):
+# those measured, whose new figure the message gives with its unit
+MEASURED = ("area", "building_height")
+
+
 def echoed_items(state: ProjectState, message: str, current: str | None) -> list[str]:
     """The answered items whose answers, in the consultant's words, the revision repeats two words of in
     a row ("… so the press box roof goes up, 26'-3" now" after "24 ft to top of press box roof" at 3.07),
@@ -246,3 +265,37 @@ def changed_in_passing(message: str) -> re.Match[str] | None:
     """A revision cue without a revision word (``CHANGED_IN_PASSING``): the whole message is its words, so
     the cue is taken as opening it."""
     return re.match("", message) if CHANGED_IN_PASSING.search(message) else None
+
+
+# A range of figures right before the item's noun: a row of a table cited ("at 4–6 storeys"), never a value.
+RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
+# A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4
+# storeys", "3.2.2.50 allows 3 storeys" — the code's figure, not this building's.
+CITED_BEFORE = re.compile(r"\btable\s+\d|\b\d\.\d+\.\d+\.\d+\b")
+# An item named as the reason for another's value: "SC2, up from SC1 because of the high importance".
+AS_REASON = re.compile(
+    r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|on\s+account\s+of)\s+(?:[\w-]+\s+){0,3}[\w.-]+$"
+)
+# Words right after an item's name saying it stands: "the footprint does not change", "… stays the same".
+STANDS = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:does\s*n[o']?t\s+change|is\s+unchanged|stays?\b|remains?\b|is\s+still\b|"
+    r"(?:is|are)\s+(?:as\s+(?:before|it\s+was)|the\s+same)|no\s+change)",
+    re.I,
+)
+
+
+def only_cited(lowered: str, named: int) -> bool:
+    """Whether the item named up to ``named`` is only cited, not revised: said to stand, a table's row
+    ("… at 4–6 storeys"), the code's figure ("3.2.2.50 allows 3 storeys") or the reason for another
+    value ("… because of the high importance")."""
+    if STANDS.match(lowered[named : named + 40]):
+        return True
+    before = _sentence_before(lowered, named)
+    ranged = RANGE_NAMED.search(lowered[:named])
+    return bool(ranged or CITED_BEFORE.search(before) or AS_REASON.search(before))
+
+
+def _sentence_before(lowered: str, end: int) -> str:
+    """The words of the sentence up to ``end``."""
+    start = max((m.end() for m in re.finditer(r"(?<!\d)[.;!?\n](?!\d)", lowered[:end])), default=0)
+    return lowered[start:end]
