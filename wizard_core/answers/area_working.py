@@ -7,6 +7,7 @@ the figure given makes the message a question naming both figures.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -207,6 +208,24 @@ _SIDES = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])",
     re.IGNORECASE,
 )
+
+
+def feet_twins_dropped(text: str) -> str:
+    """``text`` without a square-feet figure the consultant gives the metric of right after ("45,200 sq ft,
+    which he converts to 4,200 m2"): the metric is theirs, the feet no figure of their own."""
+    text = p.normalize(text)  # where quantities() finds them (masking keeps the length)
+    found = p.quantities(text)
+    drop = [
+        q
+        for q, nxt in itertools.pairwise(found)
+        if q.unit == "ft2"
+        and nxt.unit == "m2"
+        and nxt.start - q.end <= 40
+        and abs(q.value * p.FT2_TO_M2 - nxt.value) <= 0.02 * nxt.value
+    ]
+    for q in reversed(drop):
+        text = text[: q.start] + "(in sq ft)" + text[q.end :]
+    return text
 
 
 _ASIDE_BEFORE_RESULT = re.compile(r"\s*\([^()]*\)(?=\s*=)")

@@ -143,6 +143,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     settled: list[str] = []
     for text in texts:
         text = QUOTES.sub("", text)  # "the owner calls it a 'retirement home'": the words, not their quotes
+        text = occupancy_words.modifiers_dropped(text)  # "40 school buses": buses, not a school
         concluded = CONCLUDED_CODES.search(text)  # "… the parts room feeds the shop -> E and F2"
         closing = not concluded and occupancy_words.closes_on_codes(text)  # "… serves the shop. F2 only."
         if concluded and match_options(concluded["codes"], item.options):

@@ -160,7 +160,7 @@ def _count_first(lowered: str) -> str:
     as the count before it ("3 storeys above grade")."""
     counts = rf"\d{{1,2}}|{p.lexicon().number_words}"
     label_first = re.compile(
-        rf"\b(?:stor(?:eys?|y|ies)\s+)?(above|below)(?:\s+grade)?\s*[:=]?\s*({counts})\b"
+        rf"\b(?:stor(?:eys?|y|ies)\s+)?(above|below)(?:[ \t]+grade)?[ \t]*[:=]?[ \t]*({counts})\b"
         r"(?![ \t]*(?:m|ft|metres?|meters?|feet|'|storeys?|stor(?:y|ies))\b)(?![.,]\d)"
     )
     return label_first.sub(lambda m: f"{m[2]} storeys {m[1]} grade", lowered)

@@ -161,3 +161,26 @@ def not_major_sentences(text: str) -> list[tuple[int, int]]:
         if _NOT_MAJOR.search(sentence.group()):
             spans.append((sentence.start(), sentence.end()))
     return spans
+
+
+# A use's name before a noun it only describes: "school buses", "the church parking", "hospital linen".
+_MODIFIER = re.compile(
+    r"\b(?:school|church|hospital|hotel|office|restaurant|store|library|clinic)\s+"
+    r"(?=(?:bus(?:es)?|board|boards|district|supplies|furniture|equipment|yards?|parking|lots?|trucks?|vans?|"
+    r"grounds|linen|records)\b)",
+    re.I,
+)
+
+
+# Uses the building serves from elsewhere, named in the plural: "the furniture we keep for the schools".
+_SERVED = re.compile(
+    r"\b(?:for|to|from)\s+(?:the|our|its|their|all|other)\s+(?:schools|churches|hospitals|stores|restaurants|"
+    r"libraries|clinics|offices|hotels)\b",
+    re.I,
+)
+
+
+def modifiers_dropped(text: str) -> str:
+    """``text`` without a use's name where it only describes another noun ("school buses" as "buses") or
+    names the buildings it serves ("… we keep for the schools")."""
+    return _SERVED.sub("", _MODIFIER.sub("", text))

@@ -43,15 +43,32 @@ def opening_answer(text: str, number: str) -> bool | None:
     return None if lead is None else lead[1].lower() == "yes"
 
 
+# An opening that affirms only that something is there ("There are old hose cabinets …"), not the item
+_WEAK_OPENING = re.compile(r"^\W*(?:there\s+(?:is|are)|it\s+is|we\s+do)\b", re.I)
+
+
 def read_yes_no(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     for text in reversed(texts):
         opening = opening_answer(text, item.number)
         if opening is not None:
             return Reading(opening, True, confidence=0.9)
         answer, confidence = yes_no(text)
+        said = _said_of_item(item, text) if _WEAK_OPENING.match(normalize(text)) else None
+        if said is not None and said != answer:
+            # "There are old hose cabinets …, but a standpipe isn't required": the clause naming the item
+            return Reading(said, True, confidence=0.75, notes=["read from the words about the item itself"])
         if answer is not None:
             return Reading(answer, True, confidence=confidence)
     return Reading(missing="a yes or no")
+
+
+def _said_of_item(item: FormItem, text: str) -> bool | None:
+    """The yes or no of the clauses after the opening one that name the item (its title or a keyword of
+    words), if they agree."""
+    names = [k.lower() for k in [item.title, *item.keywords] if re.search(r"[a-z]{4}", k)]
+    clauses = re.split(r"[;:.]|,?\s+but\s+", normalize(text))[1:]
+    readings = {yes_no(c)[0] for c in clauses if any(n in c.lower() for n in names)} - {None}
+    return readings.pop() if len(readings) == 1 else None
 
 
 YES_NO = AnswerType("yes_no", "yes or no", _schema, _validate, _describe, read_yes_no)

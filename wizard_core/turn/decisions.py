@@ -194,14 +194,15 @@ class DecisionEngine:
                 continue
             if only_cited(lowered, named):
                 continue
-            # an item named with the value it already holds, in a message that answers the item on
-            # screen ("SC2: it goes up because of the high importance", at 3.17), is only cited
+            # in a message that answers the item on screen, an item named with the value it already
+            # holds ("SC2: it goes up because of the high importance", at 3.17) or before the word of
+            # revising ("yes, AS-01: two WCs instead of the table's number", at 3.26) is only cited
+            answering = self.naming.answers(state, current, message, loosely=noting)
+            after_word = trigger is not None and trigger.start() > named + 15 and addressed is None
             if navigates or (
                 self.naming.carries_value(state, item, message, trigger, named)
-                and (
-                    not (in_passing or self.naming.answers(state, current, message))
-                    or self.naming.changes_value(state, item, message)
-                )
+                and not (answering and after_word)
+                and (not (in_passing or answering) or self.naming.changes_value(state, item, message))
             ):
                 return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         quoted = quoted_item(state, message, current) if trigger else None
@@ -212,6 +213,9 @@ class DecisionEngine:
         echoed = self.naming.echoed(state, message, current) if worded else None
         if echoed is not None:
             return self._revision_decision(echoed, trigger, message, 0.75, "the words of its answer")
+        optioned = self.naming.by_option(state, message, current) if worded else None
+        if optioned is not None:
+            return self._revision_decision(optioned, trigger, message, 0.75, "an option of its own")
         return None
 
     def _topic(self, message: str) -> str | None:

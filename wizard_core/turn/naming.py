@@ -8,6 +8,7 @@ import re
 
 from wizard_core import carried
 from wizard_core.answers import doubt, read
+from wizard_core.answers.option_matching import match_options
 from wizard_core.answers.parsing import QUOTING_WORDS, all_quantities, quantities
 from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
@@ -88,12 +89,12 @@ class ItemNaming:
         return False
 
     def answers(self, state: ProjectState, number: str | None, message: str, loosely: bool = False) -> bool:
-        """Whether the message reads surely (``loosely``: at all) as a whole answer to item ``number``,
-        the item on screen."""
+        """Whether the message reads surely (``loosely``: at all, more than kept as the words of a note
+        that reads nothing) as a whole answer to item ``number``, the item on screen."""
         if number is None:
             return False
         reading = read(self.forms.get_item(number), [message], state, self.forms)
-        return reading.complete and (loosely or reading.confidence >= doubt.CONFIDENT)
+        return reading.complete and reading.confidence > (NOTE_ONLY if loosely else doubt.CONFIDENT - 0.01)
 
     def changes_value(self, state: ProjectState, item: FormItem, message: str, sure: bool = False) -> bool:
         """Whether the message reads as a value for the item other than the one recorded (``sure``: a
@@ -118,6 +119,26 @@ class ItemNaming:
             if self.forms.get_item(number).answer_type in MEASURED
             and self.changes_value(state, self.forms.get_item(number), message, sure=True)
         ]
+        return found[0] if len(found) == 1 else None
+
+    def by_option(self, state: ProjectState, message: str, current: str | None) -> str | None:
+        """The one answered item of one choice whose other option a revision names and nothing else does
+        ("… please make it two stage": the fire alarm), for a message that answers nothing on screen."""
+        if self.answers(state, current, message, loosely=True):
+            return None
+        found = []
+        for number in state.answered_sections:
+            item = self.forms.get_item(number)
+            if number in (current, "3.00") or item.answer_type != "choice":
+                continue
+            named = {
+                m.option.label
+                for m in match_options(message, item.options, one=True)
+                if m.by_label and re.search(r"\s|\d", m.option.label)  # "two stage", "SC3"; never "High"
+            }
+            answer = state.answer_for(number)
+            if len(named) == 1 and answer is not None and named != {answer.value}:
+                found.append(number)
         return found[0] if len(found) == 1 else None
 
     def answer_text(self, message: str) -> str:
@@ -241,6 +262,8 @@ def _word_pairs(text: str) -> set[tuple[str, str]]:
     }
 
 
+NOTE_ONLY = 0.5  # the confidence of a computed item's words kept as its note, no figure read
+
 # Words too common in answers to tie a revision to one of them
 _COMMON_WORDS = (
     "the and for are was were with from that this than then now not but its all any one two new existing "
@@ -254,8 +277,9 @@ _COMMON = frozenset(_COMMON_WORDS.split())
 # "4.5 now not 3.5", "so 3 bf entrances now", "there are now 2", "the count was off", "wait addn is
 # 12.0 deep".
 CHANGED_IN_PASSING = re.compile(
-    r"\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?,?\s*not\s+(?:the\s+)?\d"
-    r"|\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?now\b(?!\s+that)|\bnow\s+(?:at\s+|to\s+)?\d"
+    r"\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?,?\s*not\s+(?:the\s+)?[a-z]{0,3}\d"
+    r"|\d[\d.,'\"-]*\s*(?:[a-z²%]+\s+){0,3}?now\b(?!\s+that)|\bnow\s+(?:at\s+|to\s+)?[a-z]{0,3}\d"
+    r"|=\s*[\w-]+\s+now\b|\bdown\s+to\s+\d"  # "Importance = High now", "we're down to 2"
     r"|\b(?:was|were|is|are)\s+off\b|^\W*wait\b",
     re.I,
 )

@@ -94,7 +94,7 @@ def stated_facts(
     facts: dict[str, Any] = {}
     other_homes = _other_homes(occupancy)
     for text in texts:
-        for clause in re.split(r"[;.,]|\bbut\b", text):
+        for clause in re.split(r"[;.,\n]|\bbut\b", text):
             if SPRINKLERED.search(clause):
                 facts["sprinklered"] = not (
                     p.lexicon().negation.search(clause)
