@@ -213,8 +213,8 @@ _SIDES = re.compile(
 def feet_twins_dropped(text: str) -> str:
     """``text`` without a square-feet figure the consultant gives the metric of right after ("45,200 sq ft,
     which he converts to 4,200 m2"): the metric is theirs, the feet no figure of their own."""
-    text = p.normalize(text)  # where quantities() finds them (masking keeps the length)
-    found = p.quantities(text)
+    normal = p.normalize(text)  # where quantities() finds them (masking keeps the length)
+    found = p.quantities(normal)
     drop = [
         q
         for q, nxt in itertools.pairwise(found)
@@ -223,9 +223,11 @@ def feet_twins_dropped(text: str) -> str:
         and nxt.start - q.end <= 40
         and abs(q.value * p.FT2_TO_M2 - nxt.value) <= 0.02 * nxt.value
     ]
+    if not drop:
+        return text
     for q in reversed(drop):
-        text = text[: q.start] + "(in sq ft)" + text[q.end :]
-    return text
+        normal = normal[: q.start] + "(in sq ft)" + normal[q.end :]
+    return normal
 
 
 _ASIDE_BEFORE_RESULT = re.compile(r"\s*\([^()]*\)(?=\s*=)")
