@@ -15,13 +15,12 @@ from wizard_core.answers.spoken import NUMBER_WORD
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
+from wizard_core.turn.cues import changed_in_passing, only_cited
 from wizard_core.turn.naming import (
     CROSS_REFERENCE,
     ITEM_NUMBER,
     ItemNaming,
     bare_title,
-    changed_in_passing,
-    only_cited,
     quoted_item,
     strip_filler,
 )
