@@ -52,7 +52,8 @@ def test_numbered_markers_are_no_counts():
     assert reading.value == {"storeys_above_grade": 2, "storeys_below_grade": 0, "height_m": 8.4}
 
 
-def _hall(wizard) -> str:
+def _hall(wizard, until: str = "3.21") -> str:
+    """A one-storey A2 hall answered directly up to the item ``until`` (3.21 by default)."""
     project = wizard.start_project("Hall").project_id
     for section, value in [
         ("3.01", "New construction"),
@@ -75,8 +76,16 @@ def _hall(wizard) -> str:
         ("3.18", {"rows": [], "total": 400, "note": ""}),
         ("3.19", True),
         ("3.20", {"barrier_free_entrances": 3, "hazardous_substances": False}),
+        ("3.21", {"assemblies": [], "note": "as the article requires"}),
+        ("3.22", {"faces": [], "note": "all faces over 9 m from the lot lines"}),
+        ("3.23", {"ratio": "50:50", "rows": [], "note": "4 WCs provided"}),
+        ("3.24", {"climate_zone": "6", "degree_days": 4500}),
+        ("3.25", None),
     ]:
+        if section >= until:
+            break
         wizard.answer_directly(project, section, value)
+    assert wizard.load_project(project).current_form_section == until
     return project
 
 
@@ -119,13 +128,7 @@ def test_a_fact_on_a_checklist_line_of_its_own_is_read_apart_from_the_line_befor
 
 def test_a_correction_of_the_water_closets_names_the_fixtures_item():
     wizard = make_manager()
-    project = _hall(wizard)
-    for section, value in [
-        ("3.21", {"assemblies": [], "note": "as the article requires"}),
-        ("3.22", {"faces": [], "note": "all faces over 9 m from the lot lines"}),
-        ("3.23", {"ratio": "50:50", "rows": [], "note": "4 WCs provided"}),
-    ]:
-        wizard.answer_directly(project, section, value)
+    project = _hall(wizard, until="3.24")
     reply = wizard.process_user_response(
         project, "Correction on the washrooms: the plans show 6 water closets, not 4, in the hall."
     )
@@ -140,15 +143,7 @@ def test_square_feet_with_the_consultants_own_metric_read_as_the_metric():
 
 def test_an_answer_that_explains_itself_by_another_item_stays_on_the_item_on_screen():
     wizard = make_manager()
-    project = _hall(wizard)
-    for section, value in [
-        ("3.21", {"assemblies": [], "note": "as the article requires"}),
-        ("3.22", {"faces": [], "note": "all faces over 9 m from the lot lines"}),
-        ("3.23", {"ratio": "50:50", "rows": [], "note": "4 WCs provided"}),
-        ("3.24", {"climate_zone": "6", "degree_days": 4500}),
-        ("3.25", None),
-    ]:
-        wizard.answer_directly(project, section, value)
+    project = _hall(wizard, until="3.26")
     message = "Yes, one: AS-01 cuts the plumbing fixtures to 3 water closets instead of the table's number."
     reply = wizard.process_user_response(project, message)
     assert reply.section == "3.26"

@@ -185,6 +185,7 @@ class DecisionEngine:
         }
         # The item named first ("a correction on the gross area: … The footprint does not change."),
         # never one said to stand as it is.
+        answering: bool | None = None  # whether the message answers the item on screen, read once
         for number, named in sorted(
             ((n, at) for n, at in named_at.items() if at is not None), key=lambda pair: pair[1]
         ):
@@ -193,17 +194,20 @@ class DecisionEngine:
                 continue
             if only_cited(lowered, named):
                 continue
-            # in a message that answers the item on screen, an item named with the value it already
-            # holds ("SC2: it goes up because of the high importance", at 3.17) or before the word of
-            # revising ("yes, AS-01: two WCs instead of the table's number", at 3.26) is only cited
-            answering = self.naming.answers(state, current, message, loosely=noting)
-            after_word = trigger is not None and trigger.start() > named + 15 and addressed is None
-            if navigates or (
-                self.naming.carries_value(state, item, message, trigger, named)
-                and not (answering and after_word)
-                and (not (in_passing or answering) or self.naming.changes_value(state, item, message))
-            ):
-                return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
+            if not navigates:
+                if not self.naming.carries_value(state, item, message, trigger, named):
+                    continue
+                # in a message that answers the item on screen, an item named with the value it already
+                # holds ("SC2: it goes up because of the high importance", at 3.17) or before the word
+                # of revising ("yes, AS-01: two WCs instead of the table's number", at 3.26) is cited
+                if answering is None:
+                    answering = self.naming.answers(state, current, message, loosely=noting)
+                after_word = trigger is not None and trigger.start() > named + 15 and addressed is None
+                if answering and after_word:
+                    continue
+                if (in_passing or answering) and not self.naming.changes_value(state, item, message):
+                    continue
+            return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
         quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
             return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
