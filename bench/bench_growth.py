@@ -16,22 +16,28 @@ taken while growing, to compare.
 
 **The timed turn.** Each aged project, copied into the store being measured (``put_copy``), is
 taken to 3.24 with the page's go-to (no turn added). Every repeat puts a fresh copy of it in the
-store under a new id, opens it as the page does (``load_project``), then times one turn,
-"The mechanical engineer has not sent the energy model yet." (the offline advisor's clarifying
-question on 3.24: load, decide, record, retrieve, build the package, advise, check, save), and
-deletes the copy. So every repeat at an age starts from the same project, the same item and the
-same message, and differs from the other ages only by what the project accumulated: turns,
-decisions (the core keeps 500), archived threads, answer history. Repeats run round-robin over
-backends and ages, so a burst of load on the shared machine falls on all of them alike. The time
-a TinyDB turn spends in ``os.fsync`` is shown beside it: on a shared disk it is most of a young
-project's turn, and the throwaway PostgreSQL server does not sync at all.
+store under a new id, opens it as the page does (``load_project``), lets the consultant say one
+thing first ("Still waiting on the mechanical engineer for this one.", untimed) and the page draw
+the reply (``load_project`` again), then times one turn, "The mechanical engineer has not sent the
+energy model yet." (the offline advisor's clarifying question on 3.24: load, decide, record,
+retrieve, build the package, advise, check, save), and deletes the copy. That is a turn as most
+are, one of a session; the first turn after the project is opened is timed apart, on its own fresh
+copy (``first after opening``): it works out once what the session's later turns look up (each
+answer's JSON and its lines in the package: ``wizard_core.settled``). So every repeat at an age
+starts from the same project, the same item and the same message, and differs from the other ages
+only by what the project accumulated: turns, decisions (the core keeps 500), archived threads,
+answer history. Repeats run round-robin over backends and ages, so a burst of load on the shared
+machine falls on all of them alike. The time a TinyDB turn spends in ``os.fsync`` is shown beside
+it: on a shared disk it is most of a young project's turn, and the throwaway PostgreSQL server
+does not sync at all.
 
 **Sizes.** TinyDB: the project file and its log files as the project grew them (dead entries
 included, until the store compacts); PostgreSQL: ``octet_length`` of the record's and the log
 rows' JSON text (and ``pg_column_size``, as stored after compression, in ``--json``), of the copy.
 
 **Overhead on a full project.** As ``bench_turn.py``: every item answered but 3.27, the last
-item's turn with an advisor that answers at once (``Instant``), fresh copy per repeat as above.
+item's turn with an advisor that answers at once (``Instant``), fresh copy per repeat as above (the
+session's earlier turn a side question: "what counts as a storey?").
 
     python bench/bench_growth.py [--repeat 40] [--ages 10,100,300,1000]
                                  [--backend tinydb|postgresql|both] [--json PATH] [--profile AGE]
@@ -79,6 +85,9 @@ T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 PENDING = "3.24"  # energy efficiency: waiting on the mechanical engineer for months
 TIMED = "The mechanical engineer has not sent the energy model yet."
 FINAL = "No further notes."  # 3.27, the full project's last turn
+# The session's earlier turn before a timed one: on 3.24 (a clarifying question), or on the full
+# project a side question (its last item is answered only by the timed turn).
+EARLIER = ("Still waiting on the mechanical engineer for this one.", "what counts as a storey?")
 SIDE_QUESTIONS = (
     "what counts as a storey?",
     "is a basement a storey?",
@@ -265,16 +274,24 @@ class Bench:
             self.offline.go_to_item(copy.project_id, item)
         self.templates[key] = self.store.load_project(copy.project_id, whole=True)
 
-    def turn(self, key: int | str) -> tuple[float, float, TurnResult]:
-        """One timed turn on a fresh copy of the key's template: ms, ms of it in fsync, and its result."""
+    def turn(self, key: int | str, in_session: bool = True) -> tuple[float, float, TurnResult]:
+        """One timed turn on a fresh copy of the key's template: ms, ms of it in fsync, and its result.
+
+        ``in_session``: the turn follows an earlier one of the session (untimed), the page drawn again
+        after its reply, as most turns do; else it is the first turn after the project was opened.
+        """
         template = self.templates[key]
         self.serial += 1
         pid = f"run{self.serial:06d}"
         self.store.put_copy(template.model_copy(deep=True, update={"project_id": pid, "name": f"Run {pid}"}))
         wizard, text = (self.instant, FINAL) if key == "full" else (self.offline, TIMED)
         wizard.load_project(pid)  # the page opens the project before the consultant types
+        if in_session:
+            self.clock.now = template.updated_at + timedelta(minutes=3)
+            self.offline.process_user_response(pid, EARLIER[key == "full"])
+            wizard.load_project(pid)
         os.sync()  # the copy's writeback now, not in the timed turn's fsync
-        self.clock.now = template.updated_at + timedelta(minutes=3)
+        self.clock.now = template.updated_at + timedelta(minutes=4)
         synced = FSYNC.seconds
         began = time.perf_counter()
         result = wizard.process_user_response(pid, text)
@@ -283,14 +300,16 @@ class Bench:
         return elapsed, (FSYNC.seconds - synced) * 1000, result
 
     def sizes(self, key: int | str) -> dict[str, int]:
-        """The template's stored bytes in PostgreSQL: record and log rows, as JSON text and as stored."""
+        """The template's stored bytes in PostgreSQL: record (with its settled records, kept apart) and log
+        rows, as JSON text and as stored."""
         import psycopg
 
         pid = self.templates[key].project_id
         assert self.url is not None
         with psycopg.connect(self.url) as conn:
             record = conn.execute(
-                "SELECT octet_length(record::text), pg_column_size(record) "
+                "SELECT octet_length(record::text) + coalesce(octet_length(settled::text), 0), "
+                "pg_column_size(record) + coalesce(pg_column_size(settled), 0) "
                 "FROM wizard_projects WHERE id = %s",
                 (pid,),
             ).fetchone()
@@ -381,6 +400,7 @@ def measure(
         out[bench.name] = {"place_seconds": round(time.perf_counter() - began, 1), "ages": {}}
     times: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
     synced: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
+    first: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
     replies: dict[tuple[str, int | str], set[str]] = {(b.name, k): set() for b in benches for k in keys}
     with FSYNC.installed():
         for round_ in range(repeat + 1):  # round 0 warms up and is not counted
@@ -388,9 +408,11 @@ def measure(
                 for key in keys:
                     ms, fsync_ms, result = bench.turn(key)
                     replies[bench.name, key].add(f"{result.type} on {result.section}")
+                    opening_ms, _, _ = bench.turn(key, in_session=False)
                     if round_:
                         times[bench.name, key].append(ms)
                         synced[bench.name, key].append(fsync_ms)
+                        first[bench.name, key].append(opening_ms)
     for bench in benches:
         row = out[bench.name]
         for age, aged in grown.projects.items():
@@ -399,6 +421,7 @@ def measure(
                 "turn_ms": statistics.median(got),
                 "turn_p90_ms": p90(got),
                 "fsync_ms": statistics.median(synced[bench.name, age]),
+                "first_ms": statistics.median(first[bench.name, age]),
                 "less_fsync_ms": statistics.median(map(float.__sub__, got, synced[bench.name, age])),
                 "turns": len(bench.templates[age].turns),
                 "reply": sorted(replies[bench.name, age]),
@@ -410,6 +433,7 @@ def measure(
             row["ages"][age] = entry
         got = times[bench.name, "full"]
         row["full_ms"], row["full_p90_ms"] = statistics.median(got), p90(got)
+        row["full_first_ms"] = statistics.median(first[bench.name, "full"])
         row["full_fsync_ms"] = statistics.median(synced[bench.name, "full"])
         row["full_less_fsync_ms"] = statistics.median(map(float.__sub__, got, synced[bench.name, "full"]))
         row["full_reply"] = sorted(replies[bench.name, "full"])
@@ -449,7 +473,7 @@ def table(results: dict[str, Any]) -> str:
     both = len(names) == 2
     head = ["age (turns)"]
     for n in names:
-        head += [f"{LABELS[n]} ms", "p90"] + (["in fsync"] if n == "tinydb" else [])
+        head += [f"{LABELS[n]} ms", "p90"] + (["in fsync"] if n == "tinydb" else []) + ["first after opening"]
     head += ["PG : TinyDB"] if both else []
     for n in names:
         head += [f"{LABELS[n]} record KB", "logs KB"]
@@ -460,6 +484,7 @@ def table(results: dict[str, Any]) -> str:
         for n, r in rows.items():
             cells += [f"{r['turn_ms']:.1f}", f"{r['turn_p90_ms']:.1f}"]
             cells += [f"{r['fsync_ms']:.1f}"] if n == "tinydb" else []
+            cells += [f"{r['first_ms']:.1f}"]
         cells += [f"{rows['postgresql']['turn_ms'] / rows['tinydb']['turn_ms']:.2f}×"] if both else []
         for r in rows.values():
             cells += [f"{r['record_bytes'] / 1024:.0f}", f"{r['log_bytes'] / 1024:.0f}"]
@@ -468,6 +493,7 @@ def table(results: dict[str, Any]) -> str:
     columns = [(n, "turn_ms", "full_ms", LABELS[n]) for n in names]
     if "tinydb" in names:
         columns.append(("tinydb", "less_fsync_ms", "full_less_fsync_ms", "TinyDB less fsync"))
+    columns += [(n, "first_ms", "full_first_ms", f"{LABELS[n]}, first turn after opening") for n in names]
     lines += ["", "| ms (median) | " + " | ".join(c[3] for c in columns) + " |"]
     lines.append("|---|" + "---:|" * len(columns))
     for age in ages[1:]:

@@ -1,11 +1,14 @@
 """A project record encoded once for every backend, checked against the bounds where they can be broken.
 
 A save serializes the state straight to JSON bytes (pydantic's serializer) and every backend
-stores those bytes: the file's document, the database's JSONB, the text a key seals. The bounds
-a reader enforces (``bounds.py``) are checked where a record can break them, not by walking it
-all again: the models fix the shape of everything but the values typed ``Any`` (an answer's
-value), which are walked whole, and the typed numbers, which are looked at one by one (a
-non-finite float would be written as null and no longer read back). A value of the wrong type,
+stores those bytes: the file's document, the database's JSONB, the text a key seals. The settled
+records (answers, clarifying questions: ``models.Settled``, never changed once made) are serialized
+and checked one at a time, each once while it lives (``wizard_core.settled``), and their fields
+follow the others in the record: a save's encoding costs what the turn changed, not what the
+project holds. The bounds a reader enforces (``bounds.py``) are checked where a record can break
+them, not by walking it all again: the models fix the shape of everything but the values typed
+``Any`` (an answer's value), which are walked whole, and the typed numbers, which are looked at one
+by one (a non-finite float would be written as null and no longer read back). A value of the wrong type,
 or text that is not valid Unicode, makes the serializer refuse; the record is then encoded the
 long way, through a dict that is checked whole and repaired (lone surrogates become U+FFFD).
 """
@@ -29,13 +32,18 @@ from storage import bounds
 from storage.logs import LOGS, LogWrite, Meta
 from storage.records import summarize
 from wizard_core.errors import StorageError
-from wizard_core.models import ProjectState, ProjectSummary
+from wizard_core.log_records import TranscriptFigures
+from wizard_core.models import SETTLED_FIELDS, STORED_APART, ProjectState, ProjectSummary, Settled
+from wizard_core.settled import per_record
 
 # A record sits two levels down in its file (tables, then the table's documents), an entry one
 # level down in its log line, and the reader counts from the top of each.
 RECORD_DEPTH = 3
 ENTRY_DEPTH = 2
 _EXCLUDED = {*LOGS, "revision"}
+_APART = _EXCLUDED | set(SETTLED_FIELDS)
+# The settled fields most turns change (the clarifying thread in progress): in the record's first part.
+_WITH_THE_TURN = tuple(name for name in SETTLED_FIELDS if name not in STORED_APART)
 _LIMIT = 10**bounds.MAX_INT_DIGITS
 
 
@@ -48,22 +56,33 @@ class Encoded:
     schema_version: int
     name: str  # the project's name in full (names compare on it)
     summary: ProjectSummary  # what the project list shows
+    # The same record in two objects, for a database that keeps apart what changes only when an item is
+    # answered (``models.STORED_APART``): the rest of the record, and those fields (None for a record
+    # encoded the long way or read back).
+    parts: tuple[bytes, bytes] | None = None
 
 
-def encode(state: ProjectState, meta: Meta, revision: int | None = None) -> Encoded:
+def encode(
+    state: ProjectState, meta: Meta, revision: int | None = None, figures: TranscriptFigures | None = None
+) -> Encoded:
     """``state`` as the record to store at ``revision`` (the next one by default), its logs described by
-    ``meta``; OutOfBounds if it would not read back."""
+    ``meta`` (whose ``figures``, if given, are ``figures`` dumped); OutOfBounds if it would not read back."""
     revision = state.revision + 1 if revision is None else revision
+    parts = None
     try:
-        body = state.__pydantic_serializer__.to_json(state, exclude=_EXCLUDED, warnings="error")
+        body = state.__pydantic_serializer__.to_json(state, exclude=_APART, warnings="error")
+        thread = _settled(state, _WITH_THE_TURN)
+        settled = _settled(state, STORED_APART)
     except PydanticSerializationError:
         data = _the_long_way(state, meta, revision)
     else:
-        _check_model(state, RECORD_DEPTH, skip=_EXCLUDED)
-        tail = b',"revision":%d,"logs":%s}' % (revision, _compact(meta))
-        data = body[:-1] + (tail if len(body) > 2 else b"{" + tail[1:])
+        _check_model(state, RECORD_DEPTH, skip=_APART)
+        members = body[1:-1] + thread  # never empty: a state has its id
+        tail = b',"revision":%d,"logs":%s' % (revision, _meta_json(meta, figures))
+        data = b"{%s%s%s}" % (members, settled, tail)
+        parts = (b"{%s%s}" % (members, tail), b"{%s}" % settled[1:])
     summary = summarize(state)
-    return Encoded(data, revision, state.schema_version, state.name, summary)
+    return Encoded(data, revision, state.schema_version, state.name, summary, parts)
 
 
 def from_record(record: dict[str, Any], state: ProjectState) -> Encoded:
@@ -78,7 +97,7 @@ def to_write(state: ProjectState, log: LogWrite, revision: int | None = None) ->
     """The record to write for ``state`` (``encode``); StorageError (nothing written) if it or a log entry
     would not read back."""
     try:
-        record = encode(state, log.meta, revision)
+        record = encode(state, log.meta, revision, log.figures)
         check_entries(log)
     except bounds.OutOfBounds as error:
         raise StorageError(f"The project could not be saved: {error}.") from None
@@ -98,6 +117,41 @@ def _the_long_way(state: ProjectState, meta: Meta, revision: int) -> bytes:
     record["logs"] = meta
     bounds.check(record, RECORD_DEPTH)
     return bounds.dumps(record)
+
+
+def _settled(state: ProjectState, names: tuple[str, ...]) -> bytes:
+    """The settled fields ``names`` as record members (``,"name":…`` each), each record's JSON made once."""
+    field_depth = RECORD_DEPTH + 1
+    parts = []
+    for name in names:
+        value = getattr(state, name)
+        if isinstance(value, dict):
+            lists = (b"%s:%s" % (_compact(k), _array(items, field_depth + 1)) for k, items in value.items())
+            parts.append(b',"%s":{%s}' % (name.encode(), b",".join(lists)))
+        else:
+            parts.append(b',"%s":%s' % (name.encode(), _array(value, field_depth)))
+    return b"".join(parts)
+
+
+def _array(records: list[Settled], depth: int) -> bytes:
+    return b"[%s]" % b",".join([_record_json(record, depth + 1) for record in records])
+
+
+@per_record
+def _record_json(record: Settled, depth: int) -> bytes:
+    """One settled record's JSON, checked against the bounds at ``depth`` in the file."""
+    data = record.__pydantic_serializer__.to_json(record, warnings="error")
+    _check_model(record, depth)
+    return data
+
+
+def _meta_json(meta: Meta, figures: TranscriptFigures | None) -> bytes:
+    """The logs' description; its figures (most of it) by the serializer, when given as the model."""
+    if figures is None or "figures" not in meta:
+        return _compact(meta)
+    members = _compact({key: value for key, value in meta.items() if key != "figures"})[1:-1]
+    figured = b'"figures":%s' % figures.__pydantic_serializer__.to_json(figures, warnings="error")
+    return b"{%s}" % (b"%s,%s" % (members, figured) if members else figured)
 
 
 def _compact(value: Any) -> bytes:

@@ -31,7 +31,7 @@ SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
 
 # The record, and with ``logs`` every kept entry of its logs.
 READ = """
-SELECT p.record, p.revision,
+SELECT CASE WHEN p.settled IS NULL THEN p.record ELSE p.record || p.settled END, p.revision,
        CASE WHEN %(logs)s THEN (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
                                FROM wizard_project_log l WHERE l.project_id = p.id) END
 FROM wizard_projects p WHERE p.id = %(id)s
@@ -40,7 +40,8 @@ FROM wizard_projects p WHERE p.id = %(id)s
 # (its revision and the transaction that wrote it); neither record nor rows when the fingerprint is
 # still ``unless`` (a load that kept the project decoded: ``kept.py``).
 NEWEST = """
-SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN p.record END, p.revision,
+SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
+       CASE WHEN p.settled IS NULL THEN p.record ELSE p.record || p.settled END END, p.revision,
        CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
        (SELECT coalesce(jsonb_agg(jsonb_build_array(t.log, l.seq, l.entry)), '[]')
         FROM unnest(%(logs)s::text[], %(newest)s::int[]) AS t(log, newest)

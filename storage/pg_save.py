@@ -18,7 +18,10 @@ sealed here if the store seals; JSONB cannot hold U+0000, which is kept as U+FFF
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from typing import Any, NamedTuple
 
 import psycopg
@@ -57,17 +60,23 @@ SELECT (SELECT count(*) FROM saved),
 UPDATE = f"""{_WITH}
     UPDATE wizard_projects p
     SET name = %(name)s, record = %(record)s, revision = %(revision)s, schema_version = %(schema_version)s,
+        settled = CASE WHEN p.settled_digest = %(settled_digest)s::text THEN p.settled
+                       ELSE %(settled)s::text::jsonb END,
+        settled_digest = %(settled_digest)s::text,
         updated_at = %(updated_at)s, summary = %(summary)s,
         name_key = CASE WHEN %(name_key)s::text IS NOT NULL THEN %(name_key)s::text
                         WHEN p.name = %(name)s THEN p.name_key END
     FROM checked
     WHERE p.id = %(id)s AND p.revision = %(expected)s AND checked.ok
       AND p.schema_version <= %(schema_version)s
+      AND (%(settled)s::text IS NOT NULL OR %(settled_digest)s::text IS NULL
+           OR p.settled_digest = %(settled_digest)s::text)
     RETURNING p.id{_THEN}"""
 INSERT = f"""{_WITH}
-    INSERT INTO wizard_projects (id, name, record, revision, schema_version, updated_at, summary, name_key)
+    INSERT INTO wizard_projects (id, name, record, revision, schema_version, updated_at, summary, name_key,
+                                 settled, settled_digest)
     SELECT %(id)s, %(name)s, %(record)s, %(revision)s, %(schema_version)s, %(updated_at)s, %(summary)s,
-           %(name_key)s::text
+           %(name_key)s::text, %(settled)s::text::jsonb, %(settled_digest)s::text
     FROM checked WHERE checked.ok
     ON CONFLICT (id) DO NOTHING
     RETURNING id{_THEN}"""
@@ -85,11 +94,42 @@ class Outcome(NamedTuple):
     key_held: bool
 
 
+class SentApart:
+    """What each project's last save from here stored apart (its digest), at the revision it wrote: a save
+    expecting that revision, with the same digest, does not send those fields again (thread-safe)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._sent: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def stored(self, project_id: str, revision: int) -> str | None:
+        with self._lock:
+            sent = self._sent.get(project_id)
+        return sent[1] if sent is not None and sent[0] == revision else None
+
+    def saved(self, project_id: str, revision: int, digest: str | None) -> None:
+        with self._lock:
+            self._sent.pop(project_id, None)
+            if digest is not None:
+                self._sent[project_id] = (revision, digest)
+                while len(self._sent) > self._size:
+                    self._sent.popitem(last=False)
+
+    def forget(self, project_id: str) -> None:
+        with self._lock:
+            self._sent.pop(project_id, None)
+
+
 def jsonb(data: bytes) -> Jsonb:
     """JSON already encoded, as a JSONB parameter."""
+    return Jsonb(_without_nul(data), dumps=_as_is)
+
+
+def _without_nul(data: bytes) -> bytes:
     if b"\\u0000" in data:  # rare, and the pattern is slow to run over a whole record
         data = _NUL_ESCAPE.sub(rb"\1\\ufffd", data)
-    return Jsonb(data, dumps=_as_is)
+    return data
 
 
 def _as_is(data: bytes) -> bytes:
@@ -106,9 +146,16 @@ def save(
     sealer: crypto.Sealer | None,
     key: object,
     name_key: str | None,
+    sent: SentApart,
 ) -> Outcome:
     """Run the save; ``current`` None creates. UniqueViolation if ``name_key`` is another project's."""
     data = record.data if sealer is None else bounds.dumps(sealer.seal_json(record.data))
+    settled = digest = None
+    if sealer is None and record.parts is not None:
+        data, settled = record.parts
+        digest = hashlib.sha256(settled).hexdigest()
+        if current is not None and sent.stored(project_id, current.revision) == digest:
+            settled = None  # stored as they are: the statement keeps them (or, if not, writes nothing)
     summary = record.summary
     shown = {
         "name": summary.name,
@@ -126,6 +173,9 @@ def save(
         "name": "" if sealer else summary.name,
         "name_key": name_key,
         "record": jsonb(data),
+        # Sent as text and read as JSONB only if it changed: the same digest keeps the stored value.
+        "settled": None if settled is None else _without_nul(settled).decode(),
+        "settled_digest": digest,
         "revision": record.revision,
         "schema_version": record.schema_version,
         "updated_at": summary.updated_at,
@@ -139,4 +189,8 @@ def save(
         values["expected"] = current.revision
     row = conn.execute(UPDATE if current is not None else INSERT, values, prepare=True).fetchone()
     assert row is not None  # the statement always returns its one row
+    if row[0] == 1:
+        sent.saved(project_id, record.revision, digest)
+    else:
+        sent.forget(project_id)  # the retry, after the store is read, sends them
     return Outcome(row[0] == 1, row[1], bool(row[2]))

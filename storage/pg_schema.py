@@ -1,7 +1,8 @@
 """The wizard's tables in PostgreSQL, created on first use by whichever replica starts first.
 
 ``wizard_projects`` (id, name, record JSONB, revision, schema_version, updated_at, summary JSONB:
-what the project list shows, so listing is one query; name_key: the name as names compare, unique),
+what the project list shows, so listing is one query; name_key: the name as names compare, unique;
+settled JSONB and settled_digest: the record's settled records kept apart, ``pg_save.py``),
 ``wizard_project_log`` (project_id, log, seq, entry JSONB) and ``wizard_settings`` (name, value
 JSONB). Creating them is idempotent, under an advisory lock, so replicas starting together agree.
 """
@@ -35,13 +36,16 @@ CREATE TABLE IF NOT EXISTS wizard_settings (
     value jsonb NOT NULL
 );
 ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS name_key text;
+ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS settled jsonb;
+ALTER TABLE wizard_projects ADD COLUMN IF NOT EXISTS settled_digest text;
 CREATE UNIQUE INDEX IF NOT EXISTS wizard_projects_name_key ON wizard_projects (name_key);
 DO $$
 BEGIN
     IF current_setting('server_version_num')::integer >= 140000 THEN
         IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'wizard_projects'::regclass
-                   AND attname = 'record' AND attcompression <> 'l') THEN
-            ALTER TABLE wizard_projects ALTER COLUMN record SET COMPRESSION lz4;
+                   AND attname IN ('record', 'settled') AND attcompression <> 'l') THEN
+            ALTER TABLE wizard_projects ALTER COLUMN record SET COMPRESSION lz4,
+                                        ALTER COLUMN settled SET COMPRESSION lz4;
         END IF;
     END IF;
 EXCEPTION WHEN feature_not_supported OR insufficient_privilege THEN NULL;

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import functools
 import json
 import re
 import threading
@@ -89,6 +90,8 @@ class PostgresBackend:
         # The key check as stored when a save that compared it last succeeded: what the next save
         # without a lock's read compares (UNCHECKED: none has, so the first save reads it).
         self._key: object = pg_save.UNCHECKED
+        # One statement per save (``pg_save``), remembering what it stored apart of each project.
+        self._save = functools.partial(pg_save.save, sealer=sealer, sent=pg_save.SentApart())
         self.pool = process_pool(url)
         with self._connection("opened") as conn:
             pg_schema.create(conn, keyed=sealer is None)
@@ -174,9 +177,7 @@ class PostgresBackend:
         keyed = name_key(record.name) if naming else None
         with self._statement(held) as conn:
             try:
-                outcome = pg_save.save(
-                    conn, project_id, record, log, current, sealer=self.sealer, key=key, name_key=keyed
-                )
+                outcome = self._save(conn, project_id, record, log, current, key=key, name_key=keyed)
             except psycopg.errors.UniqueViolation as error:
                 if error.diag.constraint_name != "wizard_projects_name_key":
                     raise

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+# Every lookup of what was worked out from a settled record checks it again (``wizard_core.settled``).
+os.environ["WIZARD_CHECK_SETTLED"] = "1"
 # pyproject sets no pytest pythonpath yet, so make the repo's packages importable here.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

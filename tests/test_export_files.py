@@ -142,7 +142,7 @@ def test_typed_unicode_and_hostile_text_export_in_every_format(tmp_path: Path) -
     # Half a surrogate pair can reach a record only from outside the wizard (a model's reply, an
     # edited file); the exports still show the rest.
     broken = state.model_copy(deep=True)
-    broken.answer_for("3.27").answer = "Basis \ud800 kept"
+    broken.replace_answer("3.27", answer="Basis \ud800 kept")
     for fmt in exports.FORMATS:
         assert wizard.export_file(broken, fmt)
     for fmt in ("pdf", "review-pdf"):

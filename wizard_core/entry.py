@@ -96,7 +96,8 @@ def set_sheet_cells(
             else typed.clean_text(text, typed.MAX_CELL_CHARS, f"{item.number} {cell.label.lower()}")
         )
         kept[name] = entered(item.number, cell, text)
-    answer.sheet_cells = {name: text for name, text in kept.items() if text}
+    cells_kept = {name: text for name, text in kept.items() if text}
+    answer = state.replace_answer(item.number, sheet_cells=cells_kept)
     state.updated_at = clock()
     storage.save_project(state)
     return answer

@@ -34,8 +34,18 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
 
-class FormAnswer(Record):
-    """A finalized answer to one matrix item."""
+class Settled(Record):
+    """A record never changed once made: a change is a new one put in its place (``model_copy(update=…)``).
+
+    Loads of an unchanged project share these (``storage/kept.py``), and what is worked out from one
+    (its JSON, its lines in the context package) is worked out once (``wizard_core.memo``).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+
+class FormAnswer(Settled):
+    """A finalized answer to one matrix item (settled: ``ProjectState.replace_answer`` changes one)."""
 
     section: str
     question_number: str
@@ -77,8 +87,9 @@ class FormAnswer(Record):
         return self.source in ("advisor", "imported") and not self.confirmed
 
 
-class ClarifyingQA(Record):
-    """A clarifying question about one item and the consultant's answer to it."""
+class ClarifyingQA(Settled):
+    """A clarifying question about one item and the consultant's answer to it (settled: an answer
+    given later is a new one in its place)."""
 
     question: str
     related_form_section: str
@@ -210,6 +221,14 @@ class ProjectState(Record):
     def answer_for(self, section: str) -> FormAnswer | None:
         return next((a for a in self.finalized_answers if a.section == section), None)
 
+    def replace_answer(self, section: str, **changes: Any) -> FormAnswer:
+        """The item's answer with ``changes`` made, put in the old one's place (KeyError: unanswered)."""
+        for index, answer in enumerate(self.finalized_answers):
+            if answer.section == section:
+                changed = self.finalized_answers[index] = answer.model_copy(update=changes)
+                return changed
+        raise KeyError(section)
+
     @property
     def answered_sections(self) -> set[str]:
         return {a.section for a in self.finalized_answers}
@@ -220,6 +239,17 @@ class ProjectState(Record):
 
 
 _DERIVED = ("log_before", "transcript")
+# The state's fields holding settled records: a list of them, or lists of them by item.
+SETTLED_FIELDS = (
+    "finalized_answers",
+    "answer_history",
+    "active_clarifying_thread",
+    "archived_clarifying_sessions",
+)
+# Of those, the ones that change only when an item is answered, revised or its thread archived: a
+# database keeps them apart from the rest of the record, and a save that leaves them as they were
+# does not send them again (``storage/pg_save.py``).
+STORED_APART = ("finalized_answers", "answer_history", "archived_clarifying_sessions")
 
 
 @dataclass(frozen=True)

@@ -231,10 +231,10 @@ def test_working_that_comes_to_the_figure_given_keeps_its_confidence():
 def test_articles_resting_on_occupancies_still_to_confirm_are_recorded_to_confirm():
     item = FORMS.get_item("3.10")
     state = state_with({"3.02": ["F2", "E"]})
-    state.finalized_answers[0].confidence = 0.75
+    state.replace_answer("3.02", confidence=0.75)
     reading = read(item, ["3.2.2.78, 3.2.2.68"], state, FORMS)
     _to_confirm(reading, "still to confirm")
-    state.finalized_answers[0].confidence = 0.95
+    state.replace_answer("3.02", confidence=0.95)
     _confident(read(item, ["3.2.2.78, 3.2.2.68"], state, FORMS))
 
 

@@ -89,7 +89,7 @@ def test_no_export_holds_a_direction_control(
         # a clarifying question, a sheet cell.
         state = wizard.load_project(pid)
         answer = state.finalized_answers[-1]
-        answer.answer, answer.sheet_cells = f"{answer.answer} {reply}", {"note": reply}
+        state.replace_answer(answer.section, answer=f"{answer.answer} {reply}", sheet_cells={"note": reply})
         state.turns[-1].content = f"Asked: {reply}"
         for fmt in FORMATS:
             for text in _texts(fmt, wizard.export_file(state, fmt)):

@@ -158,7 +158,7 @@ def test_a_lone_surrogate_from_a_model_is_saved_with_a_replacement_character(
     tinydb_store: TinyDBStorage,
 ) -> None:
     state = _full_state("model")
-    state.finalized_answers[0].answer = "New construction \ud800 (sic)"
+    state.replace_answer(state.finalized_answers[0].section, answer="New construction \ud800 (sic)")
     tinydb_store.save_project(state)
     stored = tinydb_store.load_project("model")
     assert stored.finalized_answers[0].answer == "New construction \ufffd (sic)"
@@ -314,7 +314,7 @@ def test_a_value_that_would_not_read_back_is_refused_and_nothing_is_written(
     tinydb_store.save_project(_full_state("p"))
     before = {p.name: p.read_bytes() for p in tinydb_store.projects_dir.iterdir()}
     state = tinydb_store.load_project("p")
-    state.finalized_answers[0].value = value
+    state.replace_answer(state.finalized_answers[0].section, value=value)
     with pytest.raises(StorageError) as caught:
         tinydb_store.save_project(state)
     assert reason in str(caught.value) and _is_plain_sentence(str(caught.value))
@@ -359,7 +359,7 @@ def test_a_failed_first_save_leaves_no_stray_lock(tinydb_store: TinyDBStorage, m
 
 def test_a_refused_first_save_leaves_no_stray_lock(tinydb_store: TinyDBStorage) -> None:
     state = _full_state("new-one")
-    state.finalized_answers[0].value = 10**40
+    state.replace_answer(state.finalized_answers[0].section, value=10**40)
     with pytest.raises(StorageError):
         tinydb_store.save_project(state)
     tinydb_store.save_project(_full_state("other"))

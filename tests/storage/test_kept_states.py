@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from storage import TinyDBStorage
 from tests.support import make_manager
@@ -55,13 +56,33 @@ def test_each_load_gets_its_own_objects(tinydb_store: TinyDBStorage) -> None:
     first = tinydb_store.load_project(project)
     answer = first.answer_for("3.01")
     assert answer is not None
-    answer.value = "Changed in memory only"
+    with pytest.raises(ValidationError):  # settled: the loads share it, so nobody changes it in place
+        answer.value = "Changed in memory only"
+    first.replace_answer("3.01", value="Changed in memory only")
     first.turns.clear()
     first.transcript.said.clear()
     second = tinydb_store.load_project(project)
     assert second.answer_for("3.01") == tinydb_store.load_project(project).answer_for("3.01")
     assert second.answer_for("3.01").value == "New construction"  # type: ignore[union-attr]
     assert second.turns and second.transcript.said
+
+
+def test_a_saved_project_is_kept_as_a_load_reads_it_back(tinydb_store: TinyDBStorage) -> None:
+    """The page's load after a turn builds the state from the one the turn saved: the same project as
+    the file holds, the turn's new answer read back from its JSON, the older answers shared."""
+    wizard = make_manager(tinydb_store)
+    project = wizard.start_project("Kept after saving").project_id
+    for message in MESSAGES[:5]:
+        wizard.process_user_response(project, message)
+        _same(tinydb_store.load_project(project), TinyDBStorage(tinydb_store.data_dir).load_project(project))
+    before = tinydb_store.load_project(project)
+    wizard.process_user_response(project, MESSAGES[5])
+    after = tinydb_store.load_project(project)
+    assert after.answer_for("3.01") is before.answer_for("3.01")  # unchanged: shared
+    assert after.answer_for("3.04") is not before.answer_for("3.04")  # revised
+    assert after.answer_for("3.04") == TinyDBStorage(tinydb_store.data_dir).load_project(project).answer_for(
+        "3.04"
+    )
 
 
 def test_a_save_by_another_store_shows_at_the_next_load(tmp_path: Path) -> None:

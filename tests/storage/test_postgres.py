@@ -17,14 +17,17 @@ from typing import Any
 
 import psycopg
 import pytest
+from cryptography.fernet import Fernet
 
 from storage import TinyDBStorage, open_storage
+from storage.crypto import Sealer
 from storage.migrations import upgrade
 from storage.postgres import PostgresStorage
 from tests.pg_server import PgServer
 from tests.storage.test_storage import _full_state
 from wizard_core.errors import ConflictError, ProjectNotFound, StorageError
 from wizard_core.models import ProjectState
+from wizard_core.wiring import make_advisor, open_wizard
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -104,6 +107,52 @@ def test_an_old_record_in_the_database_is_upgraded_by_the_same_migrations(pg_url
     store.close()
 
 
+def test_the_settled_records_are_kept_apart_and_read_back_with_the_record(pg_url: str) -> None:
+    """Answers and archived questions sit in their own column, whose stored value a save keeps when they
+    did not change (same digest); a sealed store seals the record whole and keeps nothing apart."""
+    store = open_storage(pg_url, sealer=None)
+    wizard = open_wizard(store, make_advisor("offline"))
+    pid = wizard.start_project("Kept apart").project_id
+    wizard.process_user_response(pid, "New construction, a two storey office building.")
+
+    def row() -> tuple[Any, ...]:
+        with psycopg.connect(pg_url) as conn:
+            got = conn.execute(
+                "SELECT record ? 'finalized_answers', settled -> 'finalized_answers' -> 0 ->> 'section', "
+                "settled_digest, revision FROM wizard_projects WHERE id = %s",
+                (pid,),
+            ).fetchone()
+        assert got is not None
+        return got
+
+    in_record, first_section, digest, revision = row()
+    assert (in_record, first_section) == (False, "3.00")  # the code edition, answered at start
+    wizard.process_user_response(pid, "what counts as a storey?")  # answers nothing
+    assert row()[2:] == (digest, revision + 1)
+    wizard.process_user_response(pid, "Correction to 3.01: an addition to an office building.")
+    assert row()[2] != digest
+    loaded = store.load_project(pid)
+    assert loaded == open_storage(pg_url, sealer=None).load_project(pid)
+    assert loaded.answer_for("3.01").value == "Addition"  # type: ignore[union-attr]
+    # Not what this store stored at the revision it wrote: its save, expecting its own, writes nothing,
+    # reads the row and saves again, sending them.
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("UPDATE wizard_projects SET settled_digest = 'other' WHERE id = %s", [pid])
+    wizard.process_user_response(pid, "what is a firewall?")
+    assert row()[2] not in (None, "other")
+    again = open_storage(pg_url, sealer=None).load_project(pid)
+    assert again.answer_for("3.01") == loaded.answer_for("3.01")
+    store.close()  # type: ignore[attr-defined]
+
+    key = Fernet.generate_key().decode()
+    sealed = open_storage(pg_url, sealer=Sealer(key))
+    other = open_wizard(sealed, make_advisor("offline")).start_project("Sealed").project_id
+    with psycopg.connect(pg_url) as conn:
+        stored = "SELECT settled, record ? 'project_id' FROM wizard_projects WHERE id = %s"
+        assert conn.execute(stored, [other]).fetchone() == (None, False)  # all of it sealed in the record
+    sealed.close()  # type: ignore[attr-defined]
+
+
 # --- faults ---------------------------------------------------------------------------------
 
 
@@ -116,8 +165,8 @@ def _racer(url: str, worker: int, rounds: int, results: multiprocessing.Queue, s
         while True:
             state = store.load_project("shared")
             state.latest_user_answer = f"w{worker}-{i}"
-            state.answer_history.setdefault("log", []).append(_full_state().finalized_answers[0])
-            state.answer_history["log"][-1].answer = f"w{worker}-{i}"
+            answer = _full_state().finalized_answers[0].model_copy(update={"answer": f"w{worker}-{i}"})
+            state.answer_history.setdefault("log", []).append(answer)
             try:
                 store.save_project(state)
                 break

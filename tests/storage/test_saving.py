@@ -21,7 +21,7 @@ from storage.pg_pool import pool_size
 from storage.postgres import PostgresStorage
 from tests.storage.test_storage import _full_state
 from wizard_core.errors import ConflictError, CorruptStoreError, StorageError
-from wizard_core.models import ProjectState
+from wizard_core.models import FormAnswer, ProjectState
 
 
 @pytest.fixture
@@ -86,22 +86,26 @@ def test_a_value_nested_as_deep_as_a_file_allows_is_kept_and_one_deeper_is_refus
 ) -> None:
     state = _full_state("deep")
     # The answer's value sits six levels into its file (tables, table, record, answers, answer).
-    state.finalized_answers[0].value = _nested(59)
+    state.replace_answer(state.finalized_answers[0].section, value=_nested(59))
     storage.save_project(state)
     assert storage.load_project("deep").finalized_answers[0].value == _nested(59)
 
-    state.finalized_answers[0].value = _nested(60)
+    state.replace_answer(state.finalized_answers[0].section, value=_nested(60))
     with pytest.raises(StorageError, match="nested too deeply"):
         storage.save_project(state)
     assert storage.load_project("deep").finalized_answers[0].value == _nested(59)
 
 
+def _changed(answers: list[FormAnswer], index: int, **changes: object) -> None:
+    answers[index] = answers[index].model_copy(update=changes)
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda s: setattr(s.finalized_answers[0], "confidence", float("inf")), "not finite"),
-        (lambda s: setattr(s.finalized_answers[1], "value", {"area": [1, 10**31]}), "longer than 30 digits"),
-        (lambda s: setattr(s.answer_history["3.01"][0], "value", _nested(70)), "nested too deeply"),
+        (lambda s: _changed(s.finalized_answers, 0, confidence=float("inf")), "not finite"),
+        (lambda s: _changed(s.finalized_answers, 1, value={"area": [1, 10**31]}), "longer than 30 digits"),
+        (lambda s: _changed(s.answer_history["3.01"], 0, value=_nested(70)), "nested too deeply"),
         (lambda s: setattr(s.turns[-1], "input_tokens", 10**40), "longer than 30 digits"),
     ],
     ids=["an infinite confidence", "a 32-digit figure", "a deep earlier answer", "a server's token count"],

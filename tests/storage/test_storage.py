@@ -35,6 +35,7 @@ from wizard_core.models import (
     ProjectState,
     TurnRecord,
 )
+from wizard_core.settled import ChangedInPlace
 
 REPO = Path(__file__).resolve().parents[2]
 T0 = datetime(2025, 3, 1, 14, 30, 5, 123456, tzinfo=UTC)
@@ -130,11 +131,27 @@ def test_changing_a_state_after_save_or_load_does_not_change_the_store(
 ) -> None:
     state = _full_state()
     storage.save_project(state)
-    state.finalized_answers[0].value["floors"].append(3)
+    first, second = (a.section for a in state.finalized_answers[:2])
+    state.replace_answer(first, value={"kind": "new", "floors": [1, 2, 3], "sprinklered": True})
+    state.turns.clear()
     loaded = storage.load_project(state.project_id)
-    assert loaded.finalized_answers[0].value["floors"] == [1, 2]
-    loaded.finalized_answers[1].value.append("E")
-    assert storage.load_project(state.project_id).finalized_answers[1].value == ["A-2", "D"]
+    assert loaded.finalized_answers[0].value["floors"] == [1, 2] and loaded.turns
+    loaded.replace_answer(second, value=["A-2", "D", "E"])
+    loaded.finalized_answers.pop()
+    again = storage.load_project(state.project_id)
+    assert again.finalized_answers[1].value == ["A-2", "D"] and len(again.finalized_answers) == 3
+
+
+def test_a_settled_answer_changed_in_place_fails_the_tests_rather_than_going_unsaved(
+    storage: StorageAdapter,
+) -> None:
+    """The loads share settled records and a save reuses their JSON (``wizard_core.settled``): the code
+    replaces an answer to change it. A change made inside one's value instead is caught while testing."""
+    state = _full_state()
+    storage.save_project(state)
+    state.finalized_answers[0].value["floors"].append(3)
+    with pytest.raises(ChangedInPlace, match="FormAnswer was changed in place"):
+        storage.save_project(state)
 
 
 def test_list_shows_most_recently_updated_first_with_progress(storage: StorageAdapter) -> None:

@@ -167,7 +167,8 @@ def test_an_old_database_with_duplicate_names_opens_and_keeps_them(pg_url: str) 
         conn.execute("UPDATE wizard_projects SET name = 'x' WHERE id = %s", (first.project_id,))
         with pytest.raises(psycopg.errors.UniqueViolation):  # the index holds from now on
             conn.execute(
-                "INSERT INTO wizard_projects SELECT 'dup', name, record, revision, schema_version, "
+                "INSERT INTO wizard_projects (id, name, record, revision, schema_version, updated_at, "
+                "summary, name_key) SELECT 'dup', name, record, revision, schema_version, "
                 "updated_at, summary, name_key FROM wizard_projects WHERE id = %s",
                 (other.project_id,),
             )

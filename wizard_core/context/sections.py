@@ -13,7 +13,8 @@ import re
 from wizard_core.answers import describe_value, type_hint
 from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
-from wizard_core.models import ClarifyingQA, ProjectState
+from wizard_core.models import ClarifyingQA, FormAnswer, ProjectState
+from wizard_core.settled import per_record
 
 TITLE = "# Form Completion Project - Context Package"
 # The seeds' eight sections, by the seeds' names, in the seeds' order.
@@ -55,13 +56,13 @@ def history(
     lines, brief = [], []
     for answer in state.finalized_answers:
         item = forms.get_item(answer.section)
-        value = describe_value(item, answer.value)
+        value = _value_quoted(answer, item)
         if summary and answer.section not in (keep or set()):
-            brief.append(f"{answer.section} {quote(value)}")
+            brief.append(f"{answer.section} {value}")
             continue
         # A proposal the consultant should still confirm says so; a settled one needs no figure.
         doubt = f" (confidence {answer.confidence:.2f})" if answer.confidence < 0.8 else ""
-        lines.append(f"- {answer.section} {item.title}: {quote(value)}{doubt}")
+        lines.append(f"- {answer.section} {item.title}: {value}{doubt}")
     if brief:
         lines.insert(0, "In brief (left out in full to fit the token budget): " + "; ".join(brief))
     return lines or ["(no items answered yet)"]
@@ -164,14 +165,28 @@ def matrix_reference(forms: FormQuestionService) -> list[str]:
     return lines
 
 
+@per_record
+def _value_quoted(answer: FormAnswer, item: FormItem) -> str:
+    """The answer's value in the matrix's words, quoted: worked out once per answer."""
+    return quote(describe_value(item, answer.value))
+
+
 def thread(qas: list[ClarifyingQA], latest: str | None, brief: bool = False) -> list[str]:
     lines = []
+    last = len(qas) - 1
     for index, qa in enumerate(qas):
-        lines.append(f"- Q: {quote(question_in_brief(qa.question) if brief else qa.question)}")
-        if qa.answer is not None:
-            is_latest = index == len(qas) - 1 and qa.answer == latest
-            lines.append("- A: (the latest user response below)" if is_latest else f"- A: {quote(qa.answer)}")
+        if index == last and latest is not None and qa.answer == latest:
+            lines += [_qa_lines(qa, brief)[0], "- A: (the latest user response below)"]
+        else:
+            lines += _qa_lines(qa, brief)
     return lines
+
+
+@per_record
+def _qa_lines(qa: ClarifyingQA, brief: bool) -> tuple[str, ...]:
+    """A question (``brief``: up to its first sentence) and its answer, a line each: worked out once."""
+    question = f"- Q: {quote(question_in_brief(qa.question) if brief else qa.question)}"
+    return (question,) if qa.answer is None else (question, f"- A: {quote(qa.answer)}")
 
 
 def question_in_brief(question: str) -> str:

@@ -151,10 +151,11 @@ def park(state: ProjectState, abandoned: bool = False) -> None:
     """Move the current item's clarifying thread to the archive (kept for later turns)."""
     section = state.current_form_section
     if section and state.active_clarifying_thread:
-        for qa in state.active_clarifying_thread:
-            qa.abandoned = qa.abandoned or abandoned
+        thread = state.active_clarifying_thread
+        if abandoned:
+            thread = [qa if qa.abandoned else qa.model_copy(update={"abandoned": True}) for qa in thread]
         archived = state.archived_clarifying_sessions.setdefault(section, [])
-        archived.extend(state.active_clarifying_thread)
+        archived.extend(thread)
         state.active_clarifying_thread = []
         keep_newest(state, section, archived, QUESTIONS_KEPT)
 

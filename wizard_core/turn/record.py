@@ -131,7 +131,8 @@ def record_message(state: ProjectState, turn: Turn, advisor: str, answer: str | 
     if answer is not None:
         state.latest_user_answer = answer
         if thread and (thread[-1].answer is None or retrying):
-            thread[-1].answer = turn.text  # a retry replaces the failed attempt's answer
+            # A retry replaces the failed attempt's answer.
+            thread[-1] = thread[-1].model_copy(update={"answer": turn.text})
     state.turns.append(
         TurnRecord(
             message=turn.text,

@@ -35,7 +35,7 @@ def confirm(state: ProjectState, section: str, now: datetime) -> FormAnswer:
         raise InputError(f"{section} has no answer to confirm yet.")
     if not answer.proposed:
         raise InputError(f"{section} {answer.title} is already confirmed; nothing changed.")
-    _confirm(answer, now)
+    answer = _confirm(state, answer, now)
     state.updated_at = now
     return answer
 
@@ -86,8 +86,7 @@ def confirm_all(state: ProjectState, now: datetime) -> ConfirmedAll:
             f"Nothing was confirmed: the proposed {'answer is' if len(left) == 1 else 'answers are'} "
             f"flagged for review ({', '.join(left)}). Review each one, then confirm it or say it still holds."
         )
-    for answer in confirmed:
-        _confirm(answer, now)
+    confirmed = [_confirm(state, answer, now) for answer in confirmed]
     state.updated_at = now
     return ConfirmedAll(confirmed, left)
 
@@ -122,10 +121,9 @@ def keep(state: ProjectState, section: str, now: datetime) -> FormAnswer:
     if reason is None or answer is None:
         raise InputError(f"{section} is not flagged for review, so there is nothing to keep.")
     del state.flagged[section]
-    answer.reviewed_at = now
-    answer.reviewed_for = reason
+    answer = state.replace_answer(section, reviewed_at=now, reviewed_for=reason)
     if not answer.confirmed:
-        _confirm(answer, now)
+        answer = _confirm(state, answer, now)
     state.updated_at = now
     return answer
 
@@ -205,6 +203,5 @@ def _back_to(state: ProjectState, step: AnswerStep, now: datetime) -> None:
         state.active_clarifying_thread = thread + state.active_clarifying_thread
 
 
-def _confirm(answer: FormAnswer, now: datetime) -> None:
-    answer.confirmed = True
-    answer.confirmed_at = now
+def _confirm(state: ProjectState, answer: FormAnswer, now: datetime) -> FormAnswer:
+    return state.replace_answer(answer.section, confirmed=True, confirmed_at=now)
