@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import json
 import os
@@ -201,9 +202,20 @@ class Aged:
     """The project as it stood after ``age`` turns, and its TinyDB files as they had grown."""
 
     age: int
-    state: ProjectState
+    state: ProjectState | None  # None once placed in the stores measured (``measure``)
     record_bytes: int
     log_bytes: int
+
+
+@dataclass(frozen=True)
+class Template:
+    """A placed project, as JSON: the measured process holds no large state of its own between turns,
+    as a server would not (its garbage collector walks every object held)."""
+
+    project_id: str
+    data: bytes
+    updated_at: datetime
+    turns: int
 
 
 @dataclass
@@ -262,7 +274,7 @@ class Bench:
         self.clock = Clock(random.Random(SEED))  # set before each turn, never stepped
         self.offline = open_wizard(store, advisor=OfflineAdvisor(), clock=self.clock)
         self.instant = open_wizard(store, advisor=Instant(), clock=self.clock)
-        self.templates: dict[int | str, ProjectState] = {}
+        self.templates: dict[int | str, Template] = {}
         self.serial = 0
 
     def place(self, key: int | str, state: ProjectState, item: str | None) -> None:
@@ -272,7 +284,10 @@ class Bench:
         self.clock.now = state.updated_at + timedelta(minutes=2)
         if item is not None:
             self.offline.go_to_item(copy.project_id, item)
-        self.templates[key] = self.store.load_project(copy.project_id, whole=True)
+        placed = self.store.load_project(copy.project_id, whole=True)
+        self.templates[key] = Template(
+            placed.project_id, placed.model_dump_json().encode(), placed.updated_at, len(placed.turns)
+        )
 
     def turn(self, key: int | str, in_session: bool = True) -> tuple[float, float, TurnResult]:
         """One timed turn on a fresh copy of the key's template: ms, ms of it in fsync, and its result.
@@ -283,7 +298,9 @@ class Bench:
         template = self.templates[key]
         self.serial += 1
         pid = f"run{self.serial:06d}"
-        self.store.put_copy(template.model_copy(deep=True, update={"project_id": pid, "name": f"Run {pid}"}))
+        copy = ProjectState.model_validate_json(template.data)
+        self.store.put_copy(copy.model_copy(update={"project_id": pid, "name": f"Run {pid}"}))
+        del copy
         wizard, text = (self.instant, FINAL) if key == "full" else (self.offline, TIMED)
         wizard.load_project(pid)  # the page opens the project before the consultant types
         if in_session:
@@ -395,9 +412,13 @@ def measure(
     for bench in benches:
         began = time.perf_counter()
         for age, aged in grown.projects.items():
+            assert aged.state is not None, "an aged project is placed once"
             bench.place(age, aged.state, PENDING)
         bench.place("full", full, None)
         out[bench.name] = {"place_seconds": round(time.perf_counter() - began, 1), "ages": {}}
+    for aged in grown.projects.values():
+        aged.state = None  # the stores hold them now; the timed turns copy them from there
+    gc.collect()
     times: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
     synced: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
     first: dict[tuple[str, int | str], list[float]] = {(b.name, k): [] for b in benches for k in keys}
@@ -423,7 +444,7 @@ def measure(
                 "fsync_ms": statistics.median(synced[bench.name, age]),
                 "first_ms": statistics.median(first[bench.name, age]),
                 "less_fsync_ms": statistics.median(map(float.__sub__, got, synced[bench.name, age])),
-                "turns": len(bench.templates[age].turns),
+                "turns": bench.templates[age].turns,
                 "reply": sorted(replies[bench.name, age]),
             }
             if bench.url is None:

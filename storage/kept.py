@@ -2,8 +2,8 @@
 
 A load reads the stored record and its logs' newest entries, checks them against the bounds, runs
 the migrations and validates the whole state: its cost follows what the project holds. When the
-store still holds exactly what was last decoded — the backend's fingerprint of the project, a digest
-of the file's bytes, is unchanged — the next load builds the state from what was kept then instead.
+store still holds exactly what was last decoded — the backend's fingerprint of the project, the
+file's bytes, is unchanged — the next load builds the state from what was kept then instead.
 The kept JSON is the decoded state itself, so a state built from it equals one decoded afresh.
 
 Every load gets objects of its own, but for the settled records (answers, clarifying questions:

@@ -5,7 +5,7 @@ project gets its own file (``tinydb_files.py``; a save costs the same with 1 or 
 stored), writes go to a temp file that replaces the original, and an flock serialises
 read-check-write. The turn and reasoning logs are appended to a log file beside it
 (``log_file.py``), so a save's cost does not grow with the project's age; replacing the project
-file commits the save. The backend remembers a digest of each project file it wrote, so the next
+file commits the save. The backend remembers the bytes of each project file it wrote, so the next
 save can tell, from the file's bytes and without decoding them, that the record is still the one
 it wrote (``last_written``). The store's settings (the practice profile) are one more TinyDB
 file, ``<data_dir>/settings.json``, outside ``projects/`` so never listed as a project.
@@ -14,7 +14,6 @@ file, ``<data_dir>/settings.json``, outside ``projects/`` so never listed as a p
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -85,13 +84,12 @@ class TinyDBBackend:
         return f"The project file projects/{project_id}.json"
 
     def fingerprint(self, project_id: str) -> bytes | None:
-        """A digest of the project file's bytes (``kept.py``): a save replaces the file, and its log's
-        committed length with it; None if there is no file to read."""
+        """The project file's bytes (``kept.py`` compares them whole, cheaper than a digest): a save
+        replaces the file, and its log's committed length with it; None if there is no file to read."""
         try:
-            data = read_bounded(self._path(project_id), MAX_PROJECT_BYTES)
+            return read_bounded(self._path(project_id), MAX_PROJECT_BYTES)
         except NotAFile:
             return None
-        return None if data is None else hashlib.sha256(data).digest()
 
     def read(self, project_id: str, logs: bool = True) -> Stored | None:
         # A rewrite may replace the log file between reading the project file and the log: read again.
