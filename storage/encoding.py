@@ -34,7 +34,7 @@ from storage.records import summarize
 from wizard_core.errors import StorageError
 from wizard_core.log_records import TranscriptFigures
 from wizard_core.models import SETTLED_FIELDS, STORED_APART, ProjectState, ProjectSummary, Settled
-from wizard_core.settled import per_record
+from wizard_core.settled import per_holding, per_record
 
 # A record sits two levels down in its file (tables, then the table's documents), an entry one
 # level down in its log line, and the reader counts from the top of each.
@@ -121,10 +121,16 @@ def _the_long_way(state: ProjectState, meta: Meta, revision: int) -> bytes:
 
 def _settled(state: ProjectState, names: tuple[str, ...]) -> bytes:
     """The settled fields ``names`` as record members (``,"name":…`` each), each record's JSON made once."""
+    return _members(tuple(getattr(state, name) for name in names), names)
+
+
+@per_holding
+def _members(values: tuple[Any, ...], names: tuple[str, ...]) -> bytes:
+    """``_settled``'s members, made once while the fields hold the same records (a turn that answers
+    nothing leaves them as they were)."""
     field_depth = RECORD_DEPTH + 1
     parts = []
-    for name in names:
-        value = getattr(state, name)
+    for name, value in zip(names, values, strict=True):
         if isinstance(value, dict):
             lists = (b"%s:%s" % (_compact(k), _array(items, field_depth + 1)) for k, items in value.items())
             parts.append(b',"%s":{%s}' % (name.encode(), b",".join(lists)))

@@ -17,7 +17,9 @@ in place, which a save would otherwise miss, cannot pass the tests unseen.
 from __future__ import annotations
 
 import os
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
@@ -30,6 +32,8 @@ T = TypeVar("T")
 CHECKING = os.environ.get("WIZARD_CHECK_SETTLED") == "1"
 # Entries kept per function at most; the oldest go first (a running wizard holds a few projects).
 MAX_ENTRIES = 20_000
+# Holdings kept per function at most (each holds its records: a project's answers, say).
+MAX_HOLDINGS = 64
 
 
 class PerRecord(Generic[R, T]):
@@ -67,6 +71,57 @@ class PerRecord(Generic[R, T]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class PerHolding(Generic[T]):
+    """``make(holding, *args)`` for settled records held together (a list of them, lists of them by key,
+    or a tuple of such), made once per the same records in the same places (by identity) and
+    arguments (hashable, by equality). An entry holds its records, so their ids stand for them."""
+
+    def __init__(self, make: Callable[..., T], size: int = MAX_HOLDINGS) -> None:
+        self._make = make
+        self._size = size
+        self._entries: OrderedDict[Hashable, tuple[list[Any], T]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.__doc__ = make.__doc__
+
+    def __call__(self, holding: Any, *args: Hashable) -> T:
+        key = (_shape(holding), args)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+        if entry is not None:
+            if CHECKING and self._make(holding, *args) != entry[1]:
+                raise ChangedInPlace(f"A settled record held in {holding!r:.200} was changed in place")
+            return entry[1]
+        value = self._make(holding, *args)
+        with self._lock:
+            self._entries[key] = (_held(holding), value)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return value
+
+
+def _shape(holding: Any) -> Hashable:
+    if isinstance(holding, dict):
+        return tuple((key, tuple(map(id, records))) for key, records in holding.items())
+    if isinstance(holding, tuple):
+        return tuple(map(_shape, holding))
+    return tuple(map(id, holding))
+
+
+def _held(holding: Any) -> list[Any]:
+    if isinstance(holding, dict):
+        return [record for records in holding.values() for record in records]
+    if isinstance(holding, tuple):
+        return [record for part in holding for record in _held(part)]
+    return list(holding)
+
+
+def per_holding(make: Callable[..., T]) -> PerHolding[T]:
+    """Decorate ``make(holding, *args)`` to be made once per the same settled records and arguments."""
+    return PerHolding(make)
 
 
 class ChangedInPlace(RuntimeError):

@@ -14,7 +14,7 @@ from wizard_core.answers import describe_value, type_hint
 from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ClarifyingQA, FormAnswer, ProjectState
-from wizard_core.settled import per_record
+from wizard_core.settled import per_holding, per_record
 
 TITLE = "# Form Completion Project - Context Package"
 # The seeds' eight sections, by the seeds' names, in the seeds' order.
@@ -53,11 +53,19 @@ def history(
     forms: FormQuestionService, state: ProjectState, summary: bool = False, keep: set[str] | None = None
 ) -> list[str]:
     """The answers so far, one line each; with ``summary``, those outside ``keep`` in one line."""
+    return list(_history(state.finalized_answers, forms, summary, frozenset(keep or ())))
+
+
+@per_holding
+def _history(
+    answers: list[FormAnswer], forms: FormQuestionService, summary: bool, keep: frozenset[str]
+) -> list[str]:
+    """``history``'s lines, made once while the project's answers are the same."""
     lines, brief = [], []
-    for answer in state.finalized_answers:
+    for answer in answers:
         item = forms.get_item(answer.section)
         value = _value_quoted(answer, item)
-        if summary and answer.section not in (keep or set()):
+        if summary and answer.section not in keep:
             brief.append(f"{answer.section} {value}")
             continue
         # A proposal the consultant should still confirm says so; a settled one needs no figure.
@@ -101,8 +109,16 @@ def archived_threads(
 ) -> dict[str, tuple[str, ...]]:
     """Each archived thread's lines, by its item: in full for the ``related`` items, otherwise each
     question in brief and the consultant's replies whole."""
+    return dict(_archived(state.archived_clarifying_sessions, forms, frozenset(related)))
+
+
+@per_holding
+def _archived(
+    sessions: dict[str, list[ClarifyingQA]], forms: FormQuestionService, related: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """``archived_threads``, made once while the archived questions are the same."""
     threads = {}
-    for section, qas in state.archived_clarifying_sessions.items():
+    for section, qas in sessions.items():
         title = forms.get_item(section).title if forms.has_item(section) else section
         brief = section not in related
         threads[section] = (f"### {section} - {title} Discussion", *thread(qas, None, brief=brief))
