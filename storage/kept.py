@@ -9,10 +9,10 @@ The kept JSON is the decoded state itself, so a state built from it equals one d
 Every load gets objects of its own, but for the settled records (answers, clarifying questions:
 ``models.Settled``, never changed once made), which every load of the project shares: only the lists
 holding them are its own. A load that decodes afresh (after a save) takes, for each settled record
-equal to one the project was kept with, the kept one. So a load from memory costs
-what the project's turn in progress holds, not every answer the project has, and what is worked out
-from a settled record (its JSON, its lines in the context package: ``wizard_core.settled``) is worked
-out once, on the turn that made it, and looked up on every turn after.
+equal to one the project was kept with, the kept one. So a load from memory costs what the
+project's turn in progress holds, not every answer the project has, and what is worked out from a
+settled record (its JSON, its lines in the context package: ``wizard_core.settled``) is worked out
+once, on the turn that made it, and looked up on every turn after.
 
 A file backend offers ``fingerprint(project_id) -> Hashable | None`` (None: nothing to compare; the
 load reads as before), read before the file, so a write in between can only make a later load miss,
@@ -76,8 +76,8 @@ class KeptStates:
         return state, seen(state, kept.meta)
 
     def keep(self, project_id: str, fingerprint: Hashable, state: ProjectState, meta: Meta) -> None:
-        """Keep ``state`` as just decoded (before anyone changed it) from the stored ``fingerprint``; its
-        settled records equal to those kept before at their places become those (in ``state`` too)."""
+        """Keep ``state`` as just decoded (before anyone changed it) from the stored ``fingerprint``; each
+        of its settled records equal to one kept before becomes that one (in ``state`` too)."""
         with self._lock:
             before = self._kept.get(project_id)
         if before is not None:
