@@ -71,8 +71,8 @@ def encode(
     parts = None
     try:
         body = state.__pydantic_serializer__.to_json(state, exclude=_APART, warnings="error")
-        thread = _settled(state, _WITH_THE_TURN)
-        settled = _settled(state, STORED_APART)
+        thread = _members(tuple(getattr(state, name) for name in _WITH_THE_TURN), _WITH_THE_TURN)
+        settled = _held_apart(tuple(getattr(state, name) for name in STORED_APART), STORED_APART)
     except PydanticSerializationError:
         data = _the_long_way(state, meta, revision)
     else:
@@ -119,15 +119,9 @@ def _the_long_way(state: ProjectState, meta: Meta, revision: int) -> bytes:
     return bounds.dumps(record)
 
 
-def _settled(state: ProjectState, names: tuple[str, ...]) -> bytes:
-    """The settled fields ``names`` as record members (``,"name":…`` each), each record's JSON made once."""
-    return _members(tuple(getattr(state, name) for name in names), names)
-
-
-@per_holding
 def _members(values: tuple[Any, ...], names: tuple[str, ...]) -> bytes:
-    """``_settled``'s members, made once while the fields hold the same records (a turn that answers
-    nothing leaves them as they were)."""
+    """The settled fields ``names`` holding ``values`` as record members (``,"name":…`` each), each
+    record's JSON made once."""
     field_depth = RECORD_DEPTH + 1
     parts = []
     for name, value in zip(names, values, strict=True):
@@ -137,6 +131,11 @@ def _members(values: tuple[Any, ...], names: tuple[str, ...]) -> bytes:
         else:
             parts.append(b',"%s":%s' % (name.encode(), _array(value, field_depth)))
     return b"".join(parts)
+
+
+# The fields kept apart, made once while they hold the same records (a turn that answers nothing
+# leaves them as they were); the thread in progress changes most turns, so it is not held.
+_held_apart = per_holding(_members)
 
 
 def _array(records: list[Settled], depth: int) -> bytes:

@@ -14,6 +14,12 @@ person may edit, reads a file that changed behind it before writing.)
 
 Every value arrives encoded: the record is the JSON the store encoded once (``encoding.py``),
 sealed here if the store seals; JSONB cannot hold U+0000, which is kept as U+FFFD.
+
+An unsealed record is written in two columns: ``record``, and ``settled`` with ``settled_digest`` (the
+answers, earlier answers and archived questions, ``models.STORED_APART``, which change only when an
+item is answered). The same digest as stored keeps the stored value without rewriting it; a save
+expecting the revision this session wrote with that digest does not send them (``SentApart``), and
+if the row says otherwise the statement writes nothing and the retry, after the row is read, does.
 """
 
 from __future__ import annotations

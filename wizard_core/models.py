@@ -38,7 +38,7 @@ class Settled(Record):
     """A record never changed once made: a change is a new one put in its place (``model_copy(update=…)``).
 
     Loads of an unchanged project share these (``storage/kept.py``), and what is worked out from one
-    (its JSON, its lines in the context package) is worked out once (``wizard_core.memo``).
+    (its JSON, its lines in the context package) is worked out once (``wizard_core.settled``).
     """
 
     model_config = ConfigDict(frozen=True)

@@ -69,9 +69,6 @@ class PerRecord(Generic[R, T]):
                 break
         return value
 
-    def __len__(self) -> int:
-        return len(self._entries)
-
 
 class PerHolding(Generic[T]):
     """``make(holding, *args)`` for settled records held together (a list of them, lists of them by key,

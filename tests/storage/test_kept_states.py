@@ -67,9 +67,9 @@ def test_each_load_gets_its_own_objects(tinydb_store: TinyDBStorage) -> None:
     assert second.turns and second.transcript.said
 
 
-def test_a_saved_project_is_kept_as_a_load_reads_it_back(tinydb_store: TinyDBStorage) -> None:
-    """The page's load after a turn builds the state from the one the turn saved: the same project as
-    the file holds, the turn's new answer read back from its JSON, the older answers shared."""
+def test_a_load_after_a_save_shares_the_answers_that_did_not_change(tinydb_store: TinyDBStorage) -> None:
+    """The page's load after a turn decodes the saved file afresh and equals a store's that kept nothing,
+    but takes the answers the turn left as they were from the load before (the revised one is new)."""
     wizard = make_manager(tinydb_store)
     project = wizard.start_project("Kept after saving").project_id
     for message in MESSAGES[:5]:
