@@ -7,12 +7,16 @@ file's bytes, is unchanged — the next load builds the state from what was kept
 The kept JSON is the decoded state itself, so a state built from it equals one decoded afresh.
 
 Every load gets objects of its own, but for the settled records (answers, clarifying questions:
-``models.Settled``, never changed once made), which every load of the project shares: only the lists
-holding them are its own. A load that decodes afresh (after a save) takes, for each settled record
-equal to one the project was kept with, the kept one. So a load from memory costs what the
-project's turn in progress holds, not every answer the project has, and what is worked out from a
-settled record (its JSON, its lines in the context package: ``wizard_core.settled``) is worked out
-once, on the turn that made it, and looked up on every turn after.
+``models.Settled``, never changed once made), the turns that have ended (only a pending turn, the one
+in progress, is ever written to) and the turn log's figures (a save brings a copy up to date), which
+every load of the project shares: only the lists holding them are its own. With
+``WIZARD_CHECK_SETTLED=1`` (the test suite) a load compares the shared turns and figures with their
+JSON when kept, so a change made in place cannot pass unseen. A load that decodes afresh (after a
+save) takes, for each settled record equal to one the project was kept with, the kept one. So a
+load from memory costs what the project's turn in progress holds, not every answer the project has,
+and what is worked out from a settled record (its JSON, its lines in the context package:
+``wizard_core.settled``) is worked out once, on the turn that made it, and looked up on every turn
+after.
 
 A file backend offers ``fingerprint(project_id) -> Hashable | None`` (None: nothing to compare; the
 load reads as before), read before the file, so a write in between can only make a later load miss,
@@ -29,8 +33,9 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from storage.logs import Baseline, Meta, seen
-from wizard_core.log_records import TranscriptFigures
+from wizard_core.log_records import TranscriptFigures, TurnRecord
 from wizard_core.models import SETTLED_FIELDS, ProjectState, Settled
+from wizard_core.settled import CHECKING, ChangedInPlace
 
 # Projects kept at once; the least recently loaded are dropped.
 MAX_KEPT = 32
@@ -40,11 +45,13 @@ Holding = dict[str, Any]  # by field: a list of settled records, or lists of the
 
 class _Kept(NamedTuple):
     fingerprint: Hashable
-    state_json: bytes  # but the settled fields
+    state_json: bytes  # but the settled fields and the turns
     settled: Holding
+    turns: tuple[TurnRecord | bytes, ...]  # an ended turn shared, a pending one as JSON
     log_before: dict[str, int]
-    transcript_json: bytes
+    transcript: TranscriptFigures
     meta: Meta  # the logs' description as stored, for the baseline a save compares with (never changed)
+    checked: tuple[bytes, ...] = ()  # with CHECKING: the turns and figures as kept, to compare
 
 
 class KeptStates:
@@ -68,11 +75,14 @@ class KeptStates:
             if kept is None or kept.fingerprint != fingerprint:
                 return None
             self._kept.move_to_end(project_id)
+        if CHECKING and _checked(kept.turns, kept.transcript) != kept.checked:
+            raise ChangedInPlace(f"An ended turn or the figures of project {project_id} changed in place")
         state = ProjectState.model_validate_json(kept.state_json)
         for name, value in _lists_of(kept.settled).items():
             setattr(state, name, value)
+        state.turns = [_turn(t) for t in kept.turns]
         state.log_before = dict(kept.log_before)
-        state.transcript = TranscriptFigures.model_validate_json(kept.transcript_json)
+        state.transcript = kept.transcript
         return state, seen(state, kept.meta)
 
     def keep(self, project_id: str, fingerprint: Hashable, state: ProjectState, meta: Meta) -> None:
@@ -84,13 +94,16 @@ class KeptStates:
             for name in SETTLED_FIELDS:
                 setattr(state, name, _shared(getattr(state, name), before.settled[name]))
         settled = _lists_of({name: getattr(state, name) for name in SETTLED_FIELDS})
+        turns = tuple(t if t.status != "pending" else t.model_dump_json().encode() for t in state.turns)
         kept = _Kept(
             fingerprint,
-            state.model_dump_json(exclude=set(SETTLED_FIELDS)).encode(),
+            state.model_dump_json(exclude={*SETTLED_FIELDS, "turns"}).encode(),
             settled,
+            turns,
             dict(state.log_before),
-            state.transcript.model_dump_json().encode(),
+            state.transcript,
             meta,
+            _checked(turns, state.transcript) if CHECKING else (),
         )
         with self._lock:
             self._kept[project_id] = kept
@@ -101,6 +114,12 @@ class KeptStates:
     def forget(self, project_id: str) -> None:
         with self._lock:
             self._kept.pop(project_id, None)
+
+
+def _checked(turns: tuple[TurnRecord | bytes, ...], transcript: TranscriptFigures) -> tuple[bytes, ...]:
+    """The shared turns and figures as JSON, to tell a change made in place (``WIZARD_CHECK_SETTLED``)."""
+    shared = [t for t in turns if isinstance(t, TurnRecord)]
+    return tuple(x.model_dump_json().encode() for x in (*shared, transcript))
 
 
 def _lists_of(settled: Holding) -> Holding:
@@ -131,3 +150,8 @@ def _made(record: Settled) -> tuple[type, object]:
 
 def _records(value: Any) -> list[Any]:
     return [r for records in value.values() for r in records] if isinstance(value, dict) else list(value)
+
+
+def _turn(kept: TurnRecord | bytes) -> TurnRecord:
+    """A kept turn: the shared one if it has ended, a fresh one from its JSON if it is in progress."""
+    return kept if isinstance(kept, TurnRecord) else TurnRecord.model_validate_json(kept)

@@ -55,6 +55,8 @@ class Baseline:
     revision: int
     meta: Meta
     logs: dict[str, Seen]
+    # What ``meta["figures"]`` describes, as the state was given it (never changed in place), if known.
+    figures: TranscriptFigures | None = None
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class LogWrite:
             else:
                 tail = items[-1].model_dump(mode="json") if items else None
             seen[name] = Seen(tuple(items), tail)
-        return Baseline(revision, self.meta, seen)
+        return Baseline(revision, self.meta, seen, self.figures)
 
 
 class Baselines:
@@ -112,7 +114,7 @@ def seen(state: ProjectState, meta: Meta) -> Baseline:
         for name in LOGS
         for items in [getattr(state, name)]
     }
-    return Baseline(state.revision, meta, logs)
+    return Baseline(state.revision, meta, logs, state.transcript)
 
 
 def plan(
@@ -200,7 +202,10 @@ def _figures(
     if kept is None or dropped or changed < len(seen.entries) - 1:
         earlier = _earlier(state, older).get("turns", [])
         return TranscriptFigures.of([TurnRecord.model_validate(t) for t in earlier] + state.turns)
-    figures = TranscriptFigures.model_validate(kept)
+    if base.figures is not None and state.transcript is base.figures:
+        figures = base.figures.to_update()  # what the description holds, already read
+    else:
+        figures = TranscriptFigures.model_validate(kept)
     if changed == len(seen.entries) - 1 and seen.tail is not None:
         figures.remove(TurnRecord.model_validate(seen.tail), first + changed)
     for index in range(changed, len(state.turns)):

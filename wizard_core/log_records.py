@@ -117,6 +117,13 @@ class TranscriptFigures(LogRecord):
     usage: Usage = Field(default_factory=Usage)
     said: dict[str, list[Said]] = Field(default_factory=dict)
 
+    def to_update(self) -> TranscriptFigures:
+        """A copy that ``add`` and ``remove`` change without changing this one (they replace an item's
+        talk and said rather than change them)."""
+        return TranscriptFigures.model_construct(
+            items=dict(self.items), usage=self.usage.model_copy(), said=dict(self.said)
+        )
+
     def add(self, turn: TurnRecord, at: int) -> None:
         """Count ``turn``, the transcript's turn at place ``at``."""
         self._count(turn, at, 1)
@@ -131,7 +138,7 @@ class TranscriptFigures(LogRecord):
         key = turn.section or OUTSIDE
         talk = self.items.get(key)
         if talk is not None and talk.answer == at:
-            talk.answer = None
+            self.items[key] = talk.model_copy(update={"answer": None})
         if turn.section in self.said:
             self.said[turn.section] = [s for s in self.said[turn.section] if s.at != at]
 
@@ -139,16 +146,16 @@ class TranscriptFigures(LogRecord):
         key = turn.section or OUTSIDE
         talk = self.items.get(key)
         if sign > 0:
-            if talk is None:
-                talk = self.items[key] = ItemTalk(first=at)
-            talk.turns += 1
-            talk.first = min(talk.first, at)
-            if turn.reply_type == "form_answer" and (talk.answer is None or at > talk.answer):
-                talk.answer = at
+            talk = talk or ItemTalk(first=at)
+            answer = talk.answer
+            if turn.reply_type == "form_answer" and (answer is None or at > answer):
+                answer = at
+            self.items[key] = ItemTalk(turns=talk.turns + 1, first=min(talk.first, at), answer=answer)
         elif talk is not None:
-            talk.turns -= 1
-            if talk.turns <= 0:
+            if talk.turns <= 1:
                 del self.items[key]
+            else:
+                self.items[key] = talk.model_copy(update={"turns": talk.turns - 1})
         usage = self.usage
         if turn.input_tokens:
             usage.input_tokens += sign * turn.input_tokens

@@ -15,7 +15,9 @@ from pydantic import ValidationError
 from storage import TinyDBStorage
 from tests.support import make_manager
 from wizard_core.errors import CorruptStoreError, ProjectNotFound
+from wizard_core.log_records import TranscriptFigures
 from wizard_core.models import ProjectState
+from wizard_core.settled import ChangedInPlace
 
 MESSAGES = [
     "New construction, a two storey office building.",
@@ -60,11 +62,28 @@ def test_each_load_gets_its_own_objects(tinydb_store: TinyDBStorage) -> None:
         answer.value = "Changed in memory only"
     first.replace_answer("3.01", value="Changed in memory only")
     first.turns.clear()
-    first.transcript.said.clear()
+    first.transcript = TranscriptFigures()
     second = tinydb_store.load_project(project)
     assert second.answer_for("3.01") == tinydb_store.load_project(project).answer_for("3.01")
     assert second.answer_for("3.01").value == "New construction"  # type: ignore[union-attr]
     assert second.turns and second.transcript.said
+
+
+@pytest.mark.parametrize("change", ["an ended turn", "the figures"])
+def test_a_change_in_place_to_what_loads_share_fails_loudly(tinydb_store: TinyDBStorage, change: str) -> None:
+    """Ended turns and the turn log's figures are shared by the loads (only a pending turn is ever
+    written to, and a save replaces the figures); a change made inside one would show in every later
+    load without being saved, so the test suite's check refuses it."""
+    wizard = make_manager(tinydb_store)
+    project = wizard.start_project("Shared turns").project_id
+    wizard.process_user_response(project, "New construction, a bank branch.")
+    first = tinydb_store.load_project(project)
+    if change == "an ended turn":
+        first.turns[0].message = "Changed in memory only"
+    else:
+        first.transcript.said.clear()
+    with pytest.raises(ChangedInPlace, match="changed in place"):
+        tinydb_store.load_project(project)
 
 
 def test_a_load_after_a_save_shares_the_answers_that_did_not_change(tinydb_store: TinyDBStorage) -> None:

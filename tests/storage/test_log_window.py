@@ -12,6 +12,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from storage import StorageAdapter, TinyDBStorage
 from storage.encoding import from_record
@@ -279,3 +281,20 @@ def test_an_old_project_opens_with_every_message_and_its_whole_archive(storage: 
     assert shown == old.turns
     stored = storage.backend.read("talk", logs=False)
     assert stored is not None and "question 0 on 3.02?" not in json.dumps(stored.record)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.booleans()), max_size=30))
+def test_figures_brought_up_to_date_on_a_copy_leave_the_loaded_ones_as_they_were(
+    steps: list[tuple[int, bool]],
+) -> None:
+    """A save brings the figures the state was loaded with up to date on a copy (``to_update``); whatever it
+    counts in or takes back, the loaded figures, which later loads share, read as before."""
+    loaded = TranscriptFigures.of([_turn(n) for n in range(12)])
+    before = loaded.model_dump_json()
+    copied, fresh = loaded.to_update(), TranscriptFigures.model_validate_json(before)
+    for n, adding in steps:
+        for figures in (copied, fresh):
+            (figures.add if adding else figures.remove)(_turn(n), n)
+    assert loaded.model_dump_json() == before
+    assert copied == fresh  # the copy counts as figures read afresh would

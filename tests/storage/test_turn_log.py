@@ -104,8 +104,8 @@ def test_any_mix_of_turns_saves_and_sessions_comes_back_exactly(
             if operation == "turn":
                 count += 1
                 state.turns.append(_turn(count))
-            elif operation == "complete" and state.turns:
-                state.turns[-1].status = "done"
+            elif operation == "complete" and state.turns and state.turns[-1].status == "pending":
+                state.turns[-1].status = "done"  # as the core does: only the turn in progress is written to
                 state.turns[-1].content = f"reply to {state.turns[-1].message}"
             elif operation == "decision":
                 count += 1
