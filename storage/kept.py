@@ -12,7 +12,8 @@ in progress, is ever written to) and the turn log's figures (a save brings a cop
 every load of the project shares: only the lists holding them are its own. With
 ``WIZARD_CHECK_SETTLED=1`` (the test suite) a load compares the shared turns and figures with their
 JSON when kept, so a change made in place cannot pass unseen. A load that decodes afresh (after a
-save) takes, for each settled record equal to one the project was kept with, the kept one. So a
+save) takes, for each settled record equal to one the project was kept with, the kept one, and
+likewise each item's messages in the figures (``wizard_core.carried`` reads them). So a
 load from memory costs what the project's turn in progress holds, not every answer the project has,
 and what is worked out from a settled record (its JSON, its lines in the context package:
 ``wizard_core.settled``) is worked out once, on the turn that made it, and looked up on every turn
@@ -93,6 +94,10 @@ class KeptStates:
         if before is not None:
             for name in SETTLED_FIELDS:
                 setattr(state, name, _shared(getattr(state, name), before.settled[name]))
+            # An item's messages as the figures keep them, if the same as before: the list kept then
+            # (a save replaces an item's list, never changes one).
+            said = state.transcript.said
+            said.update((item, old) for item, old in before.transcript.said.items() if said.get(item) == old)
         settled = _lists_of({name: getattr(state, name) for name in SETTLED_FIELDS})
         turns = tuple(t if t.status != "pending" else t.model_dump_json().encode() for t in state.turns)
         kept = _Kept(

@@ -20,7 +20,9 @@ from wizard_core.answers import read, validate_value
 from wizard_core.answers.base import FormFacts
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
+from wizard_core.log_records import Said
 from wizard_core.models import ProjectState
+from wizard_core.settled import per_holding
 from wizard_core.triggers import load_triggers, phrases
 
 # Sentence ends: a stop that is not a decimal point, a semicolon, a line break.
@@ -49,14 +51,33 @@ def said_before(state: ProjectState, section: str | None = None) -> list[tuple[s
 
     Side questions, messages that failed and messages sent after a break are left out: they state no
     fact about the building, or an old one."""
-    said = [
+    return list(_said_before(_others(state, section)))
+
+
+def _others(state: ProjectState, section: str | None) -> dict[str, list[Said]]:
+    """The messages the turn log's figures keep for the items but ``section`` (the one being talked
+    about, whose list a save replaces most turns)."""
+    return {item: messages for item, messages in state.transcript.said.items() if item != section}
+
+
+@per_holding
+def _said_before(said: dict[str, list[Said]]) -> tuple[tuple[str, str], ...]:
+    """``said_before`` of those messages, worked out once while the same ones are kept."""
+    ordered = sorted(
         (kept.at, item, kept.message)
-        for item, messages in state.transcript.said.items()
-        if item != section
+        for item, messages in said.items()
         for kept in messages
         if not kept.stale
-    ]
-    return [(item, message) for _, item, message in sorted(said)]
+    )
+    return tuple((item, message) for _, item, message in ordered)
+
+
+@per_holding
+def _names_the_fact(said: dict[str, list[Said]], number: str, keywords: tuple[str, ...]) -> bool:
+    """Whether one of those messages holds a word naming item ``number``'s fact (plain substring tests,
+    no pattern)."""
+    everything = "\n".join(message for _, message in _said_before(said)).lower()
+    return any(word in everything for word in _words(number, keywords))
 
 
 def sentences(text: str) -> list[str]:
@@ -69,10 +90,9 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
     names = _names(item)
     if names is None or state.answer_for(item.number) is not None:
         return None
+    if not _names_the_fact(_others(state, item.number), item.number, tuple(item.keywords)):
+        return None
     said = said_before(state, item.number)
-    everything = "\n".join(message for _, message in said).lower()
-    if not any(word in everything for word in _words(item.number, tuple(item.keywords))):
-        return None  # no message holds a word naming the fact (plain substring tests, no pattern)
     for section, message in reversed(said):
         if not names.search(message):
             continue  # no sentence of it names the fact

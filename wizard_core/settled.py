@@ -2,8 +2,10 @@
 
 A settled record (``models.Settled``: an answer, a clarifying question) is never changed once made,
 so what is worked out from it alone (its JSON, its lines in the context package) holds for as long
-as the record does. Loads of an unchanged project share the records (``storage/kept.py``), so a
-project's answers are worked out on the turn that makes them and looked up on every turn after.
+as the record does. So does what is worked out from the messages the turn log's figures keep for
+each item (``log_records.Said``: a save replaces an item's list, never a message in it). Loads of
+an unchanged project share the records (``storage/kept.py``), so a project's answers are worked
+out on the turn that makes them and looked up on every turn after.
 
 A record is known by its identity: the entry keeps a weak reference to it (dropped when the record
 is collected) and the other arguments themselves, so an id can never stand for another object.
