@@ -16,6 +16,7 @@ long way, through a dict that is checked whole and repaired (lone surrogates bec
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import types
@@ -60,6 +61,7 @@ class Encoded:
     # answered (``models.STORED_APART``): the rest of the record, and those fields (None for a record
     # encoded the long way or read back).
     parts: tuple[bytes, bytes] | None = None
+    apart_digest: str | None = None  # the SHA-256 of ``parts[1]``, worked out once while they hold
 
 
 def encode(
@@ -68,11 +70,12 @@ def encode(
     """``state`` as the record to store at ``revision`` (the next one by default), its logs described by
     ``meta`` (whose ``figures``, if given, are ``figures`` dumped); OutOfBounds if it would not read back."""
     revision = state.revision + 1 if revision is None else revision
-    parts = None
+    parts = apart_digest = None
     try:
         body = state.__pydantic_serializer__.to_json(state, exclude=_APART, warnings="error")
         thread = _members(tuple(getattr(state, name) for name in _WITH_THE_TURN), _WITH_THE_TURN)
-        settled = _held_apart(tuple(getattr(state, name) for name in STORED_APART), STORED_APART)
+        apart = tuple(getattr(state, name) for name in STORED_APART)
+        settled, apart_digest = _held_apart(apart, STORED_APART)
     except PydanticSerializationError:
         data = _the_long_way(state, meta, revision)
     else:
@@ -82,7 +85,7 @@ def encode(
         data = b"{%s%s%s}" % (members, settled, tail)
         parts = (b"{%s%s}" % (members, tail), b"{%s}" % settled[1:])
     summary = summarize(state)
-    return Encoded(data, revision, state.schema_version, state.name, summary, parts)
+    return Encoded(data, revision, state.schema_version, state.name, summary, parts, apart_digest)
 
 
 def from_record(record: dict[str, Any], state: ProjectState) -> Encoded:
@@ -133,9 +136,13 @@ def _members(values: tuple[Any, ...], names: tuple[str, ...]) -> bytes:
     return b"".join(parts)
 
 
-# The fields kept apart, made once while they hold the same records (a turn that answers nothing
-# leaves them as they were); the thread in progress changes most turns, so it is not held.
-_held_apart = per_holding(_members)
+@per_holding
+def _held_apart(values: tuple[Any, ...], names: tuple[str, ...]) -> tuple[bytes, str]:
+    """The fields kept apart as members (``_members``) and the digest of them as an object, made once while
+    they hold the same records (a turn that answers nothing leaves them as they were); the thread in
+    progress changes most turns, so it is not held."""
+    members = _members(values, names)
+    return members, hashlib.sha256(b"{%s}" % members[1:]).hexdigest()
 
 
 def _array(records: list[Settled], depth: int) -> bytes:

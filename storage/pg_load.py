@@ -20,7 +20,7 @@ from typing import Any
 import psycopg
 
 from storage import crypto
-from storage.records import UNCHANGED, Entries, Stored, Unchanged, aware, unreadable
+from storage.records import UNCHANGED, Entries, Stored, Unchanged, aware, corrupt, unreadable
 from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
 
@@ -31,17 +31,17 @@ SUMMARIES = "SELECT id, summary, updated_at FROM wizard_projects"
 
 # The record, and with ``logs`` every kept entry of its logs.
 READ = """
-SELECT CASE WHEN p.settled IS NULL THEN p.record ELSE p.record || p.settled END, p.revision,
+SELECT p.record, p.revision,
        CASE WHEN %(logs)s THEN (SELECT coalesce(jsonb_agg(jsonb_build_array(l.log, l.seq, l.entry)), '[]')
-                               FROM wizard_project_log l WHERE l.project_id = p.id) END
+                               FROM wizard_project_log l WHERE l.project_id = p.id) END,
+       NULL, p.settled
 FROM wizard_projects p WHERE p.id = %(id)s
 """
 # The record and, of each log named, the rows of its ``newest`` highest seqs, with the row's fingerprint
 # (its revision and the transaction that wrote it); neither record nor rows when the fingerprint is
 # still ``unless`` (a load that kept the project decoded: ``kept.py``).
 NEWEST = """
-SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
-       CASE WHEN p.settled IS NULL THEN p.record ELSE p.record || p.settled END END, p.revision,
+SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN p.record END, p.revision,
        CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
        (SELECT coalesce(jsonb_agg(jsonb_build_array(t.log, l.seq, l.entry)), '[]')
         FROM unnest(%(logs)s::text[], %(newest)s::int[]) AS t(log, newest)
@@ -49,7 +49,7 @@ SELECT CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN
             SELECT seq, entry FROM wizard_project_log
             WHERE project_id = p.id AND log = t.log ORDER BY seq DESC LIMIT t.newest
         ) l) END,
-       f.fingerprint
+       f.fingerprint, CASE WHEN f.fingerprint IS DISTINCT FROM %(unless)s THEN p.settled END
 FROM wizard_projects p CROSS JOIN LATERAL (SELECT p.revision::text || ':' || p.xmin::text) AS f(fingerprint)
 WHERE p.id = %(id)s
 """
@@ -150,8 +150,19 @@ def read_back(
 
 
 def _stored(row: tuple[Any, ...], sealer: crypto.Sealer | None, where: str) -> Stored:
-    record = crypto.open_value(sealer, row[0], where)
-    return Stored(record, _entries(row[2], sealer, where), row[1], row[3] if len(row) > 3 else None)
+    """A row of READ or NEWEST: record, revision, entries, fingerprint, and the fields kept apart."""
+    record = crypto.open_value(sealer, _joined(row[0], row[4], where), where)
+    return Stored(record, _entries(row[2], sealer, where), row[1], row[3])
+
+
+def _joined(record: Any, settled: Any, where: str) -> Any:
+    """The record with the fields a save keeps apart (``pg_save``) among its own, as ``record || settled``
+    would join them; read apart, the server does not build the whole record again to send it."""
+    if settled is None:
+        return record
+    if not isinstance(record, dict) or not isinstance(settled, dict):
+        raise corrupt(where, "it is not a wizard project")
+    return record | settled
 
 
 def _entries(rows: list[Any] | None, sealer: crypto.Sealer | None, where: str) -> Entries:

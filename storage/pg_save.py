@@ -159,7 +159,7 @@ def save(
     settled = digest = None
     if sealer is None and record.parts is not None:
         data, settled = record.parts
-        digest = hashlib.sha256(settled).hexdigest()
+        digest = record.apart_digest or hashlib.sha256(settled).hexdigest()
         if current is not None and sent.stored(project_id, current.revision) == digest:
             settled = None  # stored as they are: the statement keeps them (or, if not, writes nothing)
     summary = record.summary

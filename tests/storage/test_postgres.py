@@ -25,7 +25,7 @@ from storage.migrations import upgrade
 from storage.postgres import PostgresStorage
 from tests.pg_server import PgServer
 from tests.storage.test_storage import _full_state
-from wizard_core.errors import ConflictError, ProjectNotFound, StorageError
+from wizard_core.errors import ConflictError, CorruptStoreError, ProjectNotFound, StorageError
 from wizard_core.models import ProjectState
 from wizard_core.wiring import make_advisor, open_wizard
 
@@ -105,6 +105,20 @@ def test_an_old_record_in_the_database_is_upgraded_by_the_same_migrations(pg_url
     store.save_project(loaded)  # saved in the current shape
     assert store.load_project("old").revision == 2
     store.close()
+
+
+def test_a_row_whose_answers_column_is_no_object_reads_as_damaged_and_stays(pg_url: str) -> None:
+    store = open_storage(pg_url, sealer=None)
+    wizard = open_wizard(store, make_advisor("offline"))
+    pid = wizard.start_project("Damaged apart").project_id
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("UPDATE wizard_projects SET settled = '[1, 2]'::jsonb WHERE id = %s", [pid])
+    with pytest.raises(CorruptStoreError, match=r"cannot be read \(it is not a wizard project"):
+        open_storage(pg_url, sealer=None).load_project(pid)
+    with psycopg.connect(pg_url) as conn:
+        kept = conn.execute("SELECT settled FROM wizard_projects WHERE id = %s", [pid]).fetchone()
+    assert kept == ([1, 2],)
+    store.close()  # type: ignore[attr-defined]
 
 
 def test_the_settled_records_are_kept_apart_and_read_back_with_the_record(pg_url: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -22,7 +23,7 @@ import storage.listing
 from storage import StorageAdapter, TinyDBStorage, default_data_dir, open_storage
 from storage.backend import Listing
 from storage.base import ProjectStore
-from storage.encoding import Encoded
+from storage.encoding import Encoded, encode
 from storage.logs import LogWrite
 from storage.migrations import MIGRATIONS, upgrade
 from storage.records import Stored
@@ -152,6 +153,20 @@ def test_a_settled_answer_changed_in_place_fails_the_tests_rather_than_going_uns
     state.finalized_answers[0].value["floors"].append(3)
     with pytest.raises(ChangedInPlace, match="FormAnswer was changed in place"):
         storage.save_project(state)
+
+
+def test_the_fields_kept_apart_carry_the_digest_of_what_they_hold() -> None:
+    """A database keeps the answers and archived questions apart and compares a digest of them (``pg_save``):
+    the digest worked out once while they hold is theirs, and moves when an answer is replaced."""
+    state = _full_state()
+    meta: dict[str, Any] = {"written": 0}
+    first = encode(state, meta)
+    assert first.parts is not None and first.apart_digest == hashlib.sha256(first.parts[1]).hexdigest()
+    assert encode(state, meta).apart_digest == first.apart_digest
+    state.replace_answer(state.finalized_answers[0].section, value=["A-2"])
+    changed = encode(state, meta)
+    assert changed.parts is not None and changed.apart_digest == hashlib.sha256(changed.parts[1]).hexdigest()
+    assert changed.apart_digest != first.apart_digest
 
 
 def test_list_shows_most_recently_updated_first_with_progress(storage: StorageAdapter) -> None:
