@@ -31,9 +31,9 @@ from pydantic_core import PydanticSerializationError
 
 from storage import bounds
 from storage.logs import LOGS, LogWrite, Meta
-from storage.records import summarize
+from storage.records import corrupt, summarize
 from wizard_core.errors import StorageError
-from wizard_core.log_records import TranscriptFigures
+from wizard_core.log_records import Said, TranscriptFigures
 from wizard_core.models import SETTLED_FIELDS, STORED_APART, ProjectState, ProjectSummary, Settled
 from wizard_core.settled import per_holding, per_record
 
@@ -46,6 +46,8 @@ _APART = _EXCLUDED | set(SETTLED_FIELDS)
 # The settled fields most turns change (the clarifying thread in progress): in the record's first part.
 _WITH_THE_TURN = tuple(name for name in SETTLED_FIELDS if name not in STORED_APART)
 _LIMIT = 10**bounds.MAX_INT_DIGITS
+# In what a database keeps apart: the messages the figures keep for the items but the one in progress.
+SAID_APART = "figures_said"
 
 
 @dataclass(frozen=True)
@@ -75,15 +77,19 @@ def encode(
         body = state.__pydantic_serializer__.to_json(state, exclude=_APART, warnings="error")
         thread = _members(tuple(getattr(state, name) for name in _WITH_THE_TURN), _WITH_THE_TURN)
         apart = tuple(getattr(state, name) for name in STORED_APART)
-        settled, apart_digest = _held_apart(apart, STORED_APART)
+        settled = _held_apart(apart, STORED_APART)
+        current, others = _said_apart(state, meta, figures)
+        apart_object, apart_digest = _object_apart((*apart, others), (*STORED_APART, SAID_APART))
+        revised = b',"revision":%d,"logs":' % revision
+        tail = revised + _meta_json(meta, figures)
+        rest_tail = tail if current is None else revised + _meta_json(meta, current)
     except PydanticSerializationError:
         data = _the_long_way(state, meta, revision)
     else:
         _check_model(state, RECORD_DEPTH, skip=_APART)
         members = body[1:-1] + thread  # never empty: a state has its id
-        tail = b',"revision":%d,"logs":%s' % (revision, _meta_json(meta, figures))
         data = b"{%s%s%s}" % (members, settled, tail)
-        parts = (b"{%s%s}" % (members, tail), b"{%s}" % settled[1:])
+        parts = (b"{%s%s}" % (members, rest_tail), apart_object)
     summary = summarize(state)
     return Encoded(data, revision, state.schema_version, state.name, summary, parts, apart_digest)
 
@@ -136,13 +142,51 @@ def _members(values: tuple[Any, ...], names: tuple[str, ...]) -> bytes:
     return b"".join(parts)
 
 
+# The fields kept apart, made once while they hold the same records (a turn that answers nothing
+# leaves them as they were); the thread in progress changes most turns, so it is not held.
+_held_apart = per_holding(_members)
+
+
 @per_holding
-def _held_apart(values: tuple[Any, ...], names: tuple[str, ...]) -> tuple[bytes, str]:
-    """The fields kept apart as members (``_members``) and the digest of them as an object, made once while
-    they hold the same records (a turn that answers nothing leaves them as they were); the thread in
-    progress changes most turns, so it is not held."""
-    members = _members(values, names)
-    return members, hashlib.sha256(b"{%s}" % members[1:]).hexdigest()
+def _object_apart(values: tuple[Any, ...], names: tuple[str, ...]) -> tuple[bytes, str]:
+    """What a database keeps apart, as one object, and its digest: made once while it holds the same."""
+    data = b"{%s}" % _members(values, names)[1:]
+    return data, hashlib.sha256(data).hexdigest()
+
+
+def _said_apart(
+    state: ProjectState, meta: Meta, figures: TranscriptFigures | None
+) -> tuple[TranscriptFigures | None, dict[str, list[Said]]]:
+    """The figures with only the messages said at the item in progress (None: all, as given), and the
+    messages said at every other item, which change only when one is revised or the next item starts:
+    a database keeps them apart with the answers (``SAID_APART``)."""
+    if figures is None or "figures" not in meta:
+        return None, {}
+    here = state.current_form_section
+    others = {item: said for item, said in figures.said.items() if item != here}
+    if not others:
+        return None, {}
+    mine = {here: figures.said[here]} if here in figures.said else {}
+    return TranscriptFigures.model_construct(items=figures.items, usage=figures.usage, said=mine), others
+
+
+def join_apart(record: Any, apart: Any, where: str) -> Any:
+    """A stored record with what a database kept apart (``Encoded.parts``) back in it, as it was encoded
+    whole; CorruptStoreError if either is not what a save stores."""
+    if apart is None:
+        return record
+    if not isinstance(record, dict) or not isinstance(apart, dict):
+        raise corrupt(where, "it is not a wizard project")
+    joined = record | apart
+    said = joined.pop(SAID_APART, None)
+    if said:
+        logs = joined.get("logs")
+        figures = logs.get("figures") if isinstance(logs, dict) else None
+        kept = figures.get("said") if isinstance(figures, dict) else None
+        if not isinstance(said, dict) or not isinstance(kept, dict):
+            raise corrupt(where, "it is not a wizard project")
+        figures["said"] = said | kept  # type: ignore[index]
+    return joined
 
 
 def _array(records: list[Settled], depth: int) -> bytes:

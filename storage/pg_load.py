@@ -20,7 +20,8 @@ from typing import Any
 import psycopg
 
 from storage import crypto
-from storage.records import UNCHANGED, Entries, Stored, Unchanged, aware, corrupt, unreadable
+from storage.encoding import join_apart
+from storage.records import UNCHANGED, Entries, Stored, Unchanged, aware, unreadable
 from wizard_core.errors import StorageError
 from wizard_core.models import ProjectSummary
 
@@ -151,18 +152,8 @@ def read_back(
 
 def _stored(row: tuple[Any, ...], sealer: crypto.Sealer | None, where: str) -> Stored:
     """A row of READ or NEWEST: record, revision, entries, fingerprint, and the fields kept apart."""
-    record = crypto.open_value(sealer, _joined(row[0], row[4], where), where)
+    record = crypto.open_value(sealer, join_apart(row[0], row[4], where), where)
     return Stored(record, _entries(row[2], sealer, where), row[1], row[3])
-
-
-def _joined(record: Any, settled: Any, where: str) -> Any:
-    """The record with the fields a save keeps apart (``pg_save``) among its own, as ``record || settled``
-    would join them; read apart, the server does not build the whole record again to send it."""
-    if settled is None:
-        return record
-    if not isinstance(record, dict) or not isinstance(settled, dict):
-        raise corrupt(where, "it is not a wizard project")
-    return record | settled
 
 
 def _entries(rows: list[Any] | None, sealer: crypto.Sealer | None, where: str) -> Entries:

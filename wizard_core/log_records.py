@@ -92,7 +92,11 @@ class ItemTalk(LogRecord):
 
 
 class Said(LogRecord):
-    """A message that answered an item, as kept for the readers of later items (cut to SAID_CHARS)."""
+    """A message that answered an item, as kept for the readers of later items (cut to SAID_CHARS); never
+    changed once made (``add`` and ``remove`` replace an item's list), so what is worked out from it is
+    kept (``wizard_core.settled``)."""
+
+    model_config = ConfigDict(frozen=True)
 
     message: str
     at: int  # its place in the transcript

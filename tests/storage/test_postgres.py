@@ -18,6 +18,7 @@ from typing import Any
 import psycopg
 import pytest
 from cryptography.fernet import Fernet
+from psycopg.types.json import Jsonb
 
 from storage import TinyDBStorage, open_storage
 from storage.crypto import Sealer
@@ -107,17 +108,20 @@ def test_an_old_record_in_the_database_is_upgraded_by_the_same_migrations(pg_url
     store.close()
 
 
-def test_a_row_whose_answers_column_is_no_object_reads_as_damaged_and_stays(pg_url: str) -> None:
+@pytest.mark.parametrize(
+    "apart", [[1, 2], {"figures_said": ["3.01"]}, {"figures_said": {"3.01": []}, "logs": {"figures": None}}]
+)
+def test_a_row_whose_column_kept_apart_is_damaged_reads_as_damaged_and_stays(pg_url: str, apart: Any) -> None:
     store = open_storage(pg_url, sealer=None)
     wizard = open_wizard(store, make_advisor("offline"))
     pid = wizard.start_project("Damaged apart").project_id
     with psycopg.connect(pg_url) as conn:
-        conn.execute("UPDATE wizard_projects SET settled = '[1, 2]'::jsonb WHERE id = %s", [pid])
+        conn.execute("UPDATE wizard_projects SET settled = %s WHERE id = %s", [Jsonb(apart), pid])
     with pytest.raises(CorruptStoreError, match=r"cannot be read \(it is not a wizard project"):
         open_storage(pg_url, sealer=None).load_project(pid)
     with psycopg.connect(pg_url) as conn:
         kept = conn.execute("SELECT settled FROM wizard_projects WHERE id = %s", [pid]).fetchone()
-    assert kept == ([1, 2],)
+    assert kept == (apart,)
     store.close()  # type: ignore[attr-defined]
 
 
@@ -141,6 +145,10 @@ def test_the_settled_records_are_kept_apart_and_read_back_with_the_record(pg_url
 
     in_record, first_section, digest, revision = row()
     assert (in_record, first_section) == (False, "3.00")  # the code edition, answered at start
+    with psycopg.connect(pg_url) as conn:
+        said = "SELECT record -> 'logs' -> 'figures' -> 'said' ? '3.01', settled -> 'figures_said' ? '3.01' "
+        split = conn.execute(said + "FROM wizard_projects WHERE id = %s", (pid,)).fetchone()
+    assert split == (False, True)  # what was said at an earlier item is kept apart with the answers
     wizard.process_user_response(pid, "what counts as a storey?")  # answers nothing
     assert row()[2:] == (digest, revision + 1)
     wizard.process_user_response(pid, "Correction to 3.01: an addition to an office building.")
