@@ -365,9 +365,9 @@ def _text(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(".").casefold()
 
 
-def load(only: str | None, written: str | None) -> list[Transcript]:
+def load(only: str | None, written: str | None, folder: Path = FOLDER) -> list[Transcript]:
     found = []
-    for path in sorted(FOLDER.glob("*.json")):
+    for path in sorted(folder.glob("*.json")):
         transcript = Transcript.model_validate_json(path.read_bytes())
         if (only and only not in path.stem) or (written and transcript.written != written):
             continue
@@ -436,8 +436,9 @@ def main() -> None:
     parser.add_argument("--only", help="transcripts whose file name contains this")
     parser.add_argument("--written", choices=("before", "after", "outside"))
     parser.add_argument("--replies", action="store_true", help="print each transcript's wizard replies")
+    parser.add_argument("--folder", type=Path, default=FOLDER, help="play the transcripts in this folder")
     args = parser.parse_args()
-    outcomes = [Consultant(t).play() for t in load(args.only, args.written)]
+    outcomes = [Consultant(t).play() for t in load(args.only, args.written, args.folder)]
     if args.replies:
         for o in outcomes:
             print(f"\n## {o.name}")

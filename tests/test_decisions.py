@@ -110,6 +110,47 @@ def test_reset_with_a_new_answer_takes_it_at_once():
     assert all(qa.abandoned for qa in state.archived_clarifying_sessions["3.04"])
 
 
+@pytest.mark.parametrize(
+    ("taken_back", "message", "section", "value"),
+    [
+        (
+            "Building area 2,400 m2, all new.",
+            "Scrap that, 2,400 was the lot next door. Ours: 1,980 m2 new.",
+            "3.04",
+            {"existing": 0, "new": 1980, "total": 1980},
+        ),
+        (
+            "3 storeys above grade, 1 below, 12.5 m high.",
+            "forget that - wrong job. 3 storeys, no basement, 11.2 m.",
+            "3.07",
+            {"storeys_above_grade": 3, "storeys_below_grade": 0, "height_m": 11.2},
+        ),
+    ],
+)
+def test_taking_back_the_answer_just_given_revises_it_not_the_item_just_opened(
+    taken_back: str, message: str, section: str, value: dict
+) -> None:
+    manager = make_manager()
+    pid = manager.start_project("Taken back").project_id
+    advance_to(manager, pid, section)
+    assert manager.process_user_response(pid, taken_back).type == "form_answer"
+    opened = manager.storage.load_project(pid).current_form_section
+    result = manager.process_user_response(pid, message)
+    assert (result.decision, result.section) == ("revision", section)
+    state = manager.storage.load_project(pid)
+    assert state.answer_for(section).value == value  # type: ignore[union-attr]
+    assert state.answer_for(opened) is None and state.current_form_section == opened
+
+
+def test_taking_back_something_said_at_the_item_on_screen_still_starts_it_over() -> None:
+    manager = make_manager()
+    pid = manager.start_project("Reset here").project_id
+    advance_to(manager, pid, "3.05")
+    manager.process_user_response(pid, "roughly 2,000")
+    result = manager.process_user_response(pid, "scratch that: gross area 2,600 m2, all new.")
+    assert (result.decision, result.section) == ("reset", "3.05")
+
+
 def test_side_question_is_answered_from_the_notes_without_advancing(at_3_08):
     manager, pid = at_3_08
     manager.go_to_item(pid, "3.04")

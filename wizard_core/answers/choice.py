@@ -62,9 +62,13 @@ def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[Opti
     building; and an option whose own words name all the others ('addition and renovation') is
     the one meant when they are named together.
     """
+    lowered = p.normalize(text).lower()
+    kept = [m for m in matches if not _existing_wing(lowered, m)]
+    if len(kept) < len(matches):  # a wing of the building there is: no option for all-new work
+        kept = [m for m in kept if m.option.area_split != "new"]
+    matches = kept
     if len(matches) < 2:
         return matches
-    lowered = p.normalize(text).lower()
     including = _including().search(lowered)
     if including:
         before = [m for m in matches if m.start < including.start()]
@@ -82,6 +86,24 @@ def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[Opti
 
 
 _CLAUSE_END = re.compile(r"[;.()]")
+# A wing known by its name ("B wing", "wing C", "the east wing", "the 1962 wing", "the existing wing") is a
+# part of the building there is: the word alone says nothing of an addition.
+NAMED_WING = re.compile(
+    r"(?:\b(?!a\b)[a-z]|\b(?:north|south|east|west|\d{4})"
+    r"|\b(?:existing|old|original|main)(?:[\s-]+(?!new\b)[\w']+){0,2})[\s-]+$"
+)
+NEW_WING = re.compile(r"\b(?:new|added|adding|adds|proposed|additional)(?:[\s-]+[\w'-]+){0,3}[\s-]+$")
+WING_NAMED_AFTER = re.compile(r"^\s+(?!a\b)[a-z0-9]\b(?![\w-])")
+
+
+def _existing_wing(lowered: str, match: OptionMatch) -> bool:
+    """Whether the match is the bare word 'wing' naming a wing of the building there is."""
+    if re.sub(r"s$", "", lowered[match.start : match.end]) != "wing":
+        return False
+    before = lowered[: match.start]
+    if NEW_WING.search(before):  # "a new three-storey east wing"
+        return False
+    return bool(NAMED_WING.search(before) or WING_NAMED_AFTER.match(lowered[match.end :]))
 
 
 @cache

@@ -90,7 +90,7 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
         roles.setdefault(match.option.label, []).append((role, said_as))
         if match.by_label and role != "aside":  # "F2", not the "not a D" of a use set aside
             coded.add(match.option.label)
-    if _opens_with_code(lowered, matches):
+    if _opens_with_code(lowered, matches) or _names_the_building(lowered, matches):
         _words_within_code(roles, coded, one_use=bool(ONE_USE.search(lowered)))
     return _sorted(roles, _doubts(lowered, matches, explained, words))
 
@@ -103,10 +103,36 @@ _OPENING = re.compile(
 )
 # 'all assembly, nothing else in it', '… throughout', 'everything in the building … serves the school'
 ONE_USE = re.compile(
+    r"\ball\s+(?:one|the\s+same)\s+(?:major\s+)?(?:use|occupancy)\b|"
     r"\bnothing\s+else\b|\bthroughout\b|\bsingle\s+(?:major\s+)?occupancy\b|\bonly\s+(?:the\s+)?one\s+"
     r"(?:major\s+)?occupancy\b|\beverything\s+(?:in\s+(?:the|it|this)\b[^.;]{0,80}?)?\s*serves\b",
     re.I,
 )
+
+
+# '… so it's F3', 'he calls it F3', "I'd class it as an F2": a code said of the building as a whole.
+_CODE_FOR_THE_BUILDING = re.compile(
+    r"(?:\bcalls?\s+it|\bit'?s|\bit\s+is|\bclass(?:ed|ified|es|ify)?\s+(?:it\s+)?as|\bclassed)"
+    r"\s+(?:all\s+|an?\s+|as\s+)?(?:group\s+)?$"
+)
+
+
+def _names_the_building(lowered: str, matches: list[OptionMatch]) -> bool:
+    """Whether one code, and only one, is said of the building as a whole ("the office serves the depot, so
+    it's all one use - he calls it F3"): the uses named only in words are then taken within it."""
+    codes = {m.option.label for m in matches if m.by_label}
+    return len(codes) == 1 and any(m.by_label and _said_of_the_building(lowered, m) for m in matches)
+
+
+def _said_of_the_building(lowered: str, match: OptionMatch) -> bool:
+    return bool(
+        _CODE_FOR_THE_BUILDING.search(lowered[max(0, match.start - 30) : match.start])
+        or _FOR_THE_WHOLE.match(lowered[match.end :])
+    )
+
+
+# 'F3 for the whole thing', 'B2 throughout', 'D across the entire building'
+_FOR_THE_WHOLE = re.compile(r"\s+(?:(?:for|across|over)\s+the\s+(?:whole|entire)\b|throughout\b)")
 
 
 def _opens_with_code(lowered: str, matches: list[OptionMatch]) -> bool:
@@ -180,8 +206,12 @@ def _set_aside(
     if not before.strip() and opening.endswith(("(", ",")):  # "the former printing plant (F2)"
         start = clause_around(lowered, len(opening) - 1, len(opening))[0]
         before = lowered[start : len(opening) - 1] + " "
+    aside = words.aside_before.search(before)
+    classed = aside is not None and (re.match(r"calls?\s+it\b", aside.group()) or _FOR_THE_WHOLE.match(after))
+    if classed and match.by_label:
+        aside = None  # "he calls it F3", "our guy says F3 for the whole thing": the building's classification
     if (
-        words.aside_before.search(before)
+        aside
         or NOT_EITHER.search(before)
         or NEIGHBOUR.search(before)
         or words.aside_after.search(after)

@@ -7,7 +7,7 @@ are matched from word lists in ``content/decisions.json``; everything here is de
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
@@ -42,6 +42,7 @@ class Decision:
     reason: str
     target: str | None = None  # the item a revision goes back to, or a side question is about
     remainder: str = ""  # the message without its trigger phrase
+    answer: str | None = None  # what answers the target, when the decision already worked it out
 
 
 class DecisionEngine:
@@ -94,6 +95,10 @@ class DecisionEngine:
         reset = self._reset.search(message)
         if reset and current:
             remainder = strip_filler(self._reset.sub(" ", message[reset.end() :]))
+            taken_back = self._taken_back(state, current, remainder)
+            if taken_back is not None:  # "scratch that – 2,160 was the other plant, this one is 1,620 m2"
+                decision = self._revision_decision(taken_back, reset, message, 0.85, "the answer just given")
+                return replace(decision, answer=_without_old_figures(state, taken_back, decision.remainder))
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
         stripped = message.strip()
         said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
@@ -221,6 +226,26 @@ class DecisionEngine:
             return self._revision_decision(optioned, trigger, message, 0.75, "an option of its own")
         return None
 
+    def _taken_back(self, state: ProjectState, current: str, remainder: str) -> str | None:
+        """The item answered by the message before this one, when nothing was said yet at the item on
+        screen and what follows the words taking something back is a new value for that item: "scratch
+        that" then takes back the answer just given, not the item the wizard has only just opened."""
+        if not remainder or not state.turns:
+            return None
+        last = state.turns[-1]
+        if last.reply_type != "form_answer" or not last.section or last.section == current:
+            return None
+        if state.answer_for(last.section) is None:
+            return None
+        item = self.forms.get_item(last.section)
+        if not self.naming.changes_value(state, item, remainder):
+            return None
+        answer = state.answer_for(last.section)
+        cited = answer is not None and bool(_figures(remainder) & _figures_in(answer.value))
+        if not cited and self.naming.answers(state, current, remainder):
+            return None  # as much an answer to the item on screen: its own reset, as it says
+        return last.section
+
     def _topic(self, message: str) -> str | None:
         """The item a question on a finished matrix is about: the one whose terms it uses most."""
         lowered = message.lower()
@@ -303,3 +328,39 @@ UNMARKED_QUESTION = re.compile(
 # streets thing, …", "as for the gross, …". The item's name must follow within a few words.
 ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
 ADDRESSED_WITHIN = 30  # characters after the opening words
+
+
+FIGURE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
+
+
+def _figures(text: str) -> set[float]:
+    """The figures written in ``text`` ("2,400 was the lot next door": 2400), but the item numbers."""
+    return {float(m[0].replace(",", "")) for m in FIGURE.finditer(ITEM_NUMBER.sub(" ", text))} - {0.0}
+
+
+def _figures_in(value: object) -> set[float]:
+    """The non-zero figures an answer's value holds."""
+    if isinstance(value, bool) or value is None:
+        return set()
+    if isinstance(value, int | float):
+        return {float(value)} - {0.0}
+    if isinstance(value, dict):
+        return set().union(*map(_figures_in, value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(*map(_figures_in, value))
+    return set()
+
+
+def _without_old_figures(state: ProjectState, number: str, text: str) -> str:
+    """``text`` without its sentences that only say again a figure of item ``number``'s answer, being taken
+    back ("2,400 was the lot next door."): what is left is the new value."""
+    answer = state.answer_for(number)
+    if answer is None:
+        return text
+    old = _figures_in(answer.value)
+    kept = [
+        sentence
+        for sentence in re.split(r"(?<=[.;!?])\s+|\s+[-\u2013\u2014]\s+", text)
+        if not (figures := _figures(sentence)) or not figures <= old
+    ]
+    return " ".join(kept).strip() or text

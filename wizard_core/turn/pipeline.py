@@ -173,6 +173,8 @@ class ContextManager:
         if decision.kind == "revision":
             progress.move_to(state, decision.target or "", turn.at)
             target = self.forms.get_item(decision.target or "")
+            if decision.answer is not None:
+                return decision.answer
             return (
                 self.decisions.naming.answer_text(turn.text)
                 if _has_answer(decision.remainder, target)

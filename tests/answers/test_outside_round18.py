@@ -1,0 +1,88 @@
+"""Kinds the held-out buildings of round h17 left, fixed as kinds and tested in words of their own.
+
+- A wing known by its name ("C wing", "the north wing", "the existing one-storey wing") is a part of the
+  building there is: renovating it is a renovation, never an addition, and a "new" said of its doors
+  or windows is no new building.
+- "Scratch that" right after an item was answered, with a new value for it, takes back that answer;
+  the sentence that only says the old figure again is no part of the new value (``test_decisions.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.support import FORMS, state_with
+from wizard_core.answers import read
+
+
+def _read(section: str, message: str, answers: dict | None = None):
+    state = state_with(answers or {})
+    return read(FORMS.get_item(section), [message], state, FORMS)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Fit-up of C wing for the new science labs, no floor area added.",
+        "We are renovating the north wing of the arena.",
+        "Interior alterations in wing 2 only.",
+        "The existing one-storey wing is being renovated; nothing is added.",
+        "renovate the 1974 wing: new doors, new washrooms",
+    ],
+)
+def test_work_on_a_named_wing_of_the_building_is_a_renovation(message):
+    reading = _read("3.01", message)
+    assert reading.value == "Renovation / alteration"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["The old gym wing gets new windows and a new roof.", "the east wing of the existing school"],
+)
+def test_a_named_wing_with_nothing_said_of_the_work_is_asked_about(message):
+    reading = _read("3.01", message)
+    assert not reading.complete or reading.value not in ("New construction", "Addition")
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("A new wing goes on the east side of the school.", "Addition"),
+        ("We're adding a wing and redoing the old classrooms, a reno of those.", "Addition and renovation"),
+    ],
+)
+def test_a_wing_that_is_added_is_still_an_addition(message, value):
+    assert _read("3.01", message).value == value
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Salt dome and plow garage with a small dispatch office; the office is only for the yard, so it is"
+        " all one use - our fire consultant calls it F3.",
+        "Transit garage with a crew room and dispatch office. The reviewer says F2 for the whole building.",
+    ],
+)
+def test_a_code_said_of_the_whole_building_is_not_set_aside_for_a_room_in_it(message):
+    reading = _read("3.02", message)
+    code = "F3" if "F3" in message else "F2"
+    assert reading.complete and reading.value == [code]
+
+
+def test_an_office_beside_a_code_said_of_the_building_is_taken_within_it_and_confirmed():
+    message = "Tire storage, low hazard, with a little sales office at the front. I'd call it F2."
+    reading = _read("3.02", message)
+    assert reading.value == ["F2"] and reading.confidence < 0.8
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Our other site is F2; this building is a D office.", "the owner calls it a dog spa, but it's a D shop"],
+)
+def test_a_code_of_something_else_is_still_set_aside(message):
+    assert _read("3.02", message).value == ["D"]
+
+
+def test_a_new_wing_named_by_where_it_goes_is_an_addition():
+    message = "A new two-storey north wing on the existing school, plus alterations where it joins."
+    assert _read("3.01", message).value == "Addition and renovation"
