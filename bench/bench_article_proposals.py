@@ -8,7 +8,7 @@ as fitting when the code engine finds no error in the building's expected matrix
 by the proposal, leaving aside the items that follow from the article chosen (3.15's restriction,
 3.21's ratings); it is also shown whether it is the article the consultant used.
 
-    python bench/bench_article_proposals.py [--only NAME] [--written before|after|outside]
+    python bench/bench_article_proposals.py [--only NAME] [--written before|after|outside] [--folder DIR]
 """
 
 from __future__ import annotations
@@ -98,11 +98,12 @@ def main() -> None:
     parser.add_argument("--only", help="transcripts whose file name contains this")
     parser.add_argument("--written", choices=("before", "after", "outside"))
     parser.add_argument("--show", action="store_true", help="print the questions asked for each miss")
+    parser.add_argument("--folder", type=Path, default=bench.FOLDER, help="play the transcripts in a folder")
     args = parser.parse_args()
     print("| transcript | written | expected | proposed | fits | same as expected |")
     print("|---|---|---|---|---|---|")
     fitting = same = 0
-    transcripts = bench.load(args.only, args.written)
+    transcripts = bench.load(args.only, args.written, args.folder)
     for transcript in transcripts:
         articles, asked = proposal(transcript)
         ok = fits(transcript, articles)

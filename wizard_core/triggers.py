@@ -56,6 +56,28 @@ def phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> 
     return re.compile(rf"{prefix}(?:{body})(?![\w'])", re.I)
 
 
+def fact_nouns(number: str) -> list[str]:
+    """The words that name item ``number``'s fact ("mezzanine", "standpipe"), lowercased."""
+    return [noun.lower() for noun in load_triggers().fact_nouns.get(number, [])]
+
+
+def names_another_items_fact(words: str, number: str) -> bool:
+    """Whether ``words`` open by naming the fact of an item other than ``number`` ("sprinklers, so …")."""
+    pattern = _others_facts(number)
+    return pattern is not None and pattern.match(words.strip()) is not None
+
+
+@cache
+def _others_facts(number: str) -> re.Pattern[str] | None:
+    nouns = {
+        noun.lower() for item, named in load_triggers().fact_nouns.items() if item != number for noun in named
+    } - set(fact_nouns(number))
+    if not nouns:
+        return None
+    named = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
+    return re.compile(rf"(?:\w+\s+)?(?:{named})s?\b", re.I)
+
+
 def denies_the_fact(message: str, number: str) -> bool:
     """Whether a sentence of the message says item ``number``'s thing is not there at all ("there's no
     mezzanine anywhere", "so the mezzanine answer is none"), whatever else the message measures."""

@@ -3,6 +3,9 @@
 - A wing known by its name ("C wing", "the north wing", "the existing one-storey wing") is a part of the
   building there is: renovating it is a renovation, never an addition, and a "new" said of its doors
   or windows is no new building.
+- "2 occs: e - …, c - rental apts …": a message that counts its occupancies is never recorded with fewer;
+  "apts" are apartments; storeys written "stry"/"strys".
+- "No sprinklers, so Table C …" at 3.22: a "no" said of another item's thing is no "not applicable".
 - "Scratch that" right after an item was answered, with a new value for it, takes back that answer;
   the sentence that only says the old figure again is no part of the new value (``test_decisions.py``).
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tests.answers.support import FORMS, state_with
+from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
 
 
@@ -86,3 +90,49 @@ def test_a_code_of_something_else_is_still_set_aside(message):
 def test_a_new_wing_named_by_where_it_goes_is_an_addition():
     message = "A new two-storey north wing on the existing school, plus alterations where it joins."
     assert _read("3.01", message).value == "Addition and renovation"
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("2 strys, slab on grade, no bsmt. 8.9 m to the ridge", (2, 0, 8.9)),
+        ("1 stry + mezz, 7.2 m to top of parapet", (1, 0, 7.2)),
+        ("5 strys above, 1 below (P1), 18.6 m", (5, 1, 18.6)),
+    ],
+)
+def test_storeys_written_as_stry(message, value):
+    reading = _read("3.07", message)
+    got = reading.value or reading.offer
+    assert (got["storeys_above_grade"], got["storeys_below_grade"], got["height_m"]) == value
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "2 occs: f2 - the plant, and the offices upstairs with their own tenant",
+        "Three major occupancies in this one: retail at grade, offices on 2, and a gym.",
+        "mixed use - bakery at grade, owners' suite above",
+    ],
+)
+def test_a_message_that_counts_its_occupancies_is_never_recorded_with_fewer(message):
+    reading = _read("3.02", message)
+    stated = 3 if message.startswith("Three") else 2
+    assert not (reading.complete and reading.confidence >= 0.8 and len(reading.value) < stated)
+
+
+def test_apartments_in_shorthand_are_residential():
+    assert _read("3.02", "2 occs: e - shops at grade, c - rental apts on 2-4").value == ["E", "C"]
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "applies"),
+    [
+        ("3.22", "No sprinklers here, so Table B with the ratios: north 120 m2, LD 6 m ...", True),
+        ("3.21", "No standpipe either way; floors 45 min, roof none.", True),
+        ("3.06", "No mezzanine.", False),
+        ("3.22", "No.", False),
+        ("3.25", "No dwelling units.", False),
+    ],
+)
+def test_a_no_said_of_another_items_thing_is_not_a_no_to_this_one(section, message, applies):
+    assert says_not_applicable(message, FORMS.get_item(section)) is not applies

@@ -161,6 +161,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     """The occupancies named, oldest text first: a later list replaces an earlier one, and a reply
     about rooms the wizard asked of ('it's a separate tenant') settles just those."""
     found: occupancies.Sorted | None = None
+    declared = 0  # how many major occupancies the message that listed them says there are
     by_label = True
     settled: list[str] = []
     for text in texts:
@@ -201,6 +202,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             kept = [m for m in mentions if not any(a <= m.start < b for a, b in denied)]
             mentions = kept or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
+            declared = _declared_count(normalized)
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])
     if found is None:
@@ -239,9 +241,37 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
             notes=notes,
         )
+    if declared > len(found.labels):  # "2 occs: e - retail, c - apts", and one of them not read
+        return Reading(
+            missing=f"the major occupancies: the message says there are {declared}, and I read "
+            f"only {_main(found.labels)}; list each group (for example 'E and C')",
+            offer=found.labels,
+            offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
+            notes=notes,
+        )
     if assumed:  # recorded to confirm: the room words may name a use of its own
         return Reading(found.labels, True, confidence=0.75, notes=notes + assumed)
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
+
+
+# "2 occs", "two major occupancies", "three uses", "a mixed-use building": a count of the groups said.
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+DECLARED_COUNT = re.compile(
+    r"\b(two|three|four|[234])\s+(?:different\s+|separate\s+|major\s+)*"
+    r"(?:occs?\b|occupanc(?:y|ies)\b|uses\b|groups\b)|\bmixed[\s-]use\b",
+    re.I,
+)
+
+
+def _declared_count(text: str) -> int:
+    """How many major occupancies the message says the building has (0: it does not say)."""
+    found = DECLARED_COUNT.search(text)
+    if found is None or NOT_BEFORE_COUNT.search(text[max(0, found.start() - 12) : found.start()]):
+        return 0
+    return _COUNT_WORDS[found[1].lower()] if found[1] else 2
+
+
+NOT_BEFORE_COUNT = re.compile(r"\b(?:not|no|never|isn't|aren't|rather\s+than)\s+$", re.I)
 
 
 def _mentions(text: str, matched: list[OptionMatch], item: FormItem) -> list[OptionMatch]:

@@ -13,7 +13,7 @@ from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabula
 from wizard_core.answers.wording.messages import without_heading
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
-from wizard_core.triggers import denies_the_fact
+from wizard_core.triggers import denies_the_fact, fact_nouns, names_another_items_fact
 
 REUSED_CONFIDENCE = 0.7
 
@@ -77,6 +77,13 @@ def rows_bound(item: FormItem, reading: Reading, texts: list[str]) -> bool:
     return all(label.casefold() in said for label in labels)
 
 
+def _names_the_subject(message: str, item: FormItem) -> bool:
+    """Whether the message's first words name the item's own subject (its title, a keyword, a fact noun)."""
+    head = " ".join(message.lower().split()[:6])
+    subject = [item.title.lower(), *(k.lower() for k in item.keywords), *fact_nouns(item.number)]
+    return any(word in head for word in subject if word)
+
+
 def says_not_applicable(message: str, item: FormItem) -> bool:
     """'Not applicable', 'none', 'not required', 'there isn't one': the item does not apply.
 
@@ -95,14 +102,23 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     opens = not_applicable.match(stripped)
     if not (opens or (not substantive and not_applicable.search(stripped))):
         return False
+    # 'No sprinklers, so Table C …' at 3.22: the 'no' is said of another item's thing, not of this one
+    after = stripped[opens.end() :] if opens else ""
+    said_of_another = (
+        opens is not None
+        and opens.group().strip().lower() == "no"
+        and re.match(r"\s+[^\W\d]", after) is not None
+        and names_another_items_fact(after, item.number)
+    )
+    if said_of_another and not _names_the_subject(stripped, item):
+        return False
     if opens and item.answer_type == "text" and len(stripped.split()) > SUBSTANTIVE_WORDS:
         # 'no trade shows or exhibitions, if the township …': a note that opens with 'no', unless
         # its first words name the item's own subject ('No alternative solutions are proposed …')
         if re.match(r"\s*[.:;,!\u2013\u2014-]", stripped[opens.end() :]):
             return True  # 'None. Where the existing building falls short …': said, then explained
         head = " ".join(stripped.lower().split()[:6])
-        subject = [item.title.lower(), *(k.lower() for k in item.keywords)]
-        return any(word in head for word in subject) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
+        return _names_the_subject(stripped, item) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(message)))
