@@ -6,6 +6,10 @@
 - "2 occs: e - …, c - rental apts …": a message that counts its occupancies is never recorded with fewer;
   "apts" are apartments; storeys written "stry"/"strys".
 - "No sprinklers, so Table C …" at 3.22: a "no" said of another item's thing is no "not applicable".
+- The trade's shorthand: "B/F", "b.f.", "spr'd", "comb."; "One more question: …" is a side question.
+- "One fix to the people count: …" at a later item goes back to the item it names, even when what
+  follows cannot be read as a value yet (the item's own reader asks), never filed as the item on
+  screen's note.
 - "Scratch that" right after an item was answered, with a new value for it, takes back that answer;
   the sentence that only says the old figure again is no part of the new value (``test_decisions.py``).
 """
@@ -15,8 +19,10 @@ from __future__ import annotations
 import pytest
 
 from tests.answers.support import FORMS, state_with
+from tests.support import advance_to, make_manager
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
+from wizard_core.turn.decisions import DecisionEngine
 
 
 def _read(section: str, message: str, answers: dict | None = None):
@@ -136,3 +142,59 @@ def test_apartments_in_shorthand_are_residential():
 )
 def test_a_no_said_of_another_items_thing_is_not_a_no_to_this_one(section, message, applies):
     assert says_not_applicable(message, FORMS.get_item(section)) is not applies
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value"),
+    [
+        ("3.20", "3 B/F entrances (front, side, loading dock ramp). no haz", (3, False)),
+        ("3.20", "1 b.f. entrance; haz: yes, the chlorine room", (1, True)),
+    ],
+)
+def test_barrier_free_written_with_a_slash_or_stops(section, message, value):
+    reading = _read(section, message)
+    assert (reading.value["barrier_free_entrances"], reading.value["hazardous_substances"]) == value
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value"),
+    [
+        ("3.11", "fully spr'd, NFPA 13", "Entire building"),
+        ("3.15", "non-comb. req'd and provided, no HT", "Noncombustible required"),
+    ],
+)
+def test_the_trades_shorthand_for_sprinklered_and_combustible(section, message, value):
+    reading = _read(section, message)
+    got = reading.value["restriction"] if isinstance(reading.value, dict) else reading.value
+    assert got == value
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "One more question: does a rooftop patio count toward the building area?",
+        "Last question - can the storage room share the washroom count?",
+    ],
+)
+def test_a_message_announcing_one_more_question_is_a_side_question(message):
+    manager = make_manager()
+    pid = manager.start_project("Questions").project_id
+    advance_to(manager, pid, "3.21")
+    state = manager.storage.load_project(pid)
+    assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Small fix on the occupant load: the storage room upstairs was counted twice, take it out.",
+        "A fix to the head count - I used the old plan for the top floor, the program room got bigger.",
+    ],
+)
+def test_a_fix_worded_before_an_answered_item_goes_back_to_it_even_unread(message):
+    manager = make_manager()
+    pid = manager.start_project("Fixes").project_id
+    advance_to(manager, pid, "3.21")
+    state = manager.storage.load_project(pid)
+    decision = DecisionEngine(manager.forms).decide(state, message)
+    assert (decision.kind, decision.target) == ("revision", "3.18")

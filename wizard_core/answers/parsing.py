@@ -128,14 +128,21 @@ _THOUSANDS = re.compile(
 
 def normalize(text: str) -> str:
     """Fold 'non-combustible' spellings, unify dashes and spaces, read a checklist's 'gross_area' as
-    words, write '12k sf' as '12,000 sf' and feet and inches (18'-6", 12 ft 3 in) as decimal feet."""
+    words, spell out "spr'd" and "comb.", write '12k sf' as '12,000 sf' and feet and inches (18'-6",
+    12 ft 3 in) as decimal feet."""
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
     text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text, flags=re.I)  # "gross_area: 4,170", from a checklist
+    text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)  # "spr'd", "unspr'd"
+    text = _SHORTHAND_COMBUSTIBLE.sub(lambda m: f"{m[1] or ''}combustible", text)  # "comb.", "non-comb."
     text = re.sub(r"\bnon[-\s]+(?=combust[ia]ble)", "non", text, flags=re.I)
     text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
 
+
+# The trade's shorthand for two words the readers know spelled out.
+_SHORTHAND_SPRINKLERED = re.compile(r"\b(un|non-?)?(?:spr|sprk|sprinkl)'d\b", re.I)
+_SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
 
 # 18'-6", 18' 6", 18 ft 6 in, 18ft-6in: feet and inches (an inch figure up to 11.99).
 _FEET_INCHES = re.compile(

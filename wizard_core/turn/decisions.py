@@ -191,6 +191,7 @@ class DecisionEngine:
         # The item named first ("a correction on the gross area: … The footprint does not change."),
         # never one said to stand as it is.
         answering: bool | None = None  # whether the message answers the item on screen, read once
+        unread: str | None = None  # an item named right after a word of revising, its value not read
         for number, named in sorted(
             ((n, at) for n, at in named_at.items() if at is not None), key=lambda pair: pair[1]
         ):
@@ -201,6 +202,8 @@ class DecisionEngine:
                 continue
             if not navigates:
                 if not self.naming.carries_value(state, item, message, trigger, named):
+                    if unread is None and self._worded_before(message, trigger, named):
+                        unread = item.number
                     continue
                 # in a message that answers the item on screen, an item named with the value it already
                 # holds ("SC2: it goes up because of the high importance", at 3.17) or before the word
@@ -213,6 +216,9 @@ class DecisionEngine:
                 if (in_passing or answering) and not self.naming.changes_value(state, item, message):
                     continue
             return self._revision_decision(item.number, trigger or navigates, message, 0.85, "item title")
+        # "one fix to the people count: …", no other item named with a value: that item, whose reader asks
+        if unread is not None and not self.naming.answers(state, current, message, loosely=True):
+            return self._revision_decision(unread, trigger, message, 0.75, "item title after a fix")
         quoted = quoted_item(state, message, current) if trigger else None
         if quoted is not None:
             return self._revision_decision(quoted, trigger, message, 0.8, "a figure recorded there")
@@ -225,6 +231,17 @@ class DecisionEngine:
         if optioned is not None:
             return self._revision_decision(optioned, trigger, message, 0.75, "an option of its own")
         return None
+
+    def _worded_before(self, message: str, trigger: re.Match | None, named: int) -> bool:
+        """Whether a word of revising comes just before the item is named ("one fix to the people count:
+        …", "correction on the occupant load - …"): the message is about that item even when what
+        follows cannot be read as a value for it yet, and the item's own reader asks."""
+        return (
+            trigger is not None
+            and self._revision.fullmatch(message, trigger.start(), trigger.end()) is not None
+            and FIXING.search(trigger.group()) is not None
+            and 0 <= named - trigger.end() <= NAMED_AFTER_WORD
+        )
 
     def _taken_back(self, state: ProjectState, current: str, remainder: str) -> str | None:
         """The item answered by the message before this one, when nothing was said yet at the item on
@@ -330,6 +347,11 @@ ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|
 ADDRESSED_WITHIN = 30  # characters after the opening words
 
 
+# How far after a word of fixing an item may be named for the message to be about it.
+NAMED_AFTER_WORD = 40
+# The words of revising that say something is being fixed ("one fix to", "correction on"), not those
+# that only refer back ("as I said", "which makes").
+FIXING = re.compile(r"fix|correct|revis|amend|updat|chang|mistake|typo|oops|wrong", re.I)
 FIGURE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
 
 
