@@ -155,7 +155,8 @@ def _rival(item: FormItem, text: str, value: Any) -> str:
 # The consultant's own doubt: "I think", "I guess", "probably".
 _HEDGE = re.compile(
     r"\b(?:i (?:think|guess|believe|assume|suppose)|i'm not sure|not sure|i'd guess|probably|pretty sure|"
-    r"if i'm right|unless i'm wrong|i don't think)\b",
+    r"if i'm right|unless i'm wrong|i don't think|at this stage|for now|so far|as of now|"
+    r"to be confirmed|tbc)\b",
     re.I,
 )
 _FIGURE_ASKED = re.compile(r"\d[^.?!]*\?\s*$")  # "… so 10.4 m?"

@@ -43,12 +43,21 @@ def _hazard_clause() -> re.Pattern[str]:
     return re.compile(rf"[^.;\n]*{alternation(vocabulary().entrances.hazard_words)}[^.;\n]*", re.I)
 
 
+def _names_what(clause: str) -> bool:
+    """Whether the hazard clause goes on to name what is there (two words or more after its hazard words)."""
+    words = alternation(vocabulary().entrances.hazard_words)
+    found = list(re.finditer(rf"{words}(?:\s+(?:substances?|materials?|goods|subs?t?)\b)?", clause, re.I))
+    after = clause[found[-1].end() :] if found else clause
+    return len(re.findall(r"[^\W\d_]{2,}", after)) >= 2
+
+
 @cache
 def _hazard_said() -> re.Pattern[str]:
     """'haz subs yes: lacquers …', 'hazardous substances: no': the answer right after the words."""
     words = alternation(vocabulary().entrances.hazard_words)
     return re.compile(
-        rf"{words}(?:\s+(?:subs?t?|substances?|materials?|goods))?\s*[:=|\-–]?\s*(?P<said>yes|y|present|no|none|nil|n/?a|n)\b",
+        rf"{words}(?:\s+(?:subs?t?|substances?|materials?|goods))?\s*[:=|\-–]?\s*"
+        r"(?P<said>yes|y|oui|present|no|non|none|nil|n/?a|n)\b",
         re.I,
     )
 
@@ -104,6 +113,7 @@ def read_entrances_hazards(
     item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
 ) -> Reading:
     entrances = hazards = None
+    presumed = False  # hazards taken as present from the words naming them, no yes said
     for text in texts:
         lowered = p.normalize(text).lower()
         lowered = re.sub(
@@ -128,9 +138,12 @@ def read_entrances_hazards(
         clause = _hazard_clause().search(lowered)
         said = _hazard_said().search(lowered)
         if said:
-            hazards = said["said"].lower() in ("yes", "y", "present")
+            hazards = said["said"].lower() in ("yes", "y", "oui", "present")
         elif clause:
             hazards = not (p.lexicon().negation.search(clause.group()) or NOTHING.search(clause.group()))
+            # "hazardous substances nope": present only for want of a word the reader knows, to confirm;
+            # "Hazardous: 3 drums of solvent …" names what is there
+            presumed = hazards and not _names_what(clause.group())
     before = state.answer_for(item.number)  # a revision that gives one of the two keeps the other
     kept = []
     if (
@@ -153,6 +166,9 @@ def read_entrances_hazards(
         ]
         return Reading(missing=" and ".join(need))
     value = {"barrier_free_entrances": entrances, "hazardous_substances": hazards}
+    if presumed:
+        note = "hazardous substances taken as present from what the message names there; say 'no' if not"
+        return Reading(value, True, confidence=0.75, notes=[note])
     if kept:
         return Reading(value, True, confidence=0.9, notes=[f"{kept[0]} kept from the earlier answer"])
     return Reading(value, True, confidence=0.95)

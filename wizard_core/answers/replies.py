@@ -68,7 +68,9 @@ def question_after_answer(text: str) -> str:
 # "q: …", "quick question - …": a message that says it is a question.
 _ASKS_FIRST = re.compile(
     r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
-    r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|side question\b|"
+    r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|"
+    r"side (?:question|q)\b|"
+    r"(?:petite|une|autre) question\b|question rapide\b|"
     r"(?:a |one |another )?(?:more |last |other |small |general |follow-?up )?"
     r"question\s*(?::|-|\u2014|before|about|on|for))",
     re.I,

@@ -109,6 +109,7 @@ class DecisionEngine:
         definition = self._definition.match(stripped) or self._rule_question.match(stripped)
         asks = (
             stripped.endswith("?")
+            or OPENS_ASKING.match(stripped) is not None  # "is it ok to use 10 m2 …? the table gives 26"
             or cue is not None
             or definition is not None
             or said_to_ask
@@ -156,12 +157,7 @@ class DecisionEngine:
         # "Re 3.07 – … (the 8.4 comes back at 3.22)", "Re 3.02 – … (which drives 3.16, I'll come back to
         # that)": the item's own reply, citing others; its words of moving are about those, not a move.
         navigates = None if own_reply else (self._navigation.search(message) or opens)
-        numbers = [
-            m[0]
-            for m in ITEM_NUMBER.finditer(message)
-            if self.forms.has_item(m[0])
-            and not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
-        ]
+        numbers = [n for n in _addressed(message) if self.forms.has_item(n)]
         for number in [n for n in numbers if n != current and n != "3.00"][:1]:
             target = self.forms.get_item(number)
             if own_reply and trigger and not _trigger_before(message, trigger, number):
@@ -347,6 +343,11 @@ ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|
 ADDRESSED_WITHIN = 30  # characters after the opening words
 
 
+# A first sentence that asks, whatever follows it: "is it ok to use 10 m2 per person …? the table gives 26".
+OPENS_ASKING = re.compile(
+    r"^\W*(?:is|are|do|does|can|could|should|would|will|what|which|how|when|where|why|who)\b[^.!?\n]{0,200}\?",
+    re.I,
+)
 # How far after a word of fixing an item may be named for the message to be about it.
 NAMED_AFTER_WORD = 40
 # The words of revising that say something is being fixed ("one fix to", "correction on"), not those
@@ -386,3 +387,19 @@ def _without_old_figures(state: ProjectState, number: str, text: str) -> str:
         if not (figures := _figures(sentence)) or not figures <= old
     ]
     return " ".join(kept).strip() or text
+
+
+def _addressed(message: str) -> list[str]:
+    """The item numbers the message names but does not cite ("see 3.05", "excluded from 3.04/3.05": each
+    number listed after a cited one is cited with it)."""
+    found, cited, end = [], False, -1
+    for m in ITEM_NUMBER.finditer(message):
+        joined = cited and LISTED_WITH.fullmatch(message, end, m.start()) is not None
+        cited = joined or CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()]) is not None
+        end = m.end()
+        if not cited:
+            found.append(m[0])
+    return found
+
+
+LISTED_WITH = re.compile(r"\s*(?:and|or|&|/|,)\s*", re.I)

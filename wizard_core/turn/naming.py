@@ -160,7 +160,11 @@ def bare_title(item: FormItem) -> str:
 
 
 # An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
-CROSS_REFERENCE = re.compile(r"\b(?:see|cf\.?|same as|as in|as per|per|like)\s*(?:item\s*)?\(?$", re.I)
+CROSS_REFERENCE = re.compile(
+    r"\b(?:see|cf\.?|same as|as in|as per|per|like|(?:excluded|omitted|deducted|left out)?\s*from|out of|"
+    r"(?:counted|included|shown|given|noted)\s+in)\s*(?:item\s*)?\(?$",
+    re.I,
+)
 
 
 SENTENCE_STOP = re.compile(r"[;!?\n]|\.(?!\d)")
