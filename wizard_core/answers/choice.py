@@ -9,7 +9,7 @@ from typing import Any
 from wizard_core.answers import occupancies, occupancy_words
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, enum_schema, option_label
-from wizard_core.answers.option_matching import OptionMatch, match_options
+from wizard_core.answers.option_matching import OptionMatch, existing_wing, match_options
 from wizard_core.answers.replies import yes_no
 from wizard_core.answers.vocabulary import phrase_pattern, vocabulary
 from wizard_core.content import FormItem, Option
@@ -63,7 +63,7 @@ def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[Opti
     the one meant when they are named together.
     """
     lowered = p.normalize(text).lower()
-    kept = [m for m in matches if not _existing_wing(lowered, m)]
+    kept = [m for m in matches if not existing_wing(lowered, m)]
     if len(kept) < len(matches):  # a wing of the building there is: no option for all-new work
         kept = [m for m in kept if m.option.area_split != "new"]
     matches = kept
@@ -86,24 +86,6 @@ def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[Opti
 
 
 _CLAUSE_END = re.compile(r"[;.()]")
-# A wing known by its name ("B wing", "wing C", "the east wing", "the 1962 wing", "the existing wing") is a
-# part of the building there is: the word alone says nothing of an addition.
-NAMED_WING = re.compile(
-    r"(?:\b(?!a\b)[a-z]|\b(?:north|south|east|west|\d{4})"
-    r"|\b(?:existing|old|original|main)(?:[\s-]+(?!new\b)[\w']+){0,2})[\s-]+$"
-)
-NEW_WING = re.compile(r"\b(?:new|added|adding|adds|proposed|additional)(?:[\s-]+[\w'-]+){0,3}[\s-]+$")
-WING_NAMED_AFTER = re.compile(r"^\s+(?!a\b)[a-z0-9]\b(?![\w-])")
-
-
-def _existing_wing(lowered: str, match: OptionMatch) -> bool:
-    """Whether the match is the bare word 'wing' naming a wing of the building there is."""
-    if re.sub(r"s$", "", lowered[match.start : match.end]) != "wing":
-        return False
-    before = lowered[: match.start]
-    if NEW_WING.search(before):  # "a new three-storey east wing"
-        return False
-    return bool(NAMED_WING.search(before) or WING_NAMED_AFTER.match(lowered[match.end :]))
 
 
 @cache
@@ -202,7 +184,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             kept = [m for m in mentions if not any(a <= m.start < b for a, b in denied)]
             mentions = kept or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
-            declared = _declared_count(normalized)
+            declared = occupancy_words.declared_count(normalized)
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])
     if found is None:
@@ -232,46 +214,24 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         f"{_plural(words, 'they are', 'it is')} a separate Group {label} major occupancy"
         for label, words in found.assumed.items()
     ]
+    unsure = ""
     if found.doubts and len(found.labels) > 1:
         said = "', '".join(dict.fromkeys(found.doubts))
-        return Reading(
-            missing=f"whether the building has each of {_main(found.labels)} as a major occupancy "
-            f"(the message also says '{said}')",
-            offer=found.labels,
-            offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
-            notes=notes,
+        unsure = (
+            f"whether the building has each of {_main(found.labels)} as a major occupancy "
+            f"(the message also says '{said}')"
         )
-    if declared > len(found.labels):  # "2 occs: e - retail, c - apts", and one of them not read
-        return Reading(
-            missing=f"the major occupancies: the message says there are {declared}, and I read "
-            f"only {_main(found.labels)}; list each group (for example 'E and C')",
-            offer=found.labels,
-            offer_reason=f"{' and '.join(found.labels)} as the major occupancies",
-            notes=notes,
+    elif declared > len(found.labels):  # "2 occs: e - retail, c - apts", and one of them not read
+        unsure = (
+            f"the major occupancies: the message says there are {declared}, and I read "
+            f"only {_main(found.labels)}; list each group (for example 'E and C')"
         )
+    if unsure:  # offered for a yes, never recorded
+        offered = f"{' and '.join(found.labels)} as the major occupancies"
+        return Reading(missing=unsure, offer=found.labels, offer_reason=offered, notes=notes)
     if assumed:  # recorded to confirm: the room words may name a use of its own
         return Reading(found.labels, True, confidence=0.75, notes=notes + assumed)
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
-
-
-# "2 occs", "two major occupancies", "three uses", "a mixed-use building": a count of the groups said.
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
-DECLARED_COUNT = re.compile(
-    r"\b(two|three|four|[234])\s+(?:different\s+|separate\s+|major\s+)*"
-    r"(?:occs?\b|occupanc(?:y|ies)\b|uses\b|groups\b)|\bmixed[\s-]use\b",
-    re.I,
-)
-
-
-def _declared_count(text: str) -> int:
-    """How many major occupancies the message says the building has (0: it does not say)."""
-    found = DECLARED_COUNT.search(text)
-    if found is None or NOT_BEFORE_COUNT.search(text[max(0, found.start() - 12) : found.start()]):
-        return 0
-    return _COUNT_WORDS[found[1].lower()] if found[1] else 2
-
-
-NOT_BEFORE_COUNT = re.compile(r"\b(?:not|no|never|isn't|aren't|rather\s+than)\s+$", re.I)
 
 
 def _mentions(text: str, matched: list[OptionMatch], item: FormItem) -> list[OptionMatch]:

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.occupancy_words import (
+    FOR_THE_WHOLE,
     OccupancyWords,
     clause_around,
     drops_back,
+    names_the_building,
     occupancy_words,
     points_back,
     separate,
@@ -90,7 +92,7 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
         roles.setdefault(match.option.label, []).append((role, said_as))
         if match.by_label and role != "aside":  # "F2", not the "not a D" of a use set aside
             coded.add(match.option.label)
-    if _opens_with_code(lowered, matches) or _names_the_building(lowered, matches):
+    if _opens_with_code(lowered, matches) or names_the_building(lowered, matches):
         _words_within_code(roles, coded, one_use=bool(ONE_USE.search(lowered)))
     return _sorted(roles, _doubts(lowered, matches, explained, words))
 
@@ -108,31 +110,6 @@ ONE_USE = re.compile(
     r"(?:major\s+)?occupancy\b|\beverything\s+(?:in\s+(?:the|it|this)\b[^.;]{0,80}?)?\s*serves\b",
     re.I,
 )
-
-
-# '… so it's F3', 'he calls it F3', "I'd class it as an F2": a code said of the building as a whole.
-_CODE_FOR_THE_BUILDING = re.compile(
-    r"(?:\bcalls?\s+it|\bit'?s|\bit\s+is|\bclass(?:ed|ified|es|ify)?\s+(?:it\s+)?as|\bclassed)"
-    r"\s+(?:all\s+|an?\s+|as\s+)?(?:group\s+)?$"
-)
-
-
-def _names_the_building(lowered: str, matches: list[OptionMatch]) -> bool:
-    """Whether one code, and only one, is said of the building as a whole ("the office serves the depot, so
-    it's all one use - he calls it F3"): the uses named only in words are then taken within it."""
-    codes = {m.option.label for m in matches if m.by_label}
-    return len(codes) == 1 and any(m.by_label and _said_of_the_building(lowered, m) for m in matches)
-
-
-def _said_of_the_building(lowered: str, match: OptionMatch) -> bool:
-    return bool(
-        _CODE_FOR_THE_BUILDING.search(lowered[max(0, match.start - 30) : match.start])
-        or _FOR_THE_WHOLE.match(lowered[match.end :])
-    )
-
-
-# 'F3 for the whole thing', 'B2 throughout', 'D across the entire building'
-_FOR_THE_WHOLE = re.compile(r"\s+(?:(?:for|across|over)\s+the\s+(?:whole|entire)\b|throughout\b)")
 
 
 def _opens_with_code(lowered: str, matches: list[OptionMatch]) -> bool:
@@ -207,7 +184,7 @@ def _set_aside(
         start = clause_around(lowered, len(opening) - 1, len(opening))[0]
         before = lowered[start : len(opening) - 1] + " "
     aside = words.aside_before.search(before)
-    classed = aside is not None and (re.match(r"calls?\s+it\b", aside.group()) or _FOR_THE_WHOLE.match(after))
+    classed = aside is not None and (re.match(r"calls?\s+it\b", aside.group()) or FOR_THE_WHOLE.match(after))
     if classed and match.by_label:
         aside = None  # "he calls it F3", "our guy says F3 for the whole thing": the building's classification
     if (

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.option_matching import OptionMatch
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
 
 # Where a clause ends: punctuation, or a word starting another clause ("..., but the client dropped it").
@@ -184,3 +185,48 @@ def modifiers_dropped(text: str) -> str:
     """``text`` without a use's name where it only describes another noun ("school buses" as "buses") or
     names the buildings it serves ("… we keep for the schools")."""
     return _SERVED.sub("", _MODIFIER.sub("", text))
+
+
+# "2 occs", "two major occupancies", "three uses", "a mixed-use building": a count of the groups said.
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+DECLARED_COUNT = re.compile(
+    r"\b(two|three|four|[234])\s+(?:different\s+|separate\s+|major\s+)*"
+    r"(?:occs?\b|occupanc(?:y|ies)\b|uses\b|groups\b)|\bmixed[\s-]use\b",
+    re.I,
+)
+
+
+def declared_count(text: str) -> int:
+    """How many major occupancies the message says the building has (0: it does not say)."""
+    found = DECLARED_COUNT.search(text)
+    if found is None or NOT_BEFORE_COUNT.search(text[max(0, found.start() - 12) : found.start()]):
+        return 0
+    return _COUNT_WORDS[found[1].lower()] if found[1] else 2
+
+
+NOT_BEFORE_COUNT = re.compile(r"\b(?:not|no|never|isn't|aren't|rather\s+than)\s+$", re.I)
+
+
+# '… so it's F3', 'he calls it F3', "I'd class it as an F2": a code said of the building as a whole.
+_CODE_FOR_THE_BUILDING = re.compile(
+    r"(?:\bcalls?\s+it|\bit'?s|\bit\s+is|\bclass(?:ed|ified|es|ify)?\s+(?:it\s+)?as|\bclassed)"
+    r"\s+(?:all\s+|an?\s+|as\s+)?(?:group\s+)?$"
+)
+
+
+def names_the_building(lowered: str, matches: list[OptionMatch]) -> bool:
+    """Whether one code, and only one, is said of the building as a whole ("the office serves the depot, so
+    it's all one use - he calls it F3"): the uses named only in words are then taken within it."""
+    codes = {m.option.label for m in matches if m.by_label}
+    return len(codes) == 1 and any(m.by_label and _said_of_the_building(lowered, m) for m in matches)
+
+
+def _said_of_the_building(lowered: str, match: OptionMatch) -> bool:
+    return bool(
+        _CODE_FOR_THE_BUILDING.search(lowered[max(0, match.start - 30) : match.start])
+        or FOR_THE_WHOLE.match(lowered[match.end :])
+    )
+
+
+# 'F3 for the whole thing', 'B2 throughout', 'D across the entire building'
+FOR_THE_WHOLE = re.compile(r"\s+(?:(?:for|across|over)\s+the\s+(?:whole|entire)\b|throughout\b)")

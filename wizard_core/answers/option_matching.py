@@ -87,3 +87,23 @@ def _dehyphen(text: str) -> str:
 
 def _is_code(label: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\d?|SC\d", label))
+
+
+# A wing known by its name ("B wing", "wing C", "the east wing", "the 1962 wing", "the existing wing") is a
+# part of the building there is: the word alone says nothing of an addition.
+NAMED_WING = re.compile(
+    r"(?:\b(?!a\b)[a-z]|\b(?:north|south|east|west|\d{4})"
+    r"|\b(?:existing|old|original|main)(?:[\s-]+(?!new\b)[\w']+){0,2})[\s-]+$"
+)
+NEW_WING = re.compile(r"\b(?:new|added|adding|adds|proposed|additional)(?:[\s-]+[\w'-]+){0,3}[\s-]+$")
+WING_NAMED_AFTER = re.compile(r"^\s+(?!a\b)[a-z0-9]\b(?![\w-])")
+
+
+def existing_wing(lowered: str, match: OptionMatch) -> bool:
+    """Whether the match is the bare word 'wing' naming a wing of the building there is."""
+    if re.sub(r"s$", "", lowered[match.start : match.end]) != "wing":
+        return False
+    before = lowered[: match.start]
+    if NEW_WING.search(before):  # "a new three-storey east wing"
+        return False
+    return bool(NAMED_WING.search(before) or WING_NAMED_AFTER.match(lowered[match.end :]))

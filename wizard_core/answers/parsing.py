@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from wizard_core.answers import not_figures
+from wizard_core.answers.shorthand import spelled_out
 from wizard_core.answers.vocabulary import Vocabulary, alternation, phrase_pattern, vocabulary
 
 FT2_TO_M2 = 0.09290304
@@ -133,33 +134,11 @@ def normalize(text: str) -> str:
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
     text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
     text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text, flags=re.I)  # "gross_area: 4,170", from a checklist
-    text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)  # "spr'd", "unspr'd"
-    for french, english in _FRENCH_WORDS:  # "gicleurs partout", "le sous-sol", "rez-de-chaussée"
-        text = french.sub(english, text)
-    text = _SHORTHAND_COMBUSTIBLE.sub(lambda m: f"{m[1] or ''}combustible", text)  # "comb.", "non-comb."
+    text = spelled_out(text)  # "spr'd", "comb.", "gicleurs partout"
     text = re.sub(r"\bnon[-\s]+(?=combust[ia]ble)", "non", text, flags=re.I)
     text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
 
-
-# French words of the trade a bilingual consultant types among English ones, as the readers know them.
-_FRENCH_WORDS = (
-    (re.compile(r"\bgicleurs\b", re.I), "sprinklers"),
-    (re.compile(r"\bgicleur\b", re.I), "sprinkler"),
-    (re.compile(r"\brez[-\s]de[-\s]chauss[ée]e\b", re.I), "ground floor"),
-    (re.compile(r"\bsous[-\s]sols\b", re.I), "basements"),
-    (re.compile(r"\bsous[-\s]sol\b", re.I), "basement"),
-    (re.compile(r"\bpartout\b", re.I), "throughout"),
-    (re.compile(r"\bpas\s+de\b", re.I), "no"),
-    (re.compile(r"\bdeux\b", re.I), "2"),
-    (re.compile(r"\btrois\b", re.I), "3"),
-    (re.compile(r"\bquatre\b", re.I), "4"),
-    (re.compile(r"\bcinq\b", re.I), "5"),
-)
-
-# The trade's shorthand for two words the readers know spelled out.
-_SHORTHAND_SPRINKLERED = re.compile(r"\b(un|non-?)?(?:spr|sprk|sprinkl)'d\b", re.I)
-_SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
 
 # 18'-6", 18' 6", 18 ft 6 in, 18ft-6in: feet and inches (an inch figure up to 11.99).
 _FEET_INCHES = re.compile(

@@ -99,3 +99,36 @@ def _sentence_before(lowered: str, end: int) -> str:
     """The words of the sentence up to ``end``."""
     start = max((m.end() for m in re.finditer(r"(?<!\d)[.;!?\n](?!\d)", lowered[:end])), default=0)
     return lowered[start:end]
+
+
+# The shapes of messages the decision engine tells apart.
+# "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
+OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
+# A question dictated without its mark: the last clause opens with a verb asking ("… does that make
+# any part of it a C occupancy", "… does that get added into the building area or not")
+UNMARKED_QUESTION = re.compile(
+    r"(?:(?:^|[,.;:\u2014-]\s*|\b(?:so|and|but|um|uh)\s+)(?:does|do|did|is|are|would|will|can|could|should)\s+"
+    r"(?:that|this|it|those|these|they|the|any|anything|we|i|a|an)"
+    r"|\b(?:does|do|would|will|can|could|should)\s+(?:that|this|it|those|these|they|anything)\s+"
+    r"(?:count|make|change|matter|mean|need|get|trigger|affect|apply|add|turn|drag|bump|require|go))"
+    r"\b[^.?!;]{6,}$",
+    re.I,
+)
+
+
+# A message that opens by saying which earlier item it is about: "re construction -", "About the
+# streets thing, …", "as for the gross, …". The item's name must follow within a few words.
+ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
+ADDRESSED_WITHIN = 30  # characters after the opening words
+
+
+# A first sentence that asks, whatever follows it: "is it ok to use 10 m2 per person …? the table gives 26".
+OPENS_ASKING = re.compile(
+    r"^\W*(?:is|are|do|does|can|could|should|would|will|what|which|how|when|where|why|who)\b[^.!?\n]{0,200}\?",
+    re.I,
+)
+# How far after a word of fixing an item may be named for the message to be about it.
+NAMED_AFTER_WORD = 40
+# The words of revising that say something is being fixed ("one fix to", "correction on"), not those
+# that only refer back ("as I said", "which makes").
+FIXING = re.compile(r"fix|correct|revis|amend|updat|chang|mistake|typo|oops|wrong", re.I)

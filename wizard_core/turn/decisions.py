@@ -15,15 +15,26 @@ from wizard_core.answers.spoken import NUMBER_WORD
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
-from wizard_core.turn.cues import changed_in_passing, only_cited
+from wizard_core.turn.cues import (
+    ADDRESSED_WITHIN,
+    ADDRESSING,
+    FIXING,
+    NAMED_AFTER_WORD,
+    OPENS_ASKING,
+    OPENS_ON_ITEM,
+    UNMARKED_QUESTION,
+    changed_in_passing,
+    only_cited,
+)
 from wizard_core.turn.naming import (
-    CROSS_REFERENCE,
     ITEM_NUMBER,
     ItemNaming,
+    addressed_numbers,
     bare_title,
     quoted_item,
     strip_filler,
 )
+from wizard_core.turn.taken_back import answer_taken_back, without_old_figures
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 ABOUT_CURRENT = re.compile(
@@ -95,10 +106,10 @@ class DecisionEngine:
         reset = self._reset.search(message)
         if reset and current:
             remainder = strip_filler(self._reset.sub(" ", message[reset.end() :]))
-            taken_back = self._taken_back(state, current, remainder)
+            taken_back = answer_taken_back(state, current, remainder, self.naming)
             if taken_back is not None:  # "scratch that – 2,160 was the other plant, this one is 1,620 m2"
                 decision = self._revision_decision(taken_back, reset, message, 0.85, "the answer just given")
-                return replace(decision, answer=_without_old_figures(state, taken_back, decision.remainder))
+                return replace(decision, answer=without_old_figures(state, taken_back, decision.remainder))
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
         stripped = message.strip()
         said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
@@ -157,7 +168,7 @@ class DecisionEngine:
         # "Re 3.07 – … (the 8.4 comes back at 3.22)", "Re 3.02 – … (which drives 3.16, I'll come back to
         # that)": the item's own reply, citing others; its words of moving are about those, not a move.
         navigates = None if own_reply else (self._navigation.search(message) or opens)
-        numbers = [n for n in _addressed(message) if self.forms.has_item(n)]
+        numbers = [n for n in addressed_numbers(message) if self.forms.has_item(n)]
         for number in [n for n in numbers if n != current and n != "3.00"][:1]:
             target = self.forms.get_item(number)
             if own_reply and trigger and not _trigger_before(message, trigger, number):
@@ -239,26 +250,6 @@ class DecisionEngine:
             and 0 <= named - trigger.end() <= NAMED_AFTER_WORD
         )
 
-    def _taken_back(self, state: ProjectState, current: str, remainder: str) -> str | None:
-        """The item answered by the message before this one, when nothing was said yet at the item on
-        screen and what follows the words taking something back is a new value for that item: "scratch
-        that" then takes back the answer just given, not the item the wizard has only just opened."""
-        if not remainder or not state.turns:
-            return None
-        last = state.turns[-1]
-        if last.reply_type != "form_answer" or not last.section or last.section == current:
-            return None
-        if state.answer_for(last.section) is None:
-            return None
-        item = self.forms.get_item(last.section)
-        if not self.naming.changes_value(state, item, remainder):
-            return None
-        answer = state.answer_for(last.section)
-        cited = answer is not None and bool(_figures(remainder) & _figures_in(answer.value))
-        if not cited and self.naming.answers(state, current, remainder):
-            return None  # as much an answer to the item on screen: its own reset, as it says
-        return last.section
-
     def _topic(self, message: str) -> str | None:
         """The item a question on a finished matrix is about: the one whose terms it uses most."""
         lowered = message.lower()
@@ -321,85 +312,3 @@ def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:
 
 
 TRIGGER_REACH = 30  # characters from a revision word to the item number it revises, in another item's reply
-# "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
-OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
-# A question dictated without its mark: the last clause opens with a verb asking ("… does that make
-# any part of it a C occupancy", "… does that get added into the building area or not")
-UNMARKED_QUESTION = re.compile(
-    r"(?:(?:^|[,.;:\u2014-]\s*|\b(?:so|and|but|um|uh)\s+)(?:does|do|did|is|are|would|will|can|could|should)\s+"
-    r"(?:that|this|it|those|these|they|the|any|anything|we|i|a|an)"
-    r"|\b(?:does|do|would|will|can|could|should)\s+(?:that|this|it|those|these|they|anything)\s+"
-    r"(?:count|make|change|matter|mean|need|get|trigger|affect|apply|add|turn|drag|bump|require|go))"
-    r"\b[^.?!;]{6,}$",
-    re.I,
-)
-
-
-# "Quick one: what counts as …", "Before we get to the height, what counts as …": a few words set
-# off before the question.
-# A message that opens by saying which earlier item it is about: "re construction -", "About the
-# streets thing, …", "as for the gross, …". The item's name must follow within a few words.
-ADDRESSING = re.compile(r"^\W*(?:about|re\b:?|regarding|concerning|as for|as to|wrt|w\.r\.t\.?)\s+", re.I)
-ADDRESSED_WITHIN = 30  # characters after the opening words
-
-
-# A first sentence that asks, whatever follows it: "is it ok to use 10 m2 per person …? the table gives 26".
-OPENS_ASKING = re.compile(
-    r"^\W*(?:is|are|do|does|can|could|should|would|will|what|which|how|when|where|why|who)\b[^.!?\n]{0,200}\?",
-    re.I,
-)
-# How far after a word of fixing an item may be named for the message to be about it.
-NAMED_AFTER_WORD = 40
-# The words of revising that say something is being fixed ("one fix to", "correction on"), not those
-# that only refer back ("as I said", "which makes").
-FIXING = re.compile(r"fix|correct|revis|amend|updat|chang|mistake|typo|oops|wrong", re.I)
-FIGURE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
-
-
-def _figures(text: str) -> set[float]:
-    """The figures written in ``text`` ("2,400 was the lot next door": 2400), but the item numbers."""
-    return {float(m[0].replace(",", "")) for m in FIGURE.finditer(ITEM_NUMBER.sub(" ", text))} - {0.0}
-
-
-def _figures_in(value: object) -> set[float]:
-    """The non-zero figures an answer's value holds."""
-    if isinstance(value, bool) or value is None:
-        return set()
-    if isinstance(value, int | float):
-        return {float(value)} - {0.0}
-    if isinstance(value, dict):
-        return set().union(*map(_figures_in, value.values()))
-    if isinstance(value, list | tuple):
-        return set().union(*map(_figures_in, value))
-    return set()
-
-
-def _without_old_figures(state: ProjectState, number: str, text: str) -> str:
-    """``text`` without its sentences that only say again a figure of item ``number``'s answer, being taken
-    back ("2,400 was the lot next door."): what is left is the new value."""
-    answer = state.answer_for(number)
-    if answer is None:
-        return text
-    old = _figures_in(answer.value)
-    kept = [
-        sentence
-        for sentence in re.split(r"(?<=[.;!?])\s+|\s+[-\u2013\u2014]\s+", text)
-        if not (figures := _figures(sentence)) or not figures <= old
-    ]
-    return " ".join(kept).strip() or text
-
-
-def _addressed(message: str) -> list[str]:
-    """The item numbers the message names but does not cite ("see 3.05", "excluded from 3.04/3.05": each
-    number listed after a cited one is cited with it)."""
-    found, cited, end = [], False, -1
-    for m in ITEM_NUMBER.finditer(message):
-        joined = cited and LISTED_WITH.fullmatch(message, end, m.start()) is not None
-        cited = joined or CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()]) is not None
-        end = m.end()
-        if not cited:
-            found.append(m[0])
-    return found
-
-
-LISTED_WITH = re.compile(r"\s*(?:and|or|&|/|,)\s*", re.I)

@@ -171,12 +171,19 @@ SENTENCE_STOP = re.compile(r"[;!?\n]|\.(?!\d)")
 
 
 def addressed_numbers(message: str) -> list[str]:
-    """The item numbers a message addresses, leaving out those it cites ("(see 3.05)")."""
-    return [
-        m[0]
-        for m in ITEM_NUMBER.finditer(message)
-        if not CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()])
-    ]
+    """The item numbers a message addresses, leaving out those it cites ("(see 3.05)", "excluded from
+    3.04/3.05": each number listed after a cited one is cited with it)."""
+    found, cited, end = [], False, -1
+    for m in ITEM_NUMBER.finditer(message):
+        joined = cited and LISTED_WITH.fullmatch(message, end, m.start()) is not None
+        cited = joined or CROSS_REFERENCE.search(message[max(0, m.start() - 16) : m.start()]) is not None
+        end = m.end()
+        if not cited:
+            found.append(m[0])
+    return found
+
+
+LISTED_WITH = re.compile(r"\s*(?:and|or|&|/|,)\s*", re.I)
 
 
 # Revision words that quote the old answer: kept with what follows, which they mark as replaced.

@@ -1,0 +1,34 @@
+"""The trade's shorthand and a bilingual consultant's French words, spelled out as the readers know them:
+"spr'd" and "unspr'd", "comb." and "non-comb.", "gicleurs partout", "le sous-sol", "rez-de-chaussée",
+"pas de", "deux étages"."""
+
+from __future__ import annotations
+
+import re
+
+# French words of the trade a bilingual consultant types among English ones, as the readers know them.
+_FRENCH_WORDS = (
+    (re.compile(r"\bgicleurs\b", re.I), "sprinklers"),
+    (re.compile(r"\bgicleur\b", re.I), "sprinkler"),
+    (re.compile(r"\brez[-\s]de[-\s]chauss[ée]e\b", re.I), "ground floor"),
+    (re.compile(r"\bsous[-\s]sols\b", re.I), "basements"),
+    (re.compile(r"\bsous[-\s]sol\b", re.I), "basement"),
+    (re.compile(r"\bpartout\b", re.I), "throughout"),
+    (re.compile(r"\bpas\s+de\b", re.I), "no"),
+    (re.compile(r"\bdeux\b", re.I), "2"),
+    (re.compile(r"\btrois\b", re.I), "3"),
+    (re.compile(r"\bquatre\b", re.I), "4"),
+    (re.compile(r"\bcinq\b", re.I), "5"),
+)
+
+# The trade's shorthand for two words the readers know spelled out.
+_SHORTHAND_SPRINKLERED = re.compile(r"\b(un|non-?)?(?:spr|sprk|sprinkl)'d\b", re.I)
+_SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with the shorthand and French words above written as the readers read them."""
+    text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)
+    for french, english in _FRENCH_WORDS:
+        text = french.sub(english, text)
+    return _SHORTHAND_COMBUSTIBLE.sub(lambda m: f"{m[1] or ''}combustible", text)
