@@ -19,6 +19,7 @@ import pytest
 
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
+from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
 from wizard_core.turn.decisions import DecisionEngine
 
@@ -104,3 +105,28 @@ def test_french_words_of_the_trade(section, message, expected):
 )
 def test_a_message_that_opens_by_asking_is_a_side_question(message):
     assert _decide("3.19", message).kind == "side_question"
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ("3.06", "n.a. - no mezzanine anywhere on the plans"),
+        ("3.25", "N/R, offices only, no suites"),
+        ("3.26", "not req'd"),
+    ],
+)
+def test_not_applicable_written_the_examiners_way(section, message):
+    assert says_not_applicable(message, FORMS.get_item(section))
+
+
+def test_no_dwelling_units_is_not_more_than_one():
+    reading = _read("3.25", "There are no dwelling units here, it's a warehouse.")
+    assert reading.value["more_than_one_dwelling_unit"] is False
+
+
+@pytest.mark.parametrize(
+    ("message", "days"),
+    [("SB-10, zone 6, HDD TBC - 4,350 per SB-1", 4350), ("degree days: 3,990; zone 5; SB-12", 3990)],
+)
+def test_degree_days_after_their_words(message, days):
+    assert _read("3.24", message).value["degree_days"] == days

@@ -51,7 +51,10 @@ _ZONE = re.compile(rf"\b(?:climate\s+)?zone\s*(\d|{'|'.join(_ZONE_WORDS)})\s?([a
 _DEGREE_DAYS = re.compile(
     r"(?<![\d,.])(\d{1,3}(?:[,\s]\d{3})+|\d+)\s*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b"
     # "zone 5, 3880": a four-figure number right after the zone, in the range of Ontario's degree-days
-    r"|\bzone\s*\d\s?[ab]?\s*[,;]?\s*([2-9]\d{3}|[2-9],\d{3})(?![\d,.]|\s*(?:m|sq|sf|ft|%|heating|degree|hdd|dd))",
+    r"|\bzone\s*\d\s?[ab]?\s*[,;]?\s*([2-9]\d{3}|[2-9],\d{3})(?![\d,.]|\s*(?:m|sq|sf|ft|%|heating|degree|hdd|dd))"
+    # "HDD TBC - 4,600", "HDD: 4,060", "degree days = 3,900": the figure after the words
+    r"|\b(?:hdd|degree[\s-]*days?)\s*(?:(?:tbc|tbd|approx\.?|about|of|is)\b)?\s*[:=~\u2013-]?\s*"
+    r"([2-9],?\d{3}|1\d{4})(?!\d|[,.]\d|\s*(?:m|sq|sf|ft|%))",
     re.I,
 )
 _SOUND_OPTION = re.compile(
@@ -60,6 +63,11 @@ _SOUND_OPTION = re.compile(
 _UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
 _PLURAL_UNITS = re.compile(
     r"\b(?:hotel\s+)?(?:dwelling\s+units|suites|apartments|condos|condominiums|flats|townhouses)\b", re.I
+)
+_NO_UNITS = re.compile(
+    r"\b(?:no|zero|without|not\s+any|there\s+are\s+no)\s+(?:\w+\s+)?"
+    r"(?:dwelling\s+units|units|suites|apartments|condos|flats)\b",
+    re.I,
 )
 _ONE_UNIT = re.compile(
     r"(?<!than\s)(?<!over\s)\b(?:one|a single|1)\s+(?:dwelling\s+unit|unit|suite)\b|\bsingle[\s-]*family\b",
@@ -125,7 +133,7 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
     text = " ".join(texts)
     zone = [_zone_code(number, part) for number, part in _ZONE.findall(text)]
     found = _DEGREE_DAYS.findall(p.mask_articles(text))
-    days = [int(re.sub(r"[,\s]", "", a or b)) for a, b in found]
+    days = [int(re.sub(r"[,\s]", "", a or b or c)) for a, b, c in found]
     value = {
         "compliance_path": compliance_path(text),
         "climate_zone": zone[-1] if zone else "",
@@ -171,7 +179,7 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         several = not more["no"]
     elif units:
         several = max(units) > 1
-    elif _ONE_UNIT.search(text):
+    elif _ONE_UNIT.search(text) or _NO_UNITS.search(text):  # 'one suite', 'no dwelling units'
         several = False
     elif _PLURAL_UNITS.search(text):  # 'hotel suites', 'the apartments': more than one
         several = True
