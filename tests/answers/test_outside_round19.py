@@ -130,3 +130,33 @@ def test_no_dwelling_units_is_not_more_than_one():
 )
 def test_degree_days_after_their_words(message, days):
     assert _read("3.24", message).value["degree_days"] == days
+
+
+FACES_STATE = {
+    "3.01": "New construction",
+    "3.02": ["C"],
+    "3.07": {"storeys_above_grade": 3, "storeys_below_grade": 0, "height_m": 10.6},
+    "3.11": "Entire building",
+}
+
+
+def test_a_line_introducing_the_faces_with_the_wall_height_is_no_face():
+    message = (
+        "Sprinklered, so Table D. Walls to the L3 ceiling 9.9 m:\n"
+        "North (Main St): 40.0 x 9.9 = 396 m2, LD 16.0 m -> 100 %\n"
+        "South (lot line): 396 m2, LD 4.0 m -> 30 %, 45 min"
+    )
+    reading = read(FORMS.get_item("3.22"), [message], state_with(FACES_STATE), FORMS)
+    faces = (reading.value or reading.offer)["faces"]
+    assert [f["face"] for f in faces] == ["North (Main St)", "South (lot line)"]
+
+
+def test_a_bare_figure_before_the_limiting_distance_is_offered_as_the_face_area():
+    message = (
+        "table D, walls 9,9 m\nN Main 40 x 9,9 = 396 m2, LD 16 -> 100 %\n"
+        "S lot line 396, LD 4,0 -> 30 %, 45 min"
+    )
+    reading = read(FORMS.get_item("3.22"), [message], state_with(FACES_STATE), FORMS)
+    faces = {f["face"]: f for f in (reading.value or reading.offer)["faces"]}
+    assert faces["South"]["area_m2"] == 396 and not reading.complete
+    assert "is 396 m² the face area?" in reading.missing

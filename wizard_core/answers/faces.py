@@ -196,7 +196,8 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         if face.estimate:
             soft.append(f"row '{name}' is an estimate ('{face.estimate}'); give the exact figures")
         if face.assumed:
-            soft.append(f"row '{name}': is {face.assumed.replace(' taken as', '')}? (say 'LD')")
+            hint = " (say 'LD')" if "limiting distance" in face.assumed else ""
+            soft.append(f"row '{name}': is {face.assumed.replace(' taken as', '')}?{hint}")
         rows.append(
             {
                 "face": name,

@@ -249,6 +249,12 @@ def parse_face(segment: str) -> FaceInput | None:
         face.actual_pct = loose[-1]
     if _UNLIMITED.search(text) or (face.given_permitted == 100 and _STREET.search(text)):
         face.street = "claimed" if _STREET.search(text) else ""
+    if face.area is None and face.ld is not None and not sides:
+        # 'N lane 770, LD 6,0 -> 52 %': a bare figure before the limiting distance, the face area
+        bare = [q for q in figures if q.unit == "" and q.value >= 10 and q.end <= _first_ld(text)]
+        if len(bare) == 1:
+            face.area = bare[0].value
+            face.assumed = f"{figure_text(face.area, 'm²')} taken as the face area"
     if face.ld is None and len(lengths) == 1:
         face.ld = _metres(lengths[0])
         face.assumed = f"{figure_text(face.ld, 'm')} taken as the limiting distance"
@@ -277,6 +283,15 @@ def parse_face(segment: str) -> FaceInput | None:
     if not name and face.area is None and _HEIGHT.search(text):
         return None  # 'Walls are 9.0 m from grade to the ceiling': the height the ratio came from, no face
     return face
+
+
+def _first_ld(text: str) -> int:
+    """Where the line first names the limiting distance (its end if it does not)."""
+    found = _LD_WORD.search(text)
+    return found.start() if found else len(text)
+
+
+_LD_WORD = re.compile(r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist", re.I)
 
 
 def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:

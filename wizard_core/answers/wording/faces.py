@@ -78,8 +78,9 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 previous = merged
                 given_here |= piece.fields()
                 continue
-            if not piece.name and piece.ld is None and named_here:
-                # "Sprinklered, Table D; each face exceeds 150 m2", "EBF ht 16.0": about the faces named
+            if not piece.name and named_here and (piece.ld is None or (piece.assumed and piece.area is None)):
+                # "Sprinklered, Table D; each face exceeds 150 m2", "EBF ht 16.0", "EBF to L3 ceiling
+                # 10.2 m:" (a height, not a limiting distance): about the faces named
                 said.notes.append(_PREAMBLE_NOTE)
                 continue
             name = piece.name or f"Face {len(faces) + 1}"
