@@ -34,7 +34,13 @@ from wizard_core.turn.naming import (
     quoted_item,
     strip_filler,
 )
-from wizard_core.turn.taken_back import answer_taken_back, without_old_figures
+from wizard_core.turn.taken_back import (
+    IN_PASSING_AFTER,
+    WORD,
+    answer_taken_back,
+    taken_back_in_passing,
+    without_old_figures,
+)
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 ABOUT_CURRENT = re.compile(
@@ -104,6 +110,11 @@ class DecisionEngine:
         )  # "gross_area: …" from a checklist
         current = state.current_form_section
         reset = self._reset.search(message)
+        if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:
+            # "… we built it combustible scratch that it's all noncombustible …": the words just before
+            # it taken back, said in passing, not the item started over
+            corrected = taken_back_in_passing(message, reset)
+            return replace(self.decide(state, corrected), answer=corrected)
         if reset and current:
             remainder = strip_filler(self._reset.sub(" ", message[reset.end() :]))
             taken_back = answer_taken_back(state, current, remainder, self.naming)

@@ -180,7 +180,7 @@ class ContextManager:
                 if _has_answer(decision.remainder, target)
                 else None
             )
-        return None if decision.kind == "side_question" else turn.text
+        return None if decision.kind == "side_question" else decision.answer or turn.text
 
     def _rewrite(self, usage: TurnUsage) -> Rewrite | None:
         rewrite = getattr(self.advisor, "rewrite_query", None)

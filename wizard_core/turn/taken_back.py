@@ -14,6 +14,10 @@ import re
 from wizard_core.models import ProjectState
 from wizard_core.turn.naming import ITEM_NUMBER, ItemNaming
 
+WORD = re.compile(r"\w+")
+# Words before "scratch that" from which it is said in passing, taking back only what was just said.
+IN_PASSING_AFTER = 3
+CLAUSE_BREAK = re.compile(r"[,;.:!?]|\b(?:but|and|so|then|or)\b", re.I)
 FIGURE = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
 
 
@@ -26,12 +30,24 @@ def answer_taken_back(state: ProjectState, current: str, remainder: str, naming:
     if last.reply_type != "form_answer" or not last.section or last.section == current:
         return None
     answer = state.answer_for(last.section)
-    if answer is None or not naming.changes_value(state, naming.forms.get_item(last.section), remainder):
+    item = naming.forms.get_item(last.section)
+    if answer is None or not naming.changes_value(state, item, remainder, sure=True):
         return None
     cited = bool(_figures(remainder) & _figures_in(answer.value))  # the figure taken back, said again
-    if not cited and naming.answers(state, current, remainder):
+    if not cited and naming.answers(state, current, remainder, loosely=True):
         return None  # as much an answer to the item on screen: its own reset, as it says
     return last.section
+
+
+def taken_back_in_passing(message: str, words: re.Match[str]) -> str:
+    """The message without the clause that ``words`` ("scratch that", "forget that") take back, said in
+    passing: "combustible would be permitted but we built it combustible scratch that it's all
+    noncombustible" keeps "combustible would be permitted" and what follows the words."""
+    before = message[: words.start()]
+    breaks = list(CLAUSE_BREAK.finditer(before))
+    kept = before[: breaks[-1].start()] if breaks else ""
+    after = message[words.end() :].lstrip(" ,;:-\u2013\u2014")
+    return f"{kept.rstrip()} {after}".strip()
 
 
 def without_old_figures(state: ProjectState, number: str, text: str) -> str:
