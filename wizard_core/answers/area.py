@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -50,6 +51,10 @@ def _describe(item: FormItem, value: Any) -> str:
     )
 
 
+# The item that is a part of a storey, measured against it: a share's whole is no figure of it.
+MEZZANINE = re.compile(r"mezzanine", re.I)
+
+
 def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = reader_words()
     gross = is_gross(item.title)
@@ -64,7 +69,7 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     per_storey: tuple[Figure, int | None] | None = None
     for index, text in enumerate(texts):
         lowered = p.normalize(text).lower()
-        reading = said(text, gross)
+        reading = said(text, gross, part=MEZZANINE.search(item.title) is not None)
         found = reading.figures
         has_unit = has_unit or any(f.unit for f in found) or bool(words.area_words.search(lowered))
         if reading.doubt:

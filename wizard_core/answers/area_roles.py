@@ -51,8 +51,9 @@ class Said:
     doubt: str = ""
 
 
-def said(text: str, gross: bool = False) -> Said:
-    """What ``text`` says of an area; ``gross`` when the item is the gross area."""
+def said(text: str, gross: bool = False, part: bool = False) -> Said:
+    """What ``text`` says of an area; ``gross`` when the item is the gross area, ``part`` when it is a
+    part of a storey measured against it (the mezzanine)."""
     lowered = p.normalize(text).lower()
     # not the code's figure compared against: "under the 1,800 m2 cap"
     found = [
@@ -62,7 +63,7 @@ def said(text: str, gross: bool = False) -> Said:
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
     found = _used_kept(lowered, found)
-    found = shares_taken_out(lowered, found)
+    found = shares_taken_out(lowered, found, part)
     lowered, found, terms = sums_taken_out(lowered, found)  # '2,352 + 2,240 = 4,592 sm': its result
     found, per_storey, doubt = working(lowered, found, gross, terms)
     doubt = doubt or sum_doubt(lowered, found) or dimensions_doubt(text)

@@ -20,15 +20,23 @@ _SHARE_AFTER = re.compile(
 )
 
 
-def shares_taken_out(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]:
+def shares_taken_out(lowered: str, found: list[p.Quantity], part: bool = False) -> list[p.Quantity]:
     """Without the two figures of a share worked out ("140 / 2,852 = 4.9 %": a mezzanine's part of
-    the storey): working for a percentage, not the area's figures, even where one is the area."""
+    the storey): working for a percentage, not the area's figures, even where one is the area. With
+    ``part`` (the item is the part, a mezzanine), the whole it is a share of is left out where the
+    message gives it in brackets after its room ("open to the still house (420 m²): 96/420 = 23 %")."""
     dropped: set[int] = set()
+    wholes: set[float] = set()
     for k in range(len(found) - 1):
         a, b = found[k], found[k + 1]
         if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24]):
             dropped |= {k, k + 1}
-    return [q for k, q in enumerate(found) if k not in dropped]
+            wholes.add(b.value)
+    return [
+        q
+        for k, q in enumerate(found)
+        if k not in dropped and not (part and q.value in wholes and lowered[: q.start].rstrip().endswith("("))
+    ]
 
 
 def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Quantity], tuple[float, ...]]:
