@@ -60,8 +60,9 @@ class Encoded:
     name: str  # the project's name in full (names compare on it)
     summary: ProjectSummary  # what the project list shows
     # The same record in two objects, for a database that keeps apart what changes only when an item is
-    # answered (``models.STORED_APART``): the rest of the record, and those fields (None for a record
-    # encoded the long way or read back).
+    # answered (``models.STORED_APART``, with the messages said at the items before the one in progress,
+    # ``SAID_APART``): the rest of the record, and those fields (None for a record encoded the long way
+    # or read back).
     parts: tuple[bytes, bytes] | None = None
     apart_digest: str | None = None  # the SHA-256 of ``parts[1]``, worked out once while they hold
 

@@ -24,7 +24,6 @@ if the row says otherwise the statement writes nothing and the retry, after the 
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from collections import OrderedDict
@@ -159,7 +158,7 @@ def save(
     settled = digest = None
     if sealer is None and record.parts is not None:
         data, settled = record.parts
-        digest = record.apart_digest or hashlib.sha256(settled).hexdigest()
+        digest = record.apart_digest  # worked out with the parts, once while they hold
         if current is not None and sent.stored(project_id, current.revision) == digest:
             settled = None  # stored as they are: the statement keeps them (or, if not, writes nothing)
     summary = record.summary

@@ -90,9 +90,10 @@ def carried_fact(item: FormItem, state: ProjectState, forms: FormFacts) -> Carri
     names = _names(item)
     if names is None or state.answer_for(item.number) is not None:
         return None
-    if not _names_the_fact(_others(state, item.number), item.number, tuple(item.keywords)):
+    others = _others(state, item.number)
+    if not _names_the_fact(others, item.number, tuple(item.keywords)):
         return None
-    said = said_before(state, item.number)
+    said = _said_before(others)
     for section, message in reversed(said):
         if not names.search(message):
             continue  # no sentence of it names the fact
