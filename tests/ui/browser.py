@@ -158,6 +158,27 @@ def click_until(page: Any, button: Any, where: Any, text: str, tries: int = 3) -
                 raise
 
 
+def choose(page: Any, selectbox: Any, option: str, tries: int = 3) -> None:
+    """Open ``selectbox`` on a settled page and pick ``option``.
+
+    A script run that starts as the box opens (an expander's, a fragment's poll) redraws the box and
+    closes its list before the option shows; the box is then opened again.
+    """
+    from playwright.sync_api import expect
+
+    choice = page.get_by_role("option", name=option)
+    for attempt in range(tries):
+        settled(page)
+        selectbox.click()
+        try:
+            expect(choice).to_be_visible(timeout=WAIT_MS // tries if attempt < tries - 1 else WAIT_MS)
+            break
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+    choice.click()
+
+
 def send(page: Any, text: str, reply: str) -> None:
     """Type a chat message, press Enter and wait for the advisor's reply."""
     from playwright.sync_api import expect

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from tests.code_text import code_text
-from tests.ui.browser import ROOT, chromium, click_until, needs_chromium, send, settled, streamlit_app
+from tests.ui.browser import ROOT, choose, chromium, click_until, needs_chromium, send, settled, streamlit_app
 
 NAME = "12 King St — house to office"
 CONVERSATION = [
@@ -48,8 +48,7 @@ def test_a_consultants_session_in_a_real_browser(tmp_path: Path) -> None:
 
         # The sidebar: the archive of clarifying threads opens on an item's questions and answers.
         sidebar.get_by_text("Clarifying threads (2 items)").click()
-        sidebar.locator(".st-key-archive-item").click()
-        page.get_by_role("option", name="3.04 Building area · 1 question").click()
+        choose(page, sidebar.locator(".st-key-archive-item"), "3.04 Building area · 1 question")
         expect(sidebar).to_contain_text("Q: To answer 3.04 (Building area) I still need the exact figure")
         expect(sidebar).to_contain_text("A: 140 m2 existing, 0 new, 140 m2 total.")
         expect(sidebar).to_contain_text("5/28 · updated")

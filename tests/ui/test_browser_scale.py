@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage import TinyDBStorage
-from tests.ui.browser import chromium, needs_chromium, settled, streamlit_app
+from tests.ui.browser import choose, chromium, needs_chromium, settled, streamlit_app
 from wizard_core.models import ProjectState, TurnRecord
 
 pytestmark = needs_chromium
@@ -67,8 +67,8 @@ def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path
         earlier = page.get_by_test_id("stExpander").filter(has_text="Earlier conversations")
         expect(earlier).to_contain_text("Earlier conversations · 6 items")  # 3.06's older turns too
         earlier.locator("summary").click()
-        earlier.get_by_test_id("stSelectbox").click()
-        page.get_by_role("option", name="3.02 Major occupancy classification · 50 messages").click()
+        archived_item = "3.02 Major occupancy classification · 50 messages"
+        choose(page, earlier.get_by_test_id("stSelectbox"), archived_item)
         expect(earlier).to_contain_text("Messages 31–50 of 50")
         expect(earlier.get_by_test_id("stChatMessage")).to_have_count(40)  # a page: 20 turns
         expect(earlier).to_contain_text("Message 99 on 3.02")
