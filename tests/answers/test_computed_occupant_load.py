@@ -39,7 +39,8 @@ CASES = [
     # 8 × 55.5 m² = 444 m²; 444 ÷ 1.85 (classrooms) = 240 (Part 5, example 3)
     (SCHOOL, "8 classrooms x 55.5 m2", {"Classrooms": 240}),
     # 380 fixed seats = 380 persons (3.1.17.1.(1)(a); Part 5, example 5)
-    (THEATRE, "Auditorium: 380 fixed seats", {"Auditorium": 380}),
+    # a one-storey building without a basement: a row naming no floor is on its ground floor
+    (THEATRE, "Auditorium: 380 fixed seats", {"Ground floor (auditorium)": 380}),
     # 2 × (4 × 1 + 4 × 2 + 2 × 3) = 36 (3.1.17.1.(1)(b); Part 5, example 15)
     (APARTMENTS, "lvl 3 - 4 one-bed, 4 two-bed and 2 three-bed units", {"Level 3": 36}),
     # retail on the first storey: 1,200 ÷ 3.70 = 324.32 → 325 (Part 5, example 4); L2 offices 100
@@ -95,7 +96,7 @@ def test_a_design_number_other_than_the_tables_needs_a_posted_limit():
 def test_a_dining_design_number_over_the_cap_is_asked_about():
     # 90 m² ÷ 0.6 = 150 at most (3.1.17.1.(7)); 200 is over it
     question = asked("3.18", "Bar: 90 m2, design occupant load 200", state=RESTAURANT)
-    assert "row 'Bar'" in question and "150 persons at most" in question
+    assert "row 'Ground floor (bar)'" in question and "150 persons at most" in question
 
 
 # --- Pasted tables ----------------------------------------------------------------------------------------

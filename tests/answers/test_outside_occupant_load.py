@@ -255,5 +255,7 @@ def test_a_shop_floor_in_a_plant_is_its_manufacturing_not_retail():
 
 def test_a_row_keeps_the_name_the_consultant_gave_it():
     value = recorded("3.18", "plant floor (machining) | 920 m2\nshipping/whse | 280 m2", state=PLANT)
-    assert [row["floor"] for row in value["rows"]] == ["Plant floor (machining)", "Shipping/whse"]
+    # the plant has one storey and no basement: each row on its ground floor, under the consultant's name
+    floors = [row["floor"] for row in value["rows"]]
+    assert floors == ["Ground floor (plant floor (machining))", "Ground floor (shipping/whse)"]
     assert persons(value) == [200, 10]  # 920 ÷ 4.60 = 200; 280 ÷ 28 = 10

@@ -31,7 +31,7 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     if use is not None and len(named) == 1:
         return named[0]
     groups = facts_from_answers(_answers(state)).groups
-    fitting = [u for u in uses() if u.m2_per_person == row.rate and _of_building(u, groups)]
+    fitting = _by_rate(row.rate, groups)
     if use is not None and (_of_building(use, groups) or use.group == "any"):
         # the words name a use of the building: only a use sharing a word with them may replace it
         said = _stems(row.use_said or use.label)  # 'stores + mech @ 46': storage, not a retail store
@@ -41,6 +41,20 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     elif len(fitting) > 1:  # an occupancy's own use before a use of any building
         fitting = [u for u in fitting if u.group != "any"] or fitting
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _by_rate(rate: float, groups: Sequence[str]) -> list[Use]:
+    """The uses of the building's occupancies a rate alone may name: not a use of a particular place
+    (a stage, a storage garage), nor a use of any building ('kitchens' at 9.3) where another use
+    shares that figure ('offices'); none when a place of the building's own group shares it and no
+    other use of that group does (46 in an F3 building may be its storage garage): then the uses are
+    offered."""
+    rated = [u for u in uses() if u.m2_per_person == rate]
+    plain = [u for u in rated if not u.named_only]
+    plain_groups = {u.group for u in plain}
+    if any(u.named_only and u.group not in {*plain_groups, "any"} and _of_building(u, groups) for u in rated):
+        return []  # not 'mercantile: second storeys' at 3.7, which a first storey's use shares
+    return [u for u in plain if _of_building(u, groups) and (u.group != "any" or len(plain) == 1)]
 
 
 def _of_building(use: Use, groups: Sequence[str]) -> bool:
@@ -60,20 +74,25 @@ def _stems(text: str) -> set[str]:
 
 
 def tied_uses(row: LoadInput, use: Use | None, state: ProjectState) -> list[Use]:
-    """The uses a consultant's m² per person fits when the words name none and several of the
-    building's occupancies (or any building) share that figure, the building's first occupancy's
-    first, or, when it fits none of them, the uses of the table it fits ('staff room @ 1.85' in an
-    office building: classrooms or lounges); [] when the words name a use or the figure fits one of
-    the building's or none of the table's."""
+    """The uses a consultant's m² per person fits when the words name none and it names no one use
+    of the building (use_by_rate): the building's own uses first (its first occupancy's first), then
+    uses of any building, other uses ('staff room @ 1.85' in an office building: classrooms or
+    lounges), and the uses of particular places last (a storage garage); [] when the words name a
+    use, the figure names one, or the table has none at that figure."""
     if row.rate is None or use is not None or row.area is None:
         return []
     groups = facts_from_answers(_answers(state)).groups
-    fitting = [u for u in uses() if u.m2_per_person == row.rate and _of_building(u, groups)]
-    if not fitting:
-        return [u for u in uses() if u.m2_per_person == row.rate]
-    order = [g[:1] for g in groups] + ["any"]
-    fitting.sort(key=lambda u: order.index(u.group) if u.group in order else len(order))
-    return fitting if len(fitting) > 1 else []
+    if len(_by_rate(row.rate, groups)) == 1:
+        return []  # the one use the rate names: taken (use_by_rate)
+
+    order = [g[:1] for g in groups]
+
+    def first(use: Use) -> tuple[bool, int, int]:
+        own = use.group != "any" and _of_building(use, groups)
+        rank = order.index(use.group) if use.group in order else len(order)
+        return use.named_only, 0 if own else 1 if use.group == "any" else 2, rank
+
+    return sorted((u for u in uses() if u.m2_per_person == row.rate), key=first)
 
 
 _CARE_USES = {"B1": "detention", "B2": "treatment", "B3": "care_sleeping"}

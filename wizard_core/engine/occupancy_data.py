@@ -31,6 +31,9 @@ class UseRow(Marked):
     basis: Literal["table", "fixed seats", "2 per sleeping room"]
     synonyms: list[str]
     dining: bool = False
+    # a use of a particular place (a stage, a hangar, a storage garage): taken only where the words
+    # name it, never from a consultant's m² per person alone
+    named_only: bool = False
     note: str | None = None
     uncertain: str | None = None
 

@@ -20,10 +20,12 @@ class Use:
     basis: str  # "table" | "fixed seats" | "2 per sleeping room"
     edition: str
     to_verify: bool
+    named_only: bool = False  # taken only where the words name it, not from a rate alone
 
 
 def _use(row: UseRow) -> Use:
-    return Use(row.key, row.label, row.group, row.m2_per_person, row.basis, row.edition, row.to_verify)
+    figures = (row.m2_per_person, row.basis, row.edition, row.to_verify, row.named_only)
+    return Use(row.key, row.label, row.group, *figures)
 
 
 @lru_cache(maxsize=1)

@@ -108,9 +108,15 @@ _FLOOR_BEFORE = re.compile(r"(?:\bto|\bthrough|\bthru|-|\blevels?|\bfloors?|\bst
 
 def times_area(text: str) -> float | None:
     """'8 classrooms x 55.5 m2', '8 classrooms of 55.5 m2 each': the rooms' total area in m²."""
+    parts = times_parts(text)
+    return round(parts[0] * parts[1], 1) if parts else None
+
+
+def times_parts(text: str) -> tuple[int, float] | None:
+    """'2 flrs x 1,690 m2': how many, and the area of each in m²."""
     match = next((m for m in TIMES.finditer(text) if not _FLOOR_BEFORE.search(text, 0, m.start())), None)
     if not match:
         return None
     count, size, unit = (match[1], match[2], match[3]) if match[1] else (match[4], match[5], match[6])
     factor = p.FT2_TO_M2 if re.search(r"f", unit, re.I) else 1.0
-    return round(int(count) * float(size.replace(",", "")) * factor, 1)
+    return int(count), float(size.replace(",", "")) * factor

@@ -7,14 +7,20 @@ consultant wrote after their own working; or a building total.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.floors import FLOOR, floor_name
-from wizard_core.answers.wording.load_counts import SEATS, TIMES, doubled_rooms, sleeping_rooms, times_area
+from wizard_core.answers.wording.load_columns import area_before_rate, bind, inside_brackets
+from wizard_core.answers.wording.load_counts import (
+    SEATS,
+    doubled_rooms,
+    sleeping_rooms,
+    times_area,
+    times_parts,
+)
 from wizard_core.answers.wording.load_floors import PREVIOUS, SAME_AS, floor_list, floor_range
 from wizard_core.answers.wording.load_names import only_floor, row_label, use_of, use_words
 from wizard_core.answers.wording.load_totals import (
@@ -30,7 +36,7 @@ from wizard_core.answers.wording.messages import ESTIMATE
 from wizard_core.engine.occupancy_uses import Use
 
 _DESIGN = re.compile(
-    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
+    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?|#|no\.)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
     r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
@@ -45,7 +51,7 @@ _PERSONS = re.compile(
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
-_RATE = re.compile(
+RATE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
     r"(?:person|pers|p|occupant|occ|pp)\b"
     r"|(?:÷|@|divided\s+by)\s*(\d+(?:\.\d+)?)"
@@ -140,7 +146,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
     row.posted = bool(POSTED.search(text))
-    rate = _RATE.search(text)
+    rate = RATE.search(text)
     if rate:
         row.rate = float(rate[1] or rate[2] or rate[3] or rate[4])
     rate_span = rate.span() if row.rate is not None and rate else (0, 0)
@@ -155,18 +161,22 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         re.I,
     )
     times = times_area(text)
+    area_end = None  # where an area read from its own figure ends: columns after it are bound by sums
     if times is not None:
         row.area = times
+    elif rate and not areas and not dims and (bare_area := area_before_rate(text, rate.start())):
+        row.area, area_end = bare_area, rate.start()  # 'kitchen 30 / 9.3 = 4': 30 m² at 9.3
     elif areas:
         q = areas[0]
         if (
             len(areas) > 1
             and q.unit == "ft2"
             and areas[1].unit == "m2"
-            and _BESIDE.fullmatch(p.normalize(text)[q.end : areas[1].start])
+            and BESIDE.fullmatch(p.normalize(text)[q.end : areas[1].start])
         ):
             q = areas[1]  # '12,700 sf (1,180 m2)': the consultant's own m² figure
         row.area = round(q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1), 1)
+        area_end = q.end
     elif dims:
         factor = p.FT_TO_M**2 if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
         row.area = round(float(dims[1]) * float(dims[3]) * factor, 1)
@@ -194,6 +204,15 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = as_int(result[1])
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
+    if design and rate and inside_brackets(text, rate.start()):
+        row.rate = None  # 'design 120 (cap 210 / 0.6 = 350, ok)': a check beside the design number
+    elif (
+        row.area is not None and area_end is not None and row.stated is None and not (row.seats or row.rooms)
+    ):
+        # 'Ground - 360 m2 - offices - 9.3 - 39': the rate and persons in columns, bound by their sum
+        after = [q for q in p.quantities(text) if q.start >= area_end and q.bare and not q.approximate]
+        column = [q.value for q in after if not rate_span[0] <= q.start < rate_span[1]]
+        row.rate, row.stated = bind(row.area, column, row.rate)
     if row.rooms is None and row.area is None and use is not None and use.key == "dwelling_units":
         result_said = _RESULT.search(text)  # "L1 10 suites = 20": 2 persons a sleeping room (3.1.17.1.(1)(b))
         if result_said and as_int(result_said[1]) % 2 == 0:
@@ -223,6 +242,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         same = None
     head_text = text[: same.start()] if same else text
     row.floors = floor_range(head_text) or (floor_list(head_text, per_floor=True) if same else [])
+    if times is not None:  # 'L2 + L3: 2 flrs x 1,690 m2 … = 364': each floor's row, of its share
+        _per_floor(row, row.floors or floor_list(label or head_text, per_floor=True), times_parts(text))
     if row.floors:
         row.floor = floor = row.floors[0]
     only_persons = row.stated is not None and not (
@@ -245,55 +266,14 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     return row if (row.has_figures() or row.problems or use is not None or floor or label or same) else None
 
 
-_BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)
-
-_JOIN = re.compile(r"\s*(?:,\s*(?:plus|and|&)?|\bplus\b|\band\b|&|\+)\s*", re.I)
-
-
-def split_uses(segment: str) -> list[str]:
-    """One line naming several uses, each with its own area, as a line each, the line's label before
-    every one: 'Ground: classrooms 520 m2, plus offices at 90 m2' -> 'Ground: classrooms 520 m2',
-    'Ground: offices at 90 m2'. A line with one area, or parts without a use of their own, is kept."""
-    text = p.normalize(segment)
-    rates = [m.span() for m in _RATE.finditer(text)]
-    areas = [
-        q
-        for q in p.quantities(text)
-        if q.unit in ("m2", "ft2") and not any(a <= q.start < b for a, b in rates)
-    ]
-    if len(areas) < 2 or TIMES.search(text) or SUM.search(text):
-        return [segment]
-    label, _, _ = row_label(text)
-    cuts = []
-    for before, after in itertools.pairwise(areas):
-        if _BESIDE.fullmatch(text[before.end : after.start]):
-            return [segment]  # '12,700 sf (1,180 m2)': one area said twice
-        joins = list(_JOIN.finditer(text, before.end, after.start))
-        if not joins:
-            return [segment]
-        cuts.append(joins[-1])
-    parts, start = [], 0
-    for cut in cuts:
-        parts.append(text[start : cut.start()])
-        start = cut.end()
-    parts.append(text[start:])
-    if not label and (floor := floor_name(parts[0])) and not any(floor_name(part) for part in parts[1:]):
-        label = floor  # 'On the ground floor, the bank is 420 m2 …, and the office is 85 m2': both on it
-        parts = [parts[0]] + [f"{floor}: {part}" for part in parts[1:]]
-    head = f"{label}: " if label else ""
-    parts = [parts[0]] + [part if not head or part.startswith(label) else head + part for part in parts[1:]]
-    found = [use_of(part.split(":", 1)[1] if head and ":" in part else part) for part in parts]
-    if any(use is None for use in found):
-        return [segment]
-    if len({use.key for use in found if use}) < len(found) and not all(_own_result(part) for part in parts):
-        return [segment]  # 'offices 900 m2 and 300 m2 of it open plan': one use, one row
-    return [part.strip(" ,") for part in parts]
+def _per_floor(row: LoadInput, floors: list[str], parts: tuple[int, float] | None) -> None:
+    """A row naming as many floors as its area is counted times: one row a floor, each of its share."""
+    if parts is None or len(floors) < 2 or parts[0] != len(floors):
+        return
+    count = parts[0]
+    row.floors, row.area = floors, round(parts[1], 1)
+    if row.stated is not None:
+        row.stated = row.stated // count if row.stated % count == 0 else None
 
 
-def _own_result(part: str) -> bool:
-    """Whether a part of a line gives its own persons ('… 85 m2 at 9.30, so 10')."""
-    row = parse_segment(part)
-    return isinstance(row, LoadInput) and (row.stated is not None or bool(_SO.search(part)))
-
-
-_SO = re.compile(r"\b(?:so|gives?|giving|makes?|that'?s)\s+(\d[\d,]*)\W*$", re.I)
+BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)

@@ -36,7 +36,7 @@ def use_words(text: str) -> str:
 def _named_use(text: str) -> tuple[Use | None, int]:
     """The use a phrase names with its small words kept ('tables and chairs', 'B-3 sleeping room areas'),
     and how many words the phrase that names it has."""
-    plain = re.sub(r"&", " and ", text)
+    plain = re.sub(r"&|\s\+\s", " and ", text)  # 'tables + chairs', 'tables & chairs'
     plain = re.sub(
         r"(?<![\w-])\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft²|%)?", " ", plain, flags=re.I
     )
@@ -54,7 +54,7 @@ def _phrase_length(use: Use | None, text: str) -> int:
 def uses_named(text: str) -> list[Use]:
     """Every use of Table 3.1.17.1 a row's words name ('shop floor (manufacturing)': retail and
     manufacturing), in the table's order."""
-    said = words(re.sub(r"&", " and ", text))
+    said = words(re.sub(r"&|\s\+\s", " and ", text))
     return [u for u in uses() if any(position(said, words(n)) >= 0 for n in names_of(u))]
 
 

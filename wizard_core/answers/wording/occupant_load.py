@@ -12,9 +12,11 @@ import re
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.load_book import Book, add_row, name_by_own_words, revises
-from wizard_core.answers.wording.load_line import LoadInput, parse_segment, split_uses
+from wizard_core.answers.wording.load_line import LoadInput, parse_segment
 from wizard_core.answers.wording.load_names import only_floor
+from wizard_core.answers.wording.load_places import everywhere_floor, lowered, whole_building
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
+from wizard_core.answers.wording.load_split import split_uses
 from wizard_core.answers.wording.load_table import table_rows
 from wizard_core.answers.wording.load_totals import TOTAL_LEAD, stated_total
 from wizard_core.answers.wording.messages import (
@@ -194,25 +196,6 @@ def _heading(piece: LoadInput) -> bool:
     )
 
 
-_ALL_GROUND = re.compile(
-    r"\ball\s+(?:(?:at|on)\s+)?(?:the\s+)?(?:(?:ground|grade|main|first)(?:\s+(?:floor|flr|level|storey))?\b"
-    r"|rez[- ]de[- ]chauss[ée]e)",
-    re.I,
-)
-
-
-def _all_on_ground(text: str) -> bool:
-    """'(all ground floor except the mezz)', 'all at ground level': every row on the ground floor."""
-    return bool(_ALL_GROUND.search(text))
-
-
-def _one_storey(state: ProjectState) -> bool:
-    """A building of one storey above grade (3.07)."""
-    answer = state.answer_for("3.07")
-    value = answer.value if answer is not None else None
-    return isinstance(value, dict) and value.get("storeys_above_grade") == 1
-
-
 def _row_or_note(segment: str) -> LoadInput | int | None:
     """A row or total, or None for a note of the rates used ('I used 9.30 for the offices') or a lead
     line introducing the rows ('use the classroom number (1.85) for the playrooms:')."""
@@ -230,6 +213,12 @@ def _lead(row: LoadInput) -> bool:
     return row.line.rstrip().endswith(":") and not row.floor and all(c is None for c in counts)
 
 
+def _leading_use(segment: str) -> LoadInput | None:
+    """A line introducing the rows under it that names their use ('offices @ 9.3:'), read as a row."""
+    row = parse_segment(segment)
+    return row if isinstance(row, LoadInput) and _lead(row) and row.use is not None else None
+
+
 _AREA = re.compile(r"\d\s*(?:m2|m²|sm|sf|sq\.?\s*(?:ft|m)|ft2)(?!\s*(?:/|per|a\s+person))", re.I)
 
 
@@ -245,22 +234,32 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
         rates: list[Rate] = []
         # 'ground:' on a line of its own, the rows under it on that floor; 'all at ground level' said
         # once, every row naming no floor on the ground floor
-        # a building of one storey whose rows name only the basement: the others are on its ground floor
+        # a building of one storey whose rows name only the basement, or that has no basement: the rows
+        # naming no floor are on its ground floor
         # (a revision's rows name the recorded rows they revise, not a floor)
         named = {piece.floor for piece in pieces if isinstance(piece, LoadInput) and piece.floor}
         below = bool(named) and all(floor.startswith("Basement") for floor in named)
-        one_storey = not book.rows and below and _one_storey(state)
-        heading = "Ground floor" if _all_on_ground(text) or one_storey else ""
+        heading = everywhere = everywhere_floor(text, state, below=below, first=not book.rows)
+        lead: LoadInput | None = None  # 'offices @ 9.3:' over its rows: their use and rate
         for piece in pieces:
+            if isinstance(piece, str) and (led := _leading_use(piece)) is not None:
+                lead = led
+                continue
+            if isinstance(piece, LoadInput) and lead is not None and piece.use is None and not piece.same_as:
+                piece.use, piece.rate = lead.use, piece.rate if piece.rate is not None else lead.rate
             if isinstance(piece, LoadInput) and _heading(piece):
                 heading = piece.floor
                 continue
-            if isinstance(piece, LoadInput) and heading and not piece.floor and not piece.same_as:
+            if (
+                isinstance(piece, LoadInput)
+                and heading
+                and not (piece.floor or piece.same_as or whole_building(piece))
+            ):
                 piece.floor = heading
                 own = piece.name.lstrip("-–—•*· ")  # a bulleted row under its floor
-                piece.name = f"{heading} ({own[:1].lower()}{own[1:]})" if own else heading
+                piece.name = f"{heading} ({lowered(own)})" if own else heading
             if isinstance(piece, str) and HEADING_UNPLACED.fullmatch(piece.strip()):
-                heading = ""  # a heading naming no floor known: the rows under it are not on the one before
+                heading = everywhere  # a heading naming no floor ('OL:'): its rows are not on the one before
                 continue
             if isinstance(piece, str):
                 rates.extend(rates_noted(piece))
