@@ -165,6 +165,8 @@ def _given(
             supporting = (
                 thread.supporting if thread.supporting is not None else row.get("supporting_h", rating)
             )
+            if not need.applies and not rating and not lieu:  # 'below grade: nil' with no basement: n/a
+                rating = supporting = None
             rows.append(
                 {
                     "assembly": name,

@@ -28,6 +28,7 @@ def match_options(text: str, options: list[Option], one: bool = False) -> list[O
     """Options named in ``text`` by label or synonym, longest phrases first, without overlaps; with
     ``one`` (an item of one choice), an option said to be replaced ("SC1 instead of SC2") is not named."""
     negated_before = lexicon().replaced_before if one else lexicon().negated_before
+    text = _CONSIDERED.sub(" ", text)
     lowered = _dehyphen(normalize(text).lower())
     bare = _only_codes(text, options)
     candidates: list[tuple[int, int, Option, bool]] = []
@@ -35,8 +36,10 @@ def match_options(text: str, options: list[Option], one: bool = False) -> list[O
         phrases = [(option.label, True)] + [(s, False) for s in option.synonyms]
         for phrase, by_label in phrases:
             if _is_code(option.label) and by_label:
+                head, digit = re.escape(phrase[:-1]), re.escape(phrase[-1])
+                # 'A-2', 'a2', 'A 2'; never 'a 1' ('of a 1,150 m2 storey', 'a 1 h rating'): the article
                 spaced = (
-                    re.escape(phrase[:-1]) + r"[\s-]?" + re.escape(phrase[-1])
+                    rf"(?:{head}-?{digit}|(?-i:{head.upper()})\s{digit})(?![,.]\d)"
                     if phrase[-1].isdigit()
                     else re.escape(phrase)
                 )
@@ -69,6 +72,15 @@ def match_options(text: str, options: list[Option], one: bool = False) -> list[O
         if previous is None or (by_label and not previous.by_label):
             chosen[option.label] = OptionMatch(option, by_label, start, end)
     return sorted(chosen.values(), key=lambda m: m.start)
+
+
+# An option weighed and set aside, up to the 'but' or the end of its sentence: "I did think about calling
+# it a D walk-in clinic, but …", "we thought of it as a business occupancy (D) at first; …"
+_CONSIDERED = re.compile(
+    r"\b(?:(?:did|had|have)\s+)?(?:think|thought|considered)\s+(?:about|of)\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)"
+    r"|\b(?:one|you|we|i)\s+could\s+(?:argue|say|call\s+it)\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)",
+    re.I,
+)
 
 
 def _only_codes(text: str, options: list[Option]) -> bool:

@@ -1,0 +1,64 @@
+"""Kinds a round of new buildings (round h21, a checklist writer and a chatty junior architect) found
+past the readers on its first run, fixed as kinds and tested in words of their own.
+
+- A lowercase letter and a figure apart ('of a 1,200 m2 floor', 'a 1 h rating') are the article 'a'
+  and a number, never a group and its division; 'A 2' in capitals, 'a-2' and 'a2' still are.
+- An occupancy weighed and set aside ("I did think about calling it a D clinic, but …", "you could
+  call it an E store, but …") is not one of the building's.
+- A building without a basement (3.07): 'nil' or 'none' for the storeys below grade and the floor over
+  the basement is not applicable, not a rating of 0 h.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.computed import building
+from tests.answers.support import FORMS, state_with
+from wizard_core.answers import read
+
+
+def _occupancies(message: str) -> list[str] | None:
+    reading = read(FORMS.get_item("3.02"), [message], state_with({"3.01": "New construction"}), FORMS)
+    return reading.value if reading.complete else None
+
+
+@pytest.mark.parametrize(
+    ("message", "groups"),
+    [
+        ("e - retail store, 640 m2 of a 1,200 m2 floor = 53 %", ["E"]),
+        ("d - offices; a 1 h rating on the demising wall", ["D"]),
+        ("Group A 2, a community hall", ["A2"]),
+        ("a-2 hall with a 1 storey kitchen wing", ["A2"]),
+    ],
+)
+def test_a_lowercase_letter_and_a_figure_apart_are_no_group(message, groups):
+    assert _occupancies(message) == groups
+
+
+@pytest.mark.parametrize(
+    ("message", "groups"),
+    [
+        ("I did think about calling it a D business use for the admin wing, but it is B1 detention.", ["B1"]),
+        ("You could call it an E store because of the counter, but the building is F3 storage.", ["F3"]),
+        ("We had thought of the lounge as its own A2; it is part of the C residence.", ["C"]),
+        ("Considered about the café as A2 at first. It's a D office building throughout.", ["D"]),
+    ],
+)
+def test_an_occupancy_weighed_and_set_aside_is_not_the_buildings(message, groups):
+    assert _occupancies(message) == groups
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "below grade: none\nfloor over bsmt: nil\nroof: no rating",
+        "Storeys below grade - nil. Floor over basement - none. Roof - 0 h.",
+    ],
+)
+def test_nil_below_grade_in_a_building_without_a_basement_is_not_applicable(message):
+    store = building(("E",), ("3.2.2.70",), storeys=1, below=0)
+    reading = read(FORMS.get_item("3.21"), [message], store, FORMS)
+    rows = {row["assembly"]: row["rating_h"] for row in (reading.value or reading.offer)["assemblies"]}
+    assert rows["storeys_below_grade"] is None and rows["floors_over_basement"] is None
+    assert rows["roof"] == 0.0
