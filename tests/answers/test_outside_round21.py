@@ -15,7 +15,7 @@ import pytest
 
 from tests.answers.computed import building
 from tests.answers.support import FORMS, state_with
-from wizard_core.answers import read
+from wizard_core.answers import read, validate_value
 
 
 def _occupancies(message: str) -> list[str] | None:
@@ -62,3 +62,21 @@ def test_nil_below_grade_in_a_building_without_a_basement_is_not_applicable(mess
     rows = {row["assembly"]: row["rating_h"] for row in (reading.value or reading.offer)["assemblies"]}
     assert rows["storeys_below_grade"] is None and rows["floors_over_basement"] is None
     assert rows["roof"] == 0.0
+
+
+def test_a_row_named_by_a_long_sentence_is_cut_to_what_the_sheet_holds_and_can_be_recorded():
+    # each row is named by its floor and the words the consultant used for it, however many
+    message = (
+        "Occupant load by area. On the ground floor, the spectator stands have 300 fixed seats, so 300 "
+        "persons. Also on the ground floor, the curling sheet area is 1,200 m2, and we are going with a "
+        "design number of 90 for league nights, which will be posted since the table makes no real sense "
+        "for a sheet of ice. The lounge on level 2 is 140 m2 at 1.85, so 75.7, which rounds up to 76. "
+        "The total is 300 + 90 + 76 = 466."
+    )
+    store = building(("A3",), ("3.2.2.31",), storeys=2, below=0)
+    item = FORMS.get_item("3.18")
+    reading = read(item, [message], store, FORMS)
+    value = reading.value or reading.offer
+    assert value["total"] == 466
+    assert all(len(row["floor"]) <= 80 for row in value["rows"])
+    assert validate_value(item, value)["total"] == 466  # a yes records it: nothing is refused

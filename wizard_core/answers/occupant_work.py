@@ -82,7 +82,7 @@ def worked_out(item: FormItem, book: Book, state: ProjectState) -> Reading:
 
 def _as_given(name: str, persons: int, group: str) -> dict[str, Any]:
     return {
-        "floor": name,
+        "floor": _fitting(name),
         "occupancy": group,
         "use": "",
         "area_m2": None,
@@ -172,7 +172,7 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     counted = find_use(result.use) if result.use != "design number" else None
     work.rows.append(
         {
-            "floor": name,
+            "floor": _fitting(name),
             "occupancy": row.group or group_for(use or counted, state),
             "use": result.use if (use or counted) is not None else "",
             "area_m2": row.area,
@@ -191,6 +191,14 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if result.unrounded is not None and result.unrounded != result.persons:
         work.rounded = True
     work.verify.extend(result.to_verify)
+
+
+def _fitting(name: str, limit: int = 80) -> str:
+    """A row's name cut at a word to what the row's floor holds ('Ground floor (ice pad we're using …)')."""
+    if len(name) <= limit:
+        return name
+    cut = name[: limit - 2].rsplit(" ", 1)[0].rstrip(" ,;(")
+    return cut + (" …)" if "(" in cut and ")" not in cut[cut.index("(") :] else " …")
 
 
 def _load(use: Use | None, row: LoadInput) -> LoadResult:
