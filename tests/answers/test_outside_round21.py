@@ -80,3 +80,18 @@ def test_a_row_named_by_a_long_sentence_is_cut_to_what_the_sheet_holds_and_can_b
     assert value["total"] == 466
     assert all(len(row["floor"]) <= 80 for row in value["rows"])
     assert validate_value(item, value)["total"] == 466  # a yes records it: nothing is refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Level 2: the dance studio is 210 m2, designed for 60 persons and posted.",
+        "Level 2: dance studio 210 m2, a design number of 60 from the class schedule, posted.",
+        "Level 2 - dance studio 210 m2 - design 60 (posted)",
+    ],
+)
+def test_a_design_number_said_posted_in_passing_is_a_posted_limit(line):
+    store = building(("A3",), ("3.2.2.31",), storeys=2, below=0)
+    reading = read(FORMS.get_item("3.18"), [line], store, FORMS)
+    (row,) = (reading.value or reading.offer)["rows"]
+    assert (row["persons"], row["posted_limit"]) == (60, True)

@@ -68,7 +68,8 @@ _HYPOTHETICAL = re.compile(
 )
 _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
 POSTED = re.compile(
-    r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)",
+    r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)"
+    r"|(?:,|\band|\()\s*posted\b",  # 'designed for 120 persons and posted', '…, posted', '(posted)'
     re.I,
 )
 _PRINCIPAL_ENTRANCE = re.compile(
