@@ -87,6 +87,13 @@ def test_same_alone_with_its_persons_copies_the_row_before():
     ]
 
 
+def test_rooms_counted_times_their_area_on_several_floors_are_not_split_by_floor():
+    # 2 classrooms of 60 m2 on each of L2 and L3: 120 m2 a floor, 65 persons a floor (120 ÷ 1.85 = 64.9)
+    school = building(("A2",), ("3.2.2.25",), storeys=3, below=0)
+    value = recorded("3.18", "L2 and L3, each: 2 classrooms x 60 m2", state=school)
+    assert rows(value) == [("Level 2", 120.0, 65), ("Level 3", 120.0, 65)]
+
+
 def test_floors_counted_times_their_area_are_a_row_on_each_floor():
     # 1,100 ÷ 9.30 = 118.3 -> 119 on each floor; 238 the two together
     value = recorded("3.18", "L2 & L3: 2 floors x 1,100 m2 @ 9.3 = 238 (119 each)", state=OFFICE)

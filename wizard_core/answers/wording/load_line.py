@@ -243,7 +243,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         same = None
     head_text = text[: same.start()] if same else text
     row.floors = floor_range(head_text) or (floor_list(head_text, per_floor=True) if same else [])
-    if times is not None:  # 'L2 + L3: 2 flrs x 1,690 m2 … = 364': each floor's row, of its share
+    if times is not None and _FLOORS_TIMES.search(text):  # 'L2 + L3: 2 flrs x 1,690 m2 … = 364'
         _per_floor(row, row.floors or floor_list(label or head_text, per_floor=True), times_parts(text))
     if row.floors:
         row.floor = floor = row.floors[0]
@@ -265,6 +265,10 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if row.name:
         row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
     return row if (row.has_figures() or row.problems or use is not None or floor or label or same) else None
+
+
+# floors counted times an area ('2 flrs x 1,690 m2'), not rooms ('4 classrooms x 55 m2' on each floor)
+_FLOORS_TIMES = re.compile(r"\b\d+\s*(?:floors?|flrs?|storeys?|stor(?:ie|y)s?|levels?|lvls?)\s*(?:x|×)", re.I)
 
 
 def _per_floor(row: LoadInput, floors: list[str], parts: tuple[int, float] | None) -> None:
