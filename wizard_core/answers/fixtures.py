@@ -95,7 +95,8 @@ def read_fixtures(item: FormItem, texts: list[str], state: ProjectState, forms: 
     source = _source_rows(state)
     names = [str(row["floor"]) for row in source or []]
     floors = dict(zip(row_keys(names), row_names(names), strict=True))
-    given = given_by(item.number, texts, state, floors)
+    persons = dict(zip(row_keys(names), [row.get("persons") for row in source or []], strict=True))
+    given = given_by(item.number, texts, state, floors, persons)
     note = r.join_notes(r.recorded_note(state, item.number), *given.notes)
     if given.hard:
         return Reading(missing="; ".join(dict.fromkeys(given.hard)))

@@ -44,7 +44,7 @@ _PER_SEX = re.compile(
     r"\b(?:per|each|for\s+each|for\s+both)\s+(?:sex|gender|washroom)\b|\bprovided\s+each\b|\beach\s*(?:m|f)\b|\bper\s+side\b",
     re.I,
 )
-_REQUIRED = re.compile(r"requir|req'?d|\bneeded\b|\bminimum\b|\bmin\.?\b", re.I)
+_REQUIRED = re.compile(r"requir|req'?d|\breq\b|\bneeded\b|\bminimum\b|\bmin\.?\b", re.I)
 _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
 # "a 2nd universal washroom", "another barrier-free stall": one more
 _ONE_MORE = re.compile(
@@ -75,10 +75,47 @@ class Said:
     estimate: str = ""
 
 
+# a split the working arrives at ('152/sex → public 1 M + 2 F', 'staff 2 M + 2 F governs'): what is needed
+_WORKED_TO = re.compile(r"(?:→|->|=>|=|\bpublic|\bstaff|\bpatrons?|\bemployees?)\s*:?\s*$", re.I)
+# a total provided and its breakdown in brackets: '8 prov (M 2 WC + 2 urinals, F 4)', 'We provide 6 (the
+# men's has 2 WCs and 1 urinal, the women's 3 WCs)'
+_TOTAL_BROKEN_DOWN = re.compile(
+    r"(?<![\d.,])(\d+)\s*((?:prov(?:ided|'?d|\.)?)?(?:\s+(?:at|in|off)\s+[^()\d]{1,30}?)?)\s*\(([^()]*)\)",
+    re.I,
+)
+# a breakdown by sex with its total: 'M 1 WC + 1 urinal, F 2 = 4'
+_SEXES_SUMMED = re.compile(
+    r"\b(?:m|men'?s?|male)\s*:?\s*\d[^=;()]{0,40}?\b(?:f|women'?s?|female)\s*:?\s*\d[^=;()]{0,24}?=\s*(\d+)\b",
+    re.I,
+)
+
+
+def totals_kept(text: str) -> str:
+    """A fixture total written with its breakdown, read as the total: the breakdown is its working when
+    its figures add up to it (urinals counted in, as the consultant counted them); otherwise it stays."""
+
+    def bracketed(m: re.Match[str]) -> str:
+        terms = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,])", m[3])]
+        if (
+            len(terms) < 2
+            or sum(terms) != int(m[1])
+            or not re.search(r"\b(?:m|men|male|f|women|female)\b", m[3], re.I)
+        ):
+            return m[0]
+        where = re.sub(r"^\s*prov\S*", "", m[2]).strip()
+        return f"{m[1]} water closets provided {where}".rstrip()
+
+    def summed(m: re.Match[str]) -> str:
+        terms = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,])", m[0][: m.start(1) - m.start()])]
+        return f"{m[1]} water closets" if len(terms) >= 2 and sum(terms) == int(m[1]) else m[0]
+
+    return _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, text))
+
+
 def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     provided: dict[str, int] = {}
     required: dict[str, tuple[int, bool]] = {}
-    rest = _ONE_MORE.sub("1 ", text)
+    rest = _ONE_MORE.sub("1 ", totals_kept(text))
     for kind in ("universal", "bf", "wc"):
         for pattern in (_BEFORE[kind], _AFTER[kind]):
             for match in list(pattern.finditer(rest)):
@@ -101,10 +138,18 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     pair = re.search(
         r"\b(\d+)\s*(?:m|males?|men)\s*(?:\+|/|and|&|,)\s*(\d+)\s*(?:f|females?|women)\b", rest, re.I
     )
-    if pair and "wc" not in provided and not _REQUIRED.search(rest[pair.end() : pair.end() + 20]):
+    if (
+        pair
+        and "wc" not in provided
+        and not _REQUIRED.search(rest[pair.end() : pair.end() + 20])
+        and not _WORKED_TO.search(rest[max(0, pair.start() - 16) : pair.start()])
+        and not re.match(r"\s*(?:governs|applies|rules)\b", rest[pair.end() :], re.I)
+    ):
         provided["wc"] = int(pair[1]) + int(pair[2])
     # "6 reqd, 6 prov": counts required and provided with no noun are the water closets
-    needed = re.search(r"(?<![\d.,/])\b(\d+)\s+(?:are\s+)?(?:req'?d|required)\b(\s+per\s+sex)?", rest, re.I)
+    needed = re.search(
+        r"(?<![\d.,/])\b(\d+)\s+(?:are\s+)?(?:req'?d|required|req\b\.?)(\s+per\s+sex)?", rest, re.I
+    )
     if needed and not required and "wc" not in provided:
         required["wc"] = (int(needed[1]), bool(needed[2]))
     # "8 WCs required per sex, 9 provided each": the provided count names no noun of its own

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wizard_core.answers.wording.fixture_line import Said, line_said
+from wizard_core.answers.wording.fixture_line import Said, line_said, totals_kept
 from wizard_core.answers.wording.floors import floor_key, floor_name
 
 
@@ -58,7 +58,9 @@ _PIECE_COUNT = re.compile(r"[a-z].*?(?<![\w.])(\d{1,3})(?![\w.,])(?!\s*(?:m2|m²
 
 def entries(line: str, floors: dict[str, str]) -> list[Entry]:
     """The rows one line speaks of, each with what it says ('' lines, and lists' openers, give none);
-    a line of parts set off by semicolons speaks of each part's rows, after the list's opener."""
+    a line of parts set off by semicolons speaks of each part's rows, after the list's opener; a total
+    written with its breakdown by sex is read as the total first ('7 prov (M 2 WC + 2 urinals, F 3)')."""
+    line = totals_kept(line)
     parts = [p for p in re.split(r";\s+", line) if p.strip()]
     if len(parts) > 1:
         first = OPENER.search(parts[0])

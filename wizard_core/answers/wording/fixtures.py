@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_core.answers.wording.fixture_line import RATIO, male_pct, only_ratio
+from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.messages import (
@@ -39,14 +40,23 @@ class Given:
     notes: list[str] = field(default_factory=list)
     any_figure: bool = False
     recorded: bool = False  # the item has rows recorded before
+    persons: dict[str, Any] = field(default_factory=dict)  # 3.18 row key -> its persons
+    without: list[str] = field(default_factory=list)  # rows said to have no fixtures ('*': all others)
 
 
 _FIELDS = {"wc": "wc_provided", "bf": "bf_wc_provided", "universal": "universal_provided"}
 
 
-def given_by(number: str, texts: list[str], state: ProjectState, floors: dict[str, str]) -> Given:
-    """What the thread's ``texts`` (oldest first) give per 3.18 floor, over what item ``number`` recorded."""
-    given = Given()
+def given_by(
+    number: str,
+    texts: list[str],
+    state: ProjectState,
+    floors: dict[str, str],
+    persons: dict[str, Any] | None = None,
+) -> Given:
+    """What the thread's ``texts`` (oldest first) give per 3.18 floor, over what item ``number`` recorded;
+    ``persons``: each 3.18 row's persons, by which a line may name its row ('bleachers 380 -> 190/sex')."""
+    given = Given(persons=persons or {})
     recorded = state.answer_for(number)
     value = recorded.value if recorded is not None and isinstance(recorded.value, dict) else {}
     earlier = [row for row in value.get("rows") or [] if isinstance(row, dict)]
@@ -59,6 +69,9 @@ def given_by(number: str, texts: list[str], state: ProjectState, floors: dict[st
     for index, text in enumerate(texts):
         latest = index == len(texts) - 1
         _read_text(number, text, floors, given, latest)
+    rest = [k for k in floors if not given.provided.get(k)] if "*" in given.without else []
+    for key in [k for k in given.without if k in floors] + rest:
+        given.provided.setdefault(key, {}).setdefault("wc_provided", 0)
     return given
 
 
@@ -75,6 +88,10 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     found: list[Entry] = []
     opened = 0  # the entries before a list's opener ('provided, following the 3.18 rows:')
     for line in lines:
+        if floors and (none := rows_without(line, floors, _by_words)) is not None:
+            given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
+            given.any_figure = True
+            continue
         listed = [e for e in entries(line, floors) if e.said.provided or e.said.required]
         listed = [e for e in listed if listing or not e.bare]
         if not listing and _LISTING.search(line):
@@ -135,6 +152,11 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         said.floors, said.unknown_floor = [by_words], ""
         if latest:
             given.soft.append(f"'{entry.name.strip()}' taken as 3.18's '{floors[by_words]}'")
+    elif not said.floors and not said.each_floor and (of_load := by_persons(line, given.persons)):
+        said.floors, said.unknown_floor = [of_load], ""
+        if latest:
+            count = given.persons[of_load]
+            given.soft.append(f"'{line.strip()}' taken as 3.18's '{floors[of_load]}' ({count} persons)")
     if said.unknown_floor and not said.floors:
         if latest:
             names = ", ".join(floors.values())

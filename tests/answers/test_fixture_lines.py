@@ -1,0 +1,69 @@
+"""3.23 lines as consultants write them: a total with its breakdown by sex, a split the working arrives at,
+'req' and 'prov', a line naming its 3.18 row by the persons it states, and rows said to have none.
+
+- "6 provided (M 2 WC + 1 urinal, F 3)" and "M 2 WC + 1 urinal, F 3 = 6": six provided (the consultant's
+  total, urinals counted in as they counted them), when the breakdown adds up to it.
+- "120/sex → public 3 M + 3 F" is what the working needs, not what is provided.
+- "hall 240 -> 120/sex -> …" names the 3.18 row of 240 persons; offered for a yes, never recorded unasked.
+- "kitchen, storage rows: 0" and "All other rows nil": those rows have no water closets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.computed import building, load_row, offered, recorded
+
+NON_FIXED = "table: 0.75 m²/person"
+HALL_LOAD = {
+    "rows": [
+        # 180 m² ÷ 0.75 = 240 (non-fixed seats); 80 ÷ 9.30 = 8.6 -> 9; 300 ÷ 46 = 6.5 -> 7
+        load_row("Ground floor (assembly hall)", "A2", "space with non-fixed seats", 180.0, 240, NON_FIXED),
+        load_row("Ground floor (kitchen)", "A2", "kitchens", 80.0, 9, "table: 9.30 m²/person"),
+        load_row("Basement (storage)", "A2", "storage", 300.0, 7, "table: 46.00 m²/person"),
+    ],
+    "total": 256,
+    "note": "",
+}
+HALL = building(("A2",), ("3.2.2.25",), storeys=1, below=1, **{"3_18": HALL_LOAD})
+
+
+def provided(value: dict) -> list[int | None]:
+    return [row.get("wc_provided") for row in value["rows"]]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "50:50\nGround, assembly hall: 6 provided (M 2 WC + 1 urinal, F 3), 1 universal\n"
+        "kitchen, storage rows: 0",
+        "50:50\nGround, assembly hall: M 2 WC + 1 urinal, F 3 = 6, + 1 universal\nAll other rows nil",
+    ],
+)
+def test_a_total_written_with_its_breakdown_by_sex_is_the_total(message):
+    assert provided(recorded("3.23", message, state=HALL)) == [6, 0, 0]
+
+
+def test_a_breakdown_that_does_not_add_up_is_not_taken_as_the_total():
+    # 2 + 1 + 3 = 6, not 8: the 8 is not read as what the breakdown says
+    message = "50:50\nGround, assembly hall: 8 provided (M 2 WC + 1 urinal, F 3)\nother rows 0"
+    value = recorded("3.23", message, state=HALL)
+    assert provided(value)[0] != 8
+
+
+def test_a_split_the_working_arrives_at_is_not_what_is_provided():
+    message = "50:50\nGround, assembly hall 120/sex → public 3 M + 3 F, 7 prov (M 2 WC + 2 urinals, F 3)"
+    message += "\nother rows none"
+    assert provided(recorded("3.23", message, state=HALL))[0] == 7
+
+
+def test_req_and_prov_without_a_noun_are_water_closets():
+    value = recorded("3.23", "50:50\nGround, assembly hall: 8 req, 9 prov\nthe remaining rows: 0", state=HALL)
+    assert provided(value) == [9, 0, 0]  # 120 M / 120 F: 3 + 5 = 8 required (Table 3.7.4.3.A)
+
+
+def test_a_line_naming_its_row_by_its_persons_is_offered_on_that_row():
+    message = "50:50\n240 -> 120/sex -> 3 + 3 = 6 req, 6 prov + 1 universal\nall other rows 0"
+    result = offered("3.23", message, state=HALL)
+    assert "240 persons" in result.missing
+    assert provided(result.offer) == [6, 0, 0]

@@ -1,0 +1,59 @@
+"""Which 3.18 rows a plumbing line (3.23) is about when it names none by floor or words: the one row
+whose persons it states ('bleachers 380 -> 190/sex'); and the rows a line says have no fixtures ('Back
+stock, staff rm, mezz rows: 0', 'All other rows 0')."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from wizard_core.answers import parsing as p
+
+# a whole number not counting fixtures ('380 ->', 'on 112', '166:'); '4 wc', '2 urinals' count fixtures
+_FIGURE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})*|\d+)(?![\d.,]\d)(?!\s*(?:%|m2|m²|sm|sf|wcs?\b|w\.c|water|toilets?|urinals?"
+    r"|lav|universal|uw\b|bf\b|barrier|stalls?|accessible|m\b|f\b|male|female|men|women|/\s*sex|each\s+sex|per))",
+    re.I,
+)
+
+
+def by_persons(line: str, persons: dict[str, Any]) -> str | None:
+    """The one 3.18 row whose persons (10 or more, no other row's) the line states ('bleachers 380 ->
+    190/sex -> 3 + 3', 'existing rdc 166: 6 wc'): a line naming its row by its occupant load."""
+    said = {int(m[1].replace(",", "")) for m in _FIGURE.finditer(p.normalize(line))}
+    counts = [n for n in persons.values() if isinstance(n, int)]
+    found = [
+        k for k, n in persons.items() if isinstance(n, int) and n >= 10 and counts.count(n) == 1 and n in said
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+# 'All other rows 0', 'the remaining rows: none', 'Back stock, staff rm, mezz rows: 0', 'rest nil'
+_NONE_FOR = re.compile(
+    r"^\W*(?P<names>.{0,80}?)\s*\b(?:rows?|areas?)?\s*(?::|-|=|\bare\b|\bhave\b)?\s*"
+    r"(?:0|nil|none|no\s+(?:fixtures|washrooms|wcs?))\s*(?:wcs?|fixtures)?\W*$",
+    re.I,
+)
+_THE_REST = re.compile(r"^(?:all\s+)?(?:the\s+)?(?:other|remaining|rest(?:\s+of\s+the)?)\b", re.I)
+
+
+def rows_without(
+    line: str, floors: dict[str, str], named: Callable[[str, dict[str, str]], str | None]
+) -> list[str] | None:
+    """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
+    None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
+    found = _NONE_FOR.match(p.normalize(line).strip())
+    if found is None or not re.search(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", line, re.I):
+        return None
+    names = found["names"].strip(" ,:-")
+    if _THE_REST.match(names):
+        return ["*"]
+    keys = []
+    for name in re.split(r",|\band\b|&|/|\+", re.sub(r"\brows?\b", "", names, flags=re.I)):
+        if name.strip():
+            key = named(name.strip(), floors)
+            if key is None:
+                return None  # a name no row has: the line is not read so
+            keys.append(key)
+    return keys or None
