@@ -138,3 +138,58 @@ def test_rows_of_a_one_storey_building_without_a_basement_are_on_its_ground_floo
 def test_a_design_number_for_the_whole_building_stays_the_whole_buildings():
     value = recorded("3.18", "design occupant load of 6 for the whole building, posted", state=PLANT)
     assert value["rows"][0]["floor"] == "Whole building"
+
+
+RESTAURANT = building(("A2",), ("3.2.2.27",), storeys=1, below=0)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ground: pub / lounge 150 m2 @ 1.20 = 125",
+        "Floor | Use | Area | Basis | OL\nGround | beverage room | 150 m² | 1.20 | 125",
+        "Ground floor - wine tasting room - 150 m2 - 1.2 - 125",
+    ],
+)
+def test_the_national_codes_dining_figure_is_offered_as_the_consultants_not_asked_as_a_mistake(message):
+    # 150 ÷ 1.20 = 125; the 2012 text's 1.10 would give 137 (the 2024 figure is unconfirmed)
+    result = offered("3.18", message, state=RESTAURANT)
+    assert "national code" in result.missing and "unconfirmed" in result.missing
+    assert result.offer["total"] == 125
+
+
+def test_the_consultants_rounding_of_a_sliver_of_a_person_is_kept():
+    # "at 9.30, which is 7.5, so 8": 9.30 m² a person and 8 persons, not 7.5
+    message = "Level 2: the offices are 70 m2 at 9.30, which is 7.5, so 8."
+    assert recorded("3.18", message, state=OFFICE)["total"] == 8
+    # 698 ÷ 9.30 = 75.05: '75' kept; 1,000 ÷ 9.30 = 107.53: '107' is asked about (108 rounded up)
+    assert recorded("3.18", "L2 offices 698 m2 / 9.3 = 75", state=OFFICE)["total"] == 75
+    assert "108" in asked("3.18", "L2 offices 1,000 m2 / 9.3 = 107", state=OFFICE)
+
+
+def test_a_pasted_tables_total_line_is_the_total_not_a_row():
+    table = "Floor | Use | Area m² | m²/p | OL\nL1 | offices | 930 | 9.30 | 100"
+    table += "\nL2 | offices | 465 | 9.30 | 50"
+    value = recorded("3.18", table + "\nTotal | | | | 150", state=OFFICE)
+    assert (len(value["rows"]), value["total"]) == (2, 150)
+
+
+def test_a_basis_column_gives_the_rate_a_design_number_or_the_seats():
+    table = (
+        "Floor | Use | Area | Basis | OL\n"
+        "Ground | hall | – | 180 fixed seats | 180\n"
+        "Ground | green room | 60 m² | design (cast), posted | 12\n"
+        "Ground | office | 28 m² | 9.30 | 4"
+    )
+    rows = recorded("3.18", table, state=building(("A1",), ("3.2.2.22",), storeys=1, below=0))["rows"]
+    assert [(row["persons"], row["based_on"]) for row in rows] == [
+        (180, "fixed seats"),
+        (12, "design number"),
+        (4, "table: 9.30 m²/person"),
+    ]
+
+
+def test_a_rate_in_columns_the_table_does_not_give_is_asked_about_not_dropped():
+    # 870 ÷ 8.5 = 102.4 -> 103 as written; Table 3.1.17.1 gives 9.30 for offices: the wizard asks
+    question = asked("3.18", "Level 3 - 870 m2 - offices - 8.5 - 103", state=OFFICE)
+    assert "8.5" in question and "9.30" in question

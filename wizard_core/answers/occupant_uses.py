@@ -24,10 +24,15 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     Only a use of the building's own occupancies (3.02) whose figure is that rate, and that the
     words do not contradict: one such use, or none is taken.
     """
-    if row.rate is None or (use is not None and use.m2_per_person == row.rate):
+    if row.rate is None or (use is not None and row.rate in (use.m2_per_person, use.other_m2_per_person)):
         return None
     # 'lounge and dining room … at 1.85': of the uses the words name, the one whose figure the rate is
-    named = [u for u in uses_named(row.use_said or row.line) if u.m2_per_person == row.rate]
+    # ('lounge / bar @ 1.20': the bar's, at the figure the 2024 text may give)
+    named = [
+        u
+        for u in uses_named(row.use_said or row.line)
+        if row.rate in (u.m2_per_person, u.other_m2_per_person)
+    ]
     if use is not None and len(named) == 1:
         return named[0]
     groups = facts_from_answers(_answers(state)).groups

@@ -4,7 +4,8 @@ against the consultant's own figures, or asked about.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wizard_core.answers import rows as r
@@ -158,12 +159,18 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     except CalcError as error:
         work.hard.append(f"row '{name}': {error.reason}")
         return
+    if use is not None and row.rate is not None and row.rate == use.other_m2_per_person and row.area:
+        result = _at_other_figure(use, row, result, work)
     if row.rate is not None and result.m2_per_person and abs(row.rate - result.m2_per_person) > 0.01:
         work.hard.append(
             f"row '{name}': you used {r.figure_text(row.rate)} m² per person, but Table 3.1.17.1 gives "
             f"{result.m2_per_person:.2f} for {result.use}; which is right? (say 'design number' if it is one)"
         )
         return
+    if row.stated is not None and result.unrounded is not None and 0 < result.unrounded - row.stated < 0.1:
+        # '800 / 9.3 = 86': the consultant's own rounding of 86.02 (the code states no rounding rule)
+        work.working.append(f"{name}: {row.stated} persons as you rounded {result.unrounded:.2f}")
+        result = replace(result, persons=row.stated)
     if row.stated is not None and row.stated != result.persons:
         work.hard.append(
             f"row '{name}': you wrote {row.stated} persons, but {result.working()}; which is right?"
@@ -199,6 +206,29 @@ def _fitting(name: str, limit: int = 80) -> str:
         return name
     cut = name[: limit - 2].rsplit(" ", 1)[0].rstrip(" ,;(")
     return cut + (" …)" if "(" in cut and ")" not in cut[cut.index("(") :] else " …")
+
+
+def _at_other_figure(use: Use, row: LoadInput, result: LoadResult, work: Worked) -> LoadResult:
+    """'dining rm 240 m² @ 1.20': the figure the 2024 text may give for the use (the national code's),
+    not the 2012 one the table holds; the persons worked out at it and offered, with the reason."""
+    assert row.area is not None and row.rate is not None
+    unrounded = row.area / row.rate
+    persons = math.ceil(round(unrounded, 6))
+    work.soft.append(
+        f"row '{row.name}': {r.figure_text(row.rate)} m² per person for {use.label} is the national code's "
+        f"figure; the 2012 text gives {result.m2_per_person:.2f}, and the 2024 figure is unconfirmed: "
+        f"taken as you wrote it ({persons} persons), confirm"
+    )
+    work.reasons.append(f"'{row.name}' at {r.figure_text(row.rate)} m² per person")
+    return replace(
+        result,
+        persons=persons,
+        unrounded=unrounded,
+        m2_per_person=row.rate,
+        table_persons=persons,
+        based_on=f"table: {row.rate:.2f} m²/person (2024 figure unconfirmed)",
+        posted_limit=False,
+    )
 
 
 def _load(use: Use | None, row: LoadInput) -> LoadResult:

@@ -36,6 +36,9 @@ class UseRow(Marked):
     named_only: bool = False
     note: str | None = None
     uncertain: str | None = None
+    # the figure the 2024 text may give instead of the 2012 one ('uncertain'): a consultant's rate equal
+    # to it is offered as theirs, never asked about as a mistake
+    other_m2_per_person: float | None = None
 
     @model_validator(mode="after")
     def _basis_fits(self) -> UseRow:

@@ -21,11 +21,12 @@ class Use:
     edition: str
     to_verify: bool
     named_only: bool = False  # taken only where the words name it, not from a rate alone
+    other_m2_per_person: float | None = None  # the figure the 2024 text may give instead (uncertain)
 
 
 def _use(row: UseRow) -> Use:
-    figures = (row.m2_per_person, row.basis, row.edition, row.to_verify, row.named_only)
-    return Use(row.key, row.label, row.group, *figures)
+    figures = (row.m2_per_person, row.basis, row.edition, row.to_verify)
+    return Use(row.key, row.label, row.group, *figures, row.named_only, row.other_m2_per_person)
 
 
 @lru_cache(maxsize=1)

@@ -1,9 +1,9 @@
 """Figures of an occupant-load row written without the words that bind them, bound by their arithmetic.
 
 - An area with no unit before the rate it is divided by ('kitchen 30 / 9.3 = 4', 'box office 20 @ 9.3').
-- Columns set off by dashes, tabs or pipes after the area ('Ground - 360 m2 - offices - 9.3 - 39'): a
-  figure is taken as the rate only when it is one of Table 3.1.17.1's, and as the persons only when the
-  area divided by the rate comes near it; the engine then checks the persons, and asks when they differ.
+- Columns set off by dashes, tabs or pipes after the area ('Ground - 360 m2 - offices - 9.3 - 39'): the
+  last two figures are the rate and the persons when the area divided by the one comes near the other
+  (or the rate is one of Table 3.1.17.1's); the engine then checks both, and asks when they differ.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def inside_brackets(text: str, at: int) -> bool:
 
 
 def rates() -> set[float]:
-    """Every area per person Table 3.1.17.1 gives."""
-    return {u.m2_per_person for u in uses() if u.m2_per_person}
+    """Every area per person Table 3.1.17.1 gives (and the figures its 2024 text may give instead)."""
+    return {f for u in uses() for f in (u.m2_per_person, u.other_m2_per_person) if f}
 
 
 def bind(area: float, figures: list[float], rate: float | None) -> tuple[float | None, int | None]:
@@ -43,8 +43,17 @@ def bind(area: float, figures: list[float], rate: float | None) -> tuple[float |
     if not figures or not float(figures[-1]).is_integer() or figures[-1] <= 0:
         return rate, None
     last = figures[-1]
-    if rate is None and len(figures) >= 2 and figures[-2] in rates():
-        rate = figures[-2]
-    elif rate is None:
-        return None, None
-    return rate, int(last) if 0.5 <= last / (area / rate) <= 2 else None
+
+    def near(candidate: float) -> bool:
+        return candidate > 0 and 0.5 <= last / (area / candidate) <= 2
+
+    if rate is not None:
+        return rate, int(last) if near(rate) else None
+    # a figure of the table first ('at 9.30, which is 7.5, so 8': 9.30, not the 7.5 worked out), else the
+    # figure before the persons, which the engine then asks about ('- 8.5 - 103')
+    tabled = [f for f in figures[:-1] if f in rates() and near(f)]
+    if tabled:
+        return tabled[-1], int(last)
+    if len(figures) >= 2 and near(figures[-2]):
+        return figures[-2], int(last)
+    return None, None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from wizard_core.answers.wording.floors import floor_name
+from wizard_core.answers.wording.load_counts import SEATS
 from wizard_core.answers.wording.load_line import POSTED, LoadInput
 from wizard_core.answers.wording.load_names import use_words
 from wizard_core.answers.wording.messages import (
@@ -22,8 +23,8 @@ from wizard_core.answers.wording.messages import (
 from wizard_core.engine.occupancy import find_use
 
 
-def table_rows(table: Table) -> list[LoadInput]:
-    rows: list[LoadInput] = []
+def table_rows(table: Table) -> list[LoadInput | int]:
+    rows: list[LoadInput | int] = []
     headers = table.header or []
     found = classify_headers(headers, _HEADER_RULES)
     by_content(table, found, "name", "area", re.compile(r"\barea\b"))
@@ -40,6 +41,9 @@ def table_rows(table: Table) -> list[LoadInput]:
         if on_floor and not floor:  # "L1 | exist clsrms | 620": the floor's column, then the room
             floor = floor_name(on_floor) or on_floor
             name = f"{floor} ({name})"
+        if _TOTAL_ROW.match(name) and (total := _total_of(record)) is not None:
+            rows.append(total)  # 'Total | | | | 625': the building's total, no row
+            continue
         row = LoadInput(
             name=name if on_floor else floor or name, key="", floor=floor, line=" ".join(record.values())
         )
@@ -75,6 +79,15 @@ def table_rows(table: Table) -> list[LoadInput]:
                     row.problems.append(got.text())
                 else:
                     setattr(row, attr, round(got) if whole else got)
+        for header in found.get("ignore", []):  # a 'Basis' column: a rate ('1.20'), 'design', seats
+            cell = record.get(header, "") if _BASIS.search(header) else ""
+            rated = _RATE_CELL.fullmatch(cell)
+            if rated and row.rate is None:
+                row.rate = float(rated[1])
+            design = design or bool(_DESIGN_CELL.match(cell))
+            seats = SEATS.search(cell)  # '212 fixed seats' as the basis
+            if seats and row.seats is None:
+                row.seats = int((seats[1] or seats[2]).replace(",", ""))
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
         inline = _AREA_IN_CELL.search(" ".join([*use_cells, name]))
@@ -97,6 +110,17 @@ def _result_of(cell: str) -> str:
 
 
 _DESIGN_CELL = re.compile(r"\s*design\b", re.I)
+_TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
+_BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
+_RATE_CELL = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:/\s*p(?:erson)?)?\s*", re.I)
+
+
+def _total_of(record: dict[str, str]) -> int | None:
+    """The one whole number a total's record holds ('Total | | | | 625')."""
+    figures = [c.strip().replace(",", "") for c in record.values() if re.fullmatch(r"\s*\d[\d,]*\s*", c)]
+    return int(figures[-1]) if len(figures) == 1 else None
+
+
 _AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)
 _GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [

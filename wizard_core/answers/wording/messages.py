@@ -29,7 +29,7 @@ ESTIMATE = re.compile(
 )
 # A cell or phrase saying there is nothing: no openings, no fixtures, no rating.
 NOTHING = re.compile(r"^\s*(?:none|nil|no|zero|0|n/?a|not applicable|—|–)\s*\.?\s*$", re.I)
-BLANK = re.compile(r"^\s*(?:-|/|\?|tbd|tbc)?\s*$", re.I)
+BLANK = re.compile(r"^\s*(?:-|–|—|/|\?|tbd|tbc)?\s*$", re.I)
 # Chat before the rows: 'Here you go:', 'For 3.22:', 'Spatial separation -'.
 _CHAT = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|well|sure|right|yes|yeah|yep|thanks|thank you|please|sorry|"
