@@ -1,5 +1,5 @@
 """Kinds a round of new buildings (round h21, a checklist writer and a chatty junior architect) found
-past the readers on its first run, fixed as kinds and tested in words of their own.
+past the readers, fixed as kinds and tested in words of their own.
 
 - A lowercase letter and a figure apart ('of a 1,200 m2 floor', 'a 1 h rating') are the article 'a'
   and a number, never a group and its division; 'A 2' in capitals, 'a-2' and 'a2' still are.
@@ -7,13 +7,18 @@ past the readers on its first run, fixed as kinds and tested in words of their o
   call it an E store, but …") is not one of the building's.
 - A building without a basement (3.07): 'nil' or 'none' for the storeys below grade and the floor over
   the basement is not applicable, not a rating of 0 h.
+- An offered 3.18 row named by a long sentence is cut to what the sheet holds; 'designed for 60 and
+  posted' is a posted limit.
+- A faces table's cell with its working ('(30.0 x 4.0) + (12.0 x 6.5) = 198') is its result when the
+  working comes to it, and asked about when not; a remark after a figure ('20.0 (CL)', '10.0 m to CL',
+  '1 h, NC cladding') is no part of it.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building
+from tests.answers.computed import building, office
 from tests.answers.support import FORMS, state_with
 from wizard_core.answers import read, validate_value
 
@@ -95,3 +100,25 @@ def test_a_design_number_said_posted_in_passing_is_a_posted_limit(line):
     reading = read(FORMS.get_item("3.18"), [line], store, FORMS)
     (row,) = (reading.value or reading.offer)["rows"]
     assert (row["persons"], row["posted_limit"]) == (60, True)
+
+
+# --- Cells of a pasted faces table with their working or a remark (3.22) ----------------------------------
+
+FACES = (
+    "Face | EBF m² | LD m | UPO % | FRR\n"
+    "North | (30.0 x 4.0) + (12.0 x 6.5) = 198 | 20.0 (CL) | 15 | 1 h, NC cladding (brick)\n"
+    "East | 18.0 x 6.5 = 117 | 10.0 m to CL | 40 | none\n"
+)
+
+
+def test_a_faces_cells_working_and_remarks_give_its_figures():
+    reading = read(FORMS.get_item("3.22"), [FACES], office(), FORMS)
+    faces = {f["face"]: f for f in (reading.value or reading.offer)["faces"]}
+    assert (faces["North"]["area_m2"], faces["North"]["limiting_distance_m"]) == (198.0, 20.0)
+    assert (faces["East"]["area_m2"], faces["East"]["limiting_distance_m"]) == (117.0, 10.0)
+
+
+def test_a_cells_working_that_does_not_come_to_its_figure_is_asked_about():
+    wrong = FACES.replace("(30.0 x 4.0) + (12.0 x 6.5) = 198", "(30.0 x 4.0) + (12.0 x 6.5) = 218")
+    reading = read(FORMS.get_item("3.22"), [wrong], office(), FORMS)
+    assert not reading.complete and "the working comes to 198, not 218" in (reading.missing or "")

@@ -202,7 +202,12 @@ def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None
         face.actual_pct = 0.0
         return
     if key == "frr":
-        minutes = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|min|minutes?)?", cell, re.I)
+        # '1 h', '45 min', and '1 h, NC cladding', '45 min (ground storey unlimited, 3.2.3.10(2))': a remark
+        minutes = re.fullmatch(
+            r"(\d+(?:\.\d+)?)\s*(h|hr|hrs|hours?|min|minutes?)?(?:\s*[,;(]\s*\D.*|\s+[a-z].*)?",
+            cell,
+            re.I | re.S,
+        )
         if NOTHING.match(cell):
             face.given_frr = 0.0
         elif minutes:

@@ -5,6 +5,7 @@ The pieces every row item's reader shares; what a row's words mean is in the ite
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -162,6 +163,19 @@ def number_cell(
     cell = cell.strip()
     if ESTIMATE.search(cell):
         return CellProblem(row, header, cell, "an estimate; give the exact figure")
+    if "=" in cell:  # '(26.0 x 4.6) + (24.0 x 6.8) = 282.8': the result, when the working comes to it
+        working, result = cell.rsplit("=", 1)
+        value = number_cell(row, header, result, allow_zero=allow_zero, unit=unit)
+        worked = arithmetic(working)
+        if (
+            isinstance(value, float)
+            and worked is not None
+            and abs(worked - value) <= max(0.05, value * 0.005)
+        ):
+            return value
+        if isinstance(value, float) and worked is not None:
+            return CellProblem(row, header, cell, f"the working comes to {worked:g}, not {value:g}")
+    cell = _REMARK.sub("", cell).strip() or cell  # '21.0 (CL)', '9.5 m to CL': the figure, and a remark
     found = p.quantities(cell)
     if len(found) != 1 or re.sub(
         r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax",
@@ -179,6 +193,38 @@ def number_cell(
     if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
         return CellProblem(row, header, cell, "expected a figure above zero")
     return value
+
+
+# a remark after a cell's figure, with no figure of its own: '(CL)', 'to CL', 'to the lot line'
+_REMARK = re.compile(
+    r"\s*(?:\([^()\d]*\)|\bto\s+(?:the\s+)?(?:cl|c/l|centre\s*line|center\s*line|lot\s+line|pl)\b\.?)", re.I
+)
+
+
+def arithmetic(text: str) -> float | None:
+    """The value of working written with figures, x, ×, +, -, / and brackets ('(26.0 x 4.6) + 2'), units
+    aside; None for anything else."""
+    expression = re.sub(r"(?<=\d)\s*(?:m2|m²|m|ft2|ft)\b", "", text.replace(",", ""), flags=re.I)
+    expression = re.sub(r"\s*[x×]\s*", "*", expression.strip(), flags=re.I)
+    if not re.fullmatch(r"[\d.()+\-*/\s]+", expression) or not re.search(r"\d\s*[-+*/]\s*\(?\d", expression):
+        return None
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except SyntaxError:
+        return None
+    return _evaluate(tree.body)
+
+
+def _evaluate(node: ast.AST) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+        left, right = _evaluate(node.left), _evaluate(node.right)
+        if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
+            return None
+        operations = {ast.Add: left + right, ast.Sub: left - right, ast.Mult: left * right}
+        return operations.get(type(node.op), left / right if right else 0.0)
+    return None
 
 
 def count_cell(row: str, header: str, cell: str) -> int | CellProblem:
