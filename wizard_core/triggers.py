@@ -95,7 +95,8 @@ def _denial(number: str) -> re.Pattern[str] | None:
     named = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
     return re.compile(
         rf"^\W*(?:there(?:'s| is| are)\s+|we have\s+|it has\s+|the building has\s+)?"
-        rf"no\s+(?:\w+\s+)?(?:{named})s?"
+        # 'no new mezzanine' beside an existing one denies only the new part
+        rf"no\s+(?!(?:new|additional|further|other|more|extra)\b)(?:\w+\s+)?(?:{named})s?"
         rf"(?:\s+(?:anywhere|at all|in the building|proposed|provided))?\W*$"
         rf"|^\W*(?:so\s+|and\s+)?(?:the\s+)?(?:{named})(?:\s+(?:answer|item|area))?\s+(?:is|are|should\s+be|=|:)\s*"
         r"(?:none|nil|n/?a|not\s+applicable|zero)\W*$",

@@ -74,6 +74,9 @@ def _describe(item: FormItem, value: Any) -> str:
     return "; ".join(parts)
 
 
+_BELOW = ("storeys_below_grade", "floors_over_basement")
+
+
 def _answers(state: ProjectState) -> dict[str, Any]:
     return {a.section: a.value for a in state.finalized_answers}
 
@@ -165,7 +168,7 @@ def _given(
             supporting = (
                 thread.supporting if thread.supporting is not None else row.get("supporting_h", rating)
             )
-            if not need.applies and not rating and not lieu:  # 'below grade: nil' with no basement: n/a
+            if name in _BELOW and not need.applies and not rating and not lieu:  # 'nil' with no basement: n/a
                 rating = supporting = None
             rows.append(
                 {

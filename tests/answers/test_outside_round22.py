@@ -1,0 +1,60 @@
+"""Kinds a round of new buildings (round h22, a fire-protection engineer's numbered points and an architect
+texting from site) found past the readers on its first run, fixed as kinds and tested in words of their own.
+
+- 'no new mezzanine' beside an existing one's area denies only the new part: the existing area is the
+  answer, never 'not applicable'.
+- 'grocery' alone names a mercantile use, so 'e - grocery' is Group E, and the rooms said to be part of
+  the store are no occupancy of their own.
+- 'no rating required' for the floors of a one-storey building is a rating of 0 h; only the storeys below
+  grade and the floor over a basement the building does not have are not applicable.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.computed import building
+from tests.answers.support import FORMS, state_with
+from wizard_core.advisors.offline.said import says_not_applicable
+from wizard_core.answers import read
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Existing storage mezzanine 140 m² kept; no new mezzanine in the addition.",
+        "mezz: 140 m2 existing (steel, stays), no additional mezzanine proposed",
+    ],
+)
+def test_no_new_mezzanine_beside_an_existing_one_is_the_existing_area(message):
+    item = FORMS.get_item("3.06")
+    assert not says_not_applicable(message, item)
+    state = state_with({"3.01": "Addition", "3.04": {"existing": 2100, "new": 600, "total": 2700}})
+    reading = read(item, [message], state, FORMS)
+    assert (reading.value or reading.offer) == {"existing": 140.0, "new": 0.0, "total": 140.0}
+
+
+def test_no_mezzanine_at_all_is_still_not_applicable():
+    assert says_not_applicable("There is no mezzanine.", FORMS.get_item("3.06"))
+
+
+@pytest.mark.parametrize(
+    ("message", "groups"),
+    [
+        ("e - grocery. the mezz office and the butcher's prep room are part of the store", ["E"]),
+        ("E – grocery, with the staff room and office on the mezz serving it", ["E"]),
+    ],
+)
+def test_a_grocery_is_mercantile_and_its_office_part_of_it(message, groups):
+    reading = read(FORMS.get_item("3.02"), [message], state_with({"3.01": "New construction"}), FORMS)
+    assert reading.value == groups
+
+
+def test_no_rating_for_the_floors_of_a_one_storey_building_is_zero_hours():
+    message = "1. Below grade: none.\n2. Floor over basement: n/a.\n3. Floors: no rating required.\n"
+    message += "4. Roof: no rating."
+    store = building(("E",), ("3.2.2.70",), storeys=1, below=0)
+    reading = read(FORMS.get_item("3.21"), [message], store, FORMS)
+    rows = {row["assembly"]: row["rating_h"] for row in (reading.value or reading.offer)["assemblies"]}
+    assert rows["floors"] == 0.0 and rows["roof"] == 0.0
+    assert rows["storeys_below_grade"] is None and rows["floors_over_basement"] is None
