@@ -7,13 +7,15 @@ texting from site) found past the readers on its first run, fixed as kinds and t
   the store are no occupancy of their own.
 - 'no rating required' for the floors of a one-storey building is a rating of 0 h; only the storeys below
   grade and the floor over a basement the building does not have are not applicable.
+- An unsprinklered building's face given without its ratio but with another face's area ('the south face
+  is also 129.2 m²') is offered at that face's ratio, with the reason.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building
+from tests.answers.computed import NOT_SPRINKLERED, building
 from tests.answers.support import FORMS, state_with
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
@@ -58,3 +60,16 @@ def test_no_rating_for_the_floors_of_a_one_storey_building_is_zero_hours():
     rows = {row["assembly"]: row["rating_h"] for row in (reading.value or reading.offer)["assemblies"]}
     assert rows["floors"] == 0.0 and rows["roof"] == 0.0
     assert rows["storeys_below_grade"] is None and rows["floors_over_basement"] is None
+
+
+def test_a_face_of_the_same_area_as_another_is_offered_at_that_faces_ratio():
+    # unsprinklered A2: Table 3.2.3.1.-B reads the ratio; the rear wall is the front wall's twin
+    hall = building(("A2",), ("3.2.2.25",), storeys=1, below=0, sprinklers=NOT_SPRINKLERED)
+    message = (
+        "Front (north) wall: 36.0 x 4.0 = 144 m2, ratio 9:1, LD 20 m to the centreline.\n"
+        "Rear (south) wall: also 144 m2, LD 8.0 m."
+    )
+    reading = read(FORMS.get_item("3.22"), [message], hall, FORMS)
+    assert not reading.complete and "ratio 9 taken from" in (reading.missing or "")
+    faces = {f["face"]: f for f in reading.offer["faces"]}
+    assert [f["ratio"] for f in faces.values()] == [9.0, 9.0]

@@ -128,6 +128,8 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
     differs: list[str] = []
     streets: list[str] = []  # the faces given unlimited openings by the street rule, to confirm: the table's
     departs = False  # a face read with the table the consultant named, not the governing occupancy's
+    shared = [] if sprinklered else _ratios_shared(faces)
+    soft.extend(f"row '{name}': {why}; confirm" for name, why in shared)
     for face in faces.values():
         name = face.name
         lacking = [
@@ -230,7 +232,7 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         return Reading(missing="; ".join(hard))
     value = {"faces": rows, "note": note}
     if soft or streets:
-        reasons = [f.assumed for f in faces.values() if f.assumed]
+        reasons = [f.assumed for f in faces.values() if f.assumed] + [why for _, why in shared]
         if any(f.estimate for f in faces.values()):
             reasons.insert(0, "the estimates taken as exact")
         if streets:
@@ -243,6 +245,28 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
     working.extend(r.to_verify(verify))
     confidence = 0.7 if differs else 0.75 if departs else 0.85
     return Reading(value, True, confidence=confidence, notes=differs + working)
+
+
+def _ratios_shared(faces: dict[str, FaceInput]) -> list[tuple[str, str]]:
+    """A face given without its ratio whose area is another face's, that face's ratio given: the
+    opposite wall of a rectangle ('the south face is also 129.2 m²'), taken at its ratio, to confirm."""
+    shared = []
+    for face in faces.values():
+        if face.ratio is not None or face.area is None:
+            continue
+        same = [
+            f for f in faces.values() if f.ratio is not None and f.area and abs(f.area - face.area) < 0.05
+        ]
+        if len({f.ratio for f in same}) == 1:
+            face.ratio = same[0].ratio
+            area = r.figure_text(face.area, "m²")
+            shared.append(
+                (
+                    face.name,
+                    f"ratio {r.figure_text(face.ratio)} taken from '{same[0].name}', of the same {area}",
+                )
+            )
+    return shared
 
 
 def _input_question(error: CalcError, sprinklered: bool) -> str:
