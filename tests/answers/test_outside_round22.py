@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import NOT_SPRINKLERED, building
+from tests.answers.computed import NOT_SPRINKLERED, building, office
 from tests.answers.support import FORMS, state_with
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
@@ -73,3 +73,10 @@ def test_a_face_of_the_same_area_as_another_is_offered_at_that_faces_ratio():
     assert not reading.complete and "ratio 9 taken from" in (reading.missing or "")
     faces = {f["face"]: f for f in reading.offer["faces"]}
     assert [f["ratio"] for f in faces.values()] == [9.0, 9.0]
+
+
+def test_a_neighbour_next_door_is_no_opening():
+    message = "East, the bakery next door: 16.0 x 5.0 = 80 m2, LD 3.0 m, no openings"
+    reading = read(FORMS.get_item("3.22"), [message], office(), FORMS)
+    (face,) = (reading.value or reading.offer)["faces"]
+    assert (face["area_m2"], face["limiting_distance_m"], face["upo_actual_pct"]) == (80.0, 3.0, 0.0)

@@ -78,6 +78,8 @@ _TABLE_READ = re.compile(r"(?:->|→|=>|\bcol(?:umn)?\.?\s*\d+(?:\.\d+)?\s*(?:=|
 # A limiting distance written without its unit right after its name: 'LD 6.5 -> col 6'
 _LD_BARE = re.compile(r"\bl\.?\s?d\.?\s*(?:=|:|of|is)?\s*$", re.I)
 _OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*wall", re.I)
+# 'the house next door' names a neighbour, no opening: its door is no door of the face
+_NEXT_DOOR = re.compile(r"\bnext[\s-]+door\b", re.I)
 _FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
 
 
@@ -201,14 +203,15 @@ def parse_face(segment: str) -> FaceInput | None:
             face.ratio = round(max(length / height, height / length), 2)
     lengths: list[p.Quantity] = []
     loose: list[float] = []  # shares said as neither permitted nor proposed
+    masked = _NEXT_DOOR.sub(lambda m: " " * len(m[0]), text)  # the same positions, no neighbour's door
     proposed = False
     for q in figures:
         if sides and sides[2][0] <= q.start < sides[2][1]:
             continue
         if _COMPARED.search(text[max(0, q.start - 14) : q.start]):
             continue  # 'brick cladding b/c LD < 5 m': a limit of the code, not this face's figure
-        lead = re.split(r"[,;(]", text[max(0, q.start - 20) : q.start])[-1]
-        clause = f"{lead} {_clause(text, q.start, q.end)}"
+        lead = re.split(r"[,;(]", masked[max(0, q.start - 20) : q.start])[-1]
+        clause = f"{lead} {_clause(masked, q.start, q.end)}"
         if q.unit in ("m2", "ft2"):
             area = q.value * (p.FT2_TO_M2 if q.unit == "ft2" else 1)
             if _OPENING_WORDS.search(clause) and not re.search(
