@@ -80,3 +80,25 @@ def test_a_neighbour_next_door_is_no_opening():
     reading = read(FORMS.get_item("3.22"), [message], office(), FORMS)
     (face,) = (reading.value or reading.offer)["faces"]
     assert (face["area_m2"], face["limiting_distance_m"], face["upo_actual_pct"]) == (80.0, 3.0, 0.0)
+
+
+# --- Occupant load (3.18): a multiplier, what the table would give, the cap -----------------------------
+
+APARTMENTS = building(("C", "A2"), ("3.2.2.50",), storeys=3, below=0)
+
+
+@pytest.mark.parametrize(
+    ("line", "persons", "based_on"),
+    [
+        ("Level 3 — 24 sleeping rooms × 2 persons = 48", 48, "2 per sleeping room"),
+        # a sentence saying what the table would give is an aside of the row, not the row
+        ("Ground: hall 300 m², design 180, posted. The table would give 400.", 180, "design number"),
+        ("gnd hall 600m2 design 250, posted (table /0.75 would give 800)", 250, "design number"),
+        # the cap of 3.1.17.1.(7) a dining design number is checked against is no rate of the row
+        ("Ground: dining 240 m², design 150 seats; posted. The 0.6 m²/p cap is 400.", 150, "design number"),
+    ],
+)
+def test_a_multiplier_a_hypothetical_and_a_cap_are_no_figures_of_the_row(line, persons, based_on):
+    reading = read(FORMS.get_item("3.18"), [line], APARTMENTS, FORMS)
+    (row,) = (reading.value or reading.offer)["rows"]
+    assert (row["persons"], row["based_on"]) == (persons, based_on)

@@ -158,6 +158,27 @@ def click_until(page: Any, button: Any, where: Any, text: str, tries: int = 3) -
                 raise
 
 
+def unfold(page: Any, fold: Any, inside: Any, opened: bool = True, tries: int = 3) -> None:
+    """Open (or close, ``opened`` False) an expander ``fold`` on a settled page, until ``inside`` shows (or
+    is gone). A click that lands while a script run redraws the page can be dropped; the state is
+    checked before each click, so a click that did land is never undone by another."""
+    from playwright.sync_api import expect
+
+    for attempt in range(tries):
+        settled(page)
+        if inside.first.is_visible() == opened:
+            return
+        fold.locator("summary").first.click()
+        try:
+            wait = WAIT_MS // tries if attempt < tries - 1 else WAIT_MS
+            shown = expect(inside.first)
+            (shown.to_be_visible if opened else shown.to_be_hidden)(timeout=wait)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
+
+
 def choose(page: Any, selectbox: Any, option: str, tries: int = 3) -> None:
     """Open ``selectbox`` on a settled page and pick ``option``.
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.ui.browser import ROOT, chromium, create_project, needs_chromium, settled, streamlit_app
+from tests.ui.browser import ROOT, chromium, create_project, needs_chromium, settled, streamlit_app, unfold
 
 pytestmark = needs_chromium
 
@@ -83,7 +83,7 @@ def test_twenty_items_by_chat_each_reply_shows_whole_without_scrolling(tmp_path:
         # Earlier items' talk is one fold under the chat box, opened on the last item discussed.
         earlier = page.get_by_test_id("stExpander").filter(has_text="Earlier conversations")
         expect(earlier).to_contain_text("items")
-        earlier.locator("summary").click()
+        unfold(page, earlier, earlier.get_by_test_id("stChatMessage"))
         expect(earlier).to_contain_text("Seismic category SC1")  # the newest turn before the thread
 
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage import TinyDBStorage
-from tests.ui.browser import choose, chromium, needs_chromium, settled, streamlit_app
+from tests.ui.browser import choose, chromium, needs_chromium, settled, streamlit_app, unfold
 from wizard_core.models import ProjectState, TurnRecord
 
 pytestmark = needs_chromium
@@ -52,21 +52,20 @@ def test_a_300_turn_project_opens_ready_with_its_thread_and_folds(tmp_path: Path
         # The thread's earlier turns open from a fold at the top of the chat box; nothing is lost.
         thread = page.locator(".st-key-chat").get_by_test_id("stExpander").filter(has_text="earlier messages")
         expect(thread).to_contain_text("17 earlier messages on this item")
-        thread.locator("summary").click()
+        unfold(page, thread, thread.get_by_test_id("stChatMessage"))
         expect(thread.get_by_test_id("stChatMessage")).to_have_count(34)
         expect(thread).to_contain_text("Message 280 on 3.06")
         expect(thread).to_contain_text("Reply 296")
         expect(messages).to_have_count(40)
         expect(messages.last).to_contain_text("Reply 299")  # the newest reply is still the last
-        settled(page)
-        thread.locator("summary").first.click()  # and folds away again
+        unfold(page, thread, thread.get_by_test_id("stChatMessage"), opened=False)  # and folds away again
         expect(messages).to_have_count(6)
         settled(page)
 
         # Earlier items' talk is not above the thread: it is one fold under the chat box.
         earlier = page.get_by_test_id("stExpander").filter(has_text="Earlier conversations")
         expect(earlier).to_contain_text("Earlier conversations · 6 items")  # 3.06's older turns too
-        earlier.locator("summary").click()
+        unfold(page, earlier, earlier.get_by_test_id("stSelectbox"))
         archived_item = "3.02 Major occupancy classification · 50 messages"
         choose(page, earlier.get_by_test_id("stSelectbox"), archived_item)
         expect(earlier).to_contain_text("Messages 31–50 of 50")

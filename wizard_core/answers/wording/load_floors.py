@@ -21,7 +21,8 @@ PREVIOUS = re.compile(
 _RANGE = re.compile(
     r"\b(?:levels?|lvls?|floors?|flrs?|storeys?|stor(?:ie|y)s?|l)\s*-?\s*(\d{1,2})\s*(?:-|to|through|thru)\s*"
     r"(?:levels?|lvls?|floors?|l)?\s*-?\s*(\d{1,2})\b(?![,.]\d|\s*-?\s*(?:m2|m²|sm|sf|sq|ft|m\b|%|persons?|people|"
-    r"x\b|×|one|two|three|four|bed|bdrm|br\b|stud|bach|suite|unit|apart|flat|condo|room|seat|class|storey|stor(?:ie|y)))"
+    r"x\b|×|one|two|three|four|bed|bdrm|br\b|stud|bach|suite|unit|apart|flat|condo|room|seat|class|storey|stor(?:ie|y)|"
+    r"sleeping|office|occupant|staff|employee|resident|patient|child|kid|student|wc|fixture))"
     r"|\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)\s*"
     r"(?:floors?|flrs?|levels?|storeys?)\b",
     re.I,

@@ -126,8 +126,15 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     concluding = CONCLUDING.match(text)
     if concluding:
         return as_int(concluding[1] or concluding[2])
-    if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # '(the table would give more)': an aside
-        return None
+    if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # 'the table would give more': an aside
+        kept = [
+            s
+            for s in re.split(r"(?<=[.;])\s+", text)
+            if not _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", s))
+        ]
+        if not kept:
+            return None
+        text = " ".join(kept)  # the row, without the sentence that says what the table would give
     label, body, dashed = row_label(text)
     total_lead = TOTAL_LEAD.match(label or text)
     floor = floor_name(f"{label}:" if label else text) or (floor_name(text) if dashed else "")
@@ -197,7 +204,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if design:
         row.design = as_int(design[1] or design[2])
     else:
-        persons = [m for m in _PERSONS.finditer(text)]
+        # not the 2 of '38 sleeping rooms × 2 persons = 76': a multiplier is no head count
+        persons = [m for m in _PERSONS.finditer(text) if not re.search(r"[x×*]\s*$", text[: m.start()])]
         result = _RESULT.search(text)
         if persons:
             row.stated = as_int(persons[-1][1])
@@ -205,10 +213,13 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = as_int(result[1])
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
-    if design and rate and inside_brackets(text, rate.start()):
+    if design and rate and (inside_brackets(text, rate.start()) or _CAP.search(_around(text, rate))):
         row.rate = None  # 'design 120 (cap 210 / 0.6 = 350, ok)': a check beside the design number
     elif (
-        row.area is not None and area_end is not None and row.stated is None and not (row.seats or row.rooms)
+        row.area is not None
+        and area_end is not None
+        and row.stated is None
+        and not (row.seats or row.rooms or row.design)  # '(table /0.75 would give 720)' beside a design
     ):
         # 'Ground - 360 m2 - offices - 9.3 - 39': the rate and persons in columns, bound by their sum
         after = [q for q in p.quantities(text) if q.start >= area_end and q.bare and not q.approximate]
@@ -264,11 +275,25 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row.name = (name[:1].upper() + name[1:])[:60]
     if row.name:
         row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
+    if (
+        _CAP.search(text)
+        and row.area is None
+        and not (floor or label or same or row.seats or row.rooms or use)
+    ):
+        return None  # 'The 0.6 m²/person cap is 700.': the check of a design number, no row
     return row if (row.has_figures() or row.problems or use is not None or floor or label or same) else None
 
 
 # floors counted times an area ('2 flrs x 1,690 m2'), not rooms ('4 classrooms x 55 m2' on each floor)
 _FLOORS_TIMES = re.compile(r"\b\d+\s*(?:floors?|flrs?|storeys?|stor(?:ie|y)s?|levels?|lvls?)\s*(?:x|×)", re.I)
+
+
+# the cap a dining space's design number is checked against (3.1.17.1.(7)): 'the 0.6 m²/person cap is 700'
+_CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most)\b", re.I)
+
+
+def _around(text: str, found: re.Match[str]) -> str:
+    return text[max(0, found.start() - 25) : found.end() + 25]
 
 
 def _per_floor(row: LoadInput, floors: list[str], parts: tuple[int, float] | None) -> None:
