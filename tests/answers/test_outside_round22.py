@@ -102,3 +102,38 @@ def test_a_multiplier_a_hypothetical_and_a_cap_are_no_figures_of_the_row(line, p
     reading = read(FORMS.get_item("3.18"), [line], APARTMENTS, FORMS)
     (row,) = (reading.value or reading.offer)["rows"]
     assert (row["persons"], row["based_on"]) == (persons, based_on)
+
+
+# --- Barrier-free entrances with where they are; a gross area with its floors after it ------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "count"),
+    [
+        ("Barrier-free entrances: 2 — the main doors and the clinic side door. Hazardous: none.", 2),
+        ("bf entrances 1 - main door, auto opener. no haz", 1),
+        ("bf entrances 3 at the north lobby and both tenant doors; hazardous substances no", 3),
+    ],
+)
+def test_a_count_of_entrances_followed_by_where_they_are_is_the_count(message, count):
+    reading = read(FORMS.get_item("3.20"), [message], state_with({"3.01": "New construction"}), FORMS)
+    assert reading.value == {"barrier_free_entrances": count, "hazardous_substances": False}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Gross area 2,880 m², all new: ground floor 1,440 m² + level 2 1,440 m².",
+        "GFA 2,880 sm, new - 1,440 sm + 1,440 sm (two floors)",
+    ],
+)
+def test_a_gross_area_with_its_floors_added_after_it_is_the_gross_area(message):
+    state = state_with({"3.01": "New construction", "3.04": {"existing": 0, "new": 1440, "total": 1440}})
+    reading = read(FORMS.get_item("3.05"), [message], state, FORMS)
+    assert (reading.value or reading.offer) == {"existing": 0.0, "new": 2880.0, "total": 2880.0}
+
+
+def test_a_gross_area_split_into_its_named_parts_keeps_the_split():
+    state = state_with({"3.01": "Addition", "3.04": {"existing": 1300, "new": 600, "total": 1900}})
+    reading = read(FORMS.get_item("3.05"), ["GFA 3,100 m2: existing 2,200 m2 + new 900 m2"], state, FORMS)
+    assert (reading.value or reading.offer) == {"existing": 2200.0, "new": 900.0, "total": 3100.0}

@@ -50,7 +50,7 @@ def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Q
     for the working that makes them ("440 x 2 floors = 880 + …")."""
     lowered, found = _sides_taken_out(lowered, found)
     blank: list[tuple[int, int]] = []
-    dropped: set[int] = set()
+    dropped: set[int] = _breakdown_after(lowered, found)  # '3,024 m², all new: 1,512 m² + 1,512 m²'
     for index, result in enumerate(found):
         terms = _terms_before(lowered, found, index) if result.result else None
         span = (found[terms[0]].start, result.start) if terms else None
@@ -72,6 +72,37 @@ def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Q
 
 
 _PLUS = re.compile(r"\+|\bplus\b")
+
+
+def _breakdown_after(lowered: str, found: list[p.Quantity]) -> set[int]:
+    """The terms of a sum written after the figure it adds up to, with no '=' ("gross area 3,024 m²,
+    all new: ground floor 1,512 m² + level 2 1,512 m²"): the figure's breakdown, no figure of its own.
+    Only terms of the figure's unit, joined by '+', whose sum is the figure."""
+    dropped: set[int] = set()
+    for index, figure in enumerate(found):
+        if figure.unit not in ("m2", "ft2") or index in dropped:
+            continue
+        run: list[int] = []
+        for j in range(index + 1, len(found)):
+            term = found[j]
+            if term.unit != figure.unit:
+                continue
+            before = lowered[found[run[-1]].end if run else figure.end : term.start]
+            if run and not _PLUS.search(before):
+                break
+            run.append(j)
+            total = sum(found[k].value for k in run)
+            if len(run) >= 2 and abs(total - figure.value) <= max(0.5, 0.005 * figure.value):
+                # 'existing 2,500 m2 + new 1,500 m2': parts named, the split itself, kept
+                words = lowered[found[run[0]].start : found[run[-1]].end]
+                if not _names_a_part(words):
+                    dropped |= set(run)
+                break
+            if total > figure.value:
+                break
+    return dropped
+
+
 _TIMES = re.compile(r"^\s*[x×*]\s*$")
 
 

@@ -79,12 +79,13 @@ def _total() -> re.Pattern[str]:
 @cache
 def _count_after() -> re.Pattern[str]:
     """A count after its label: "barrier-free entrances: 2", "BF entrances = 3", "barrier free
-    entrances two, …" (dictated), "Barrier-free entrances: nil"."""
+    entrances two, …" (dictated), "Barrier-free entrances: nil", "bf entrances 1 at the office"."""
     nouns = alternation(vocabulary().entrances.entrance_words)
     return re.compile(
         rf"{nouns}\s*(?:[:=]|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
-        r"(?=\s*(?:now\b\s*)?(?:[.,;(/]|->|$))",
+        # then a stop, or where they are ('- both retail units', 'at the office', '(front)')
+        r"(?=\s*(?:now\b\s*)?(?:[.,;(/]|->|$|\s-\s|\s(?:at|on|off|in|from|to|via|for)\b))",
         re.I,
     )
 
