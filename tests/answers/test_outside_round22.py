@@ -7,6 +7,8 @@ texting from site) found past the readers on its first run, fixed as kinds and t
   the store are no occupancy of their own.
 - 'no rating required' for the floors of a one-storey building is a rating of 0 h; only the storeys below
   grade and the floor over a basement the building does not have are not applicable.
+- Articles listed after a colon that sets them aside ("The unsprinklered routes fail: 3.2.2.80 allows …")
+  are no answers.
 - An unsprinklered building's face given without its ratio but with another face's area ('the south face
   is also 129.2 m²') is offered at that face's ratio, with the reason.
 """
@@ -19,6 +21,7 @@ from tests.answers.computed import NOT_SPRINKLERED, building, office
 from tests.answers.support import FORMS, state_with
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
+from wizard_core.answers.article_words import named_articles
 
 
 @pytest.mark.parametrize(
@@ -137,3 +140,18 @@ def test_a_gross_area_split_into_its_named_parts_keeps_the_split():
     state = state_with({"3.01": "Addition", "3.04": {"existing": 1300, "new": 600, "total": 1900}})
     reading = read(FORMS.get_item("3.05"), ["GFA 3,100 m2: existing 2,200 m2 + new 900 m2"], state, FORMS)
     assert (reading.value or reading.offer) == {"existing": 2200.0, "new": 900.0, "total": 3100.0}
+
+
+@pytest.mark.parametrize(
+    ("message", "articles"),
+    [
+        (
+            "3.2.2.70 - one storey, E, 2,200 m² against 4,800 m². The unsprinklered articles do not fit on "
+            "area: 3.2.2.68 is capped at 1,000 m² and 3.2.2.69 at 1,500 m².",
+            ["3.2.2.70"],
+        ),
+        ("3.2.2.50 for the C. Taller routes fail: 3.2.2.48 is noncombustible, 3.2.2.49 too.", ["3.2.2.50"]),
+    ],
+)
+def test_articles_set_aside_before_a_colon_are_not_answers(message, articles):
+    assert named_articles(message) == articles

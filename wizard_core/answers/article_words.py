@@ -130,11 +130,26 @@ def article_mentions(text: str) -> Mentions:
     return Mentions(named, answers, rejected, doubtful, contradicted)
 
 
+# A sentence that sets articles aside before a colon, the articles after it: "The lighter F1 articles do
+# not fit on area: 3.2.2.75 is capped at 800 m² …", "The unsprinklered routes fail: 3.2.2.80 allows …"
+_OUT_LEAD = re.compile(
+    r"\b(?:do(?:es)?\s*n[o']?t\s+(?:fit|work|apply|qualify)|fail(?:s|ed)?|ruled?\s+out|(?:are|is)\s+out|"
+    r"won'?t\s+(?:fit|work)|too\s+"
+    + _SIZE
+    + r"|exceed(?:s|ed)?|not\s+(?:applicable|an\s+option|usable|available)|"
+    r"no\s+good|rejected|excluded)\b[^:]*:[^.;!?\n:]*$",
+    re.I,
+)
+
+
 def _kind(masked: str, start: int, end: int) -> str:
     """'rejected', 'doubtful' or 'answer': how the article at ``start``..``end`` stands."""
     before = _CLAUSE_BREAK.split(masked[max(0, start - 80) : start])[-1]
     after = masked[end : end + 60]
+    sentence = _SENTENCE.split(masked[max(0, start - 200) : start])[-1]
     if _REJECTED_BEFORE.search(before) or _PAST_LIMIT_BEFORE.search(before) or _REJECTED_AFTER.match(after):
+        return "rejected"
+    if _OUT_LEAD.search(sentence):
         return "rejected"
     if _FROM_BEFORE.search(before) and _TO_AFTER.match(after):
         return "rejected"
