@@ -7,6 +7,7 @@ texting from site) found past the readers on its first run, fixed as kinds and t
   the store are no occupancy of their own.
 - 'no rating required' for the floors of a one-storey building is a rating of 0 h; only the storeys below
   grade and the floor over a basement the building does not have are not applicable.
+- Where the table was read ('→ 500 m² row, 25 m column') is no figure of the face.
 - Articles listed after a colon that sets them aside ("The unsprinklered routes fail: 3.2.2.80 allows …")
   are no answers.
 - An unsprinklered building's face given without its ratio but with another face's area ('the south face
@@ -155,3 +156,15 @@ def test_a_gross_area_split_into_its_named_parts_keeps_the_split():
 )
 def test_articles_set_aside_before_a_colon_are_not_answers(message, articles):
     assert named_articles(message) == articles
+
+
+def test_where_the_table_was_read_is_no_figure_of_the_face():
+    # '→ 250 m² row, 9 m column': the table's row and column, after the face's own area and distance
+    hall = building(("A2",), ("3.2.2.25",), storeys=1, below=0, sprinklers=NOT_SPRINKLERED)
+    message = (
+        "1. East — side yard: 20.0 × 6.0 = 120 m², L/H 3.3; LD 9.0 m → 250 m² row, 9 m column, 33 %.\n"
+        "2. West — lane: 120 m², L/H 3.3; LD 4.0 m → 250 m² row, 4 m column, 12 % permitted."
+    )
+    reading = read(FORMS.get_item("3.22"), [message], hall, FORMS)
+    faces = (reading.value or reading.offer)["faces"]
+    assert [(f["area_m2"], f["limiting_distance_m"]) for f in faces] == [(120.0, 9.0), (120.0, 4.0)]

@@ -78,6 +78,7 @@ _TABLE_READ = re.compile(r"(?:->|→|=>|\bcol(?:umn)?\.?\s*\d+(?:\.\d+)?\s*(?:=|
 # A limiting distance written without its unit right after its name: 'LD 6.5 -> col 6'
 _LD_BARE = re.compile(r"\bl\.?\s?d\.?\s*(?:=|:|of|is)?\s*$", re.I)
 _OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*wall", re.I)
+_TABLE_PLACE = re.compile(r"\s*(?:row|band|column|col\b)", re.I)
 # 'the house next door' names a neighbour, no opening: its door is no door of the face
 _NEXT_DOOR = re.compile(r"\bnext[\s-]+door\b", re.I)
 _FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
@@ -210,6 +211,8 @@ def parse_face(segment: str) -> FaceInput | None:
             continue
         if _COMPARED.search(text[max(0, q.start - 14) : q.start]):
             continue  # 'brick cladding b/c LD < 5 m': a limit of the code, not this face's figure
+        if q.unit and _TABLE_PLACE.match(text[q.end : q.end + 12]):
+            continue  # '→ 500 m² row, 25 m column': where the table was read, no figure of the face
         lead = re.split(r"[,;(]", masked[max(0, q.start - 20) : q.start])[-1]
         clause = f"{lead} {_clause(masked, q.start, q.end)}"
         if q.unit in ("m2", "ft2"):
