@@ -67,3 +67,26 @@ def test_a_line_naming_its_row_by_its_persons_is_offered_on_that_row():
     result = offered("3.23", message, state=HALL)
     assert "240 persons" in result.missing
     assert provided(result.offer) == [6, 0, 0]
+
+
+def test_a_line_of_working_to_what_is_needed_provides_nothing():
+    # '… → 120/sex → … = 3 WCs per sex, 6 WCs in all' works out the need; no count there is provided
+    message = "50:50\nGround, assembly hall: 240 → 120/sex → 3 + 5 = 8 WCs in all\nother rows none"
+    value = recorded("3.23", message, state=HALL)
+    assert provided(value)[0] in (None, 0)
+
+
+def test_a_count_before_req_is_required_and_the_next_provided():
+    message = "50:50\nGround, assembly hall: 240 → 120/sex → 8 req, 9 prov (M 3 WC + 1 urinal, F 5)"
+    message += "\nother rows 0"
+    assert provided(recorded("3.23", message, state=HALL)) == [9, 0, 0]
+
+
+def test_a_rows_words_after_off_are_its_name():
+    # 'washrooms off the assembly hall': 'off' is no word of a row's name ('office')
+    office = load_row("Basement (office)", "A2", "offices", 93.0, 10, "table: 9.30 m²/person")
+    rows = {**HALL_LOAD, "rows": [*HALL_LOAD["rows"][:2], office], "total": 259}
+    state = building(("A2",), ("3.2.2.25",), storeys=1, below=1, **{"3_18": rows})
+    message = "50:50\nwashrooms off the assembly hall: 9 water closets provided\nother rows 0"
+    result = offered("3.23", message, state=state)
+    assert provided(result.offer) == [9, 0, 0]

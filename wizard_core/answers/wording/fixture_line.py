@@ -45,6 +45,11 @@ _PER_SEX = re.compile(
     re.I,
 )
 _REQUIRED = re.compile(r"requir|req'?d|\breq\b|\bneeded\b|\bminimum\b|\bmin\.?\b", re.I)
+# the word right before a count that makes it a requirement ('required: 7', 'min 4'), not a count's after it
+# ('6 req, 7 prov': the 6 is required, the 7 provided)
+_REQUIRED_BEFORE = re.compile(
+    r"(?:requir\w*|req'?d|\breq\b\.?|\bneeded|\bminimum|\bmin\.?)\s*[:=]?\s*$", re.I
+)
 _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
 # "a 2nd universal washroom", "another barrier-free stall": one more
 _ONE_MORE = re.compile(
@@ -127,7 +132,7 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
                 )
                 if (
                     _REQUIRED.search(after[:20])
-                    or _REQUIRED.search(rest[max(0, match.start() - 12) : match.start()])
+                    or _REQUIRED_BEFORE.search(rest[max(0, match.start() - 12) : match.start()])
                     or _ASKS.search(rest[max(0, match.start() - 14) : match.start()])
                 ):
                     required[kind] = (count, per_sex)
@@ -159,7 +164,20 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     if bare and "wc" in required and "wc" not in provided:
         count = int(bare[1])
         provided["wc"] = count * 2 if bare[2] or required["wc"][1] else count
+    if provided and not required and _WORKING_ONLY.search(text) and not _PROVIDED_WORD.search(text):
+        # 'Fixture load 362 → 181 per sex → … = 9 WCs and 9 lavatories per sex, 18 WCs in all': what is needed
+        required = {kind: (count, False) for kind, count in provided.items()}
+        provided = {}
     return provided, required
+
+
+# a line of working to what is needed, per sex and with its arrows, that says nothing is provided
+_WORKING_ONLY = re.compile(
+    r"(?:→|->).*\b(?:per\s+sex|/\s*sex|each\s+sex)\b|\b(?:per\s+sex|/\s*sex)\b.*(?:→|->)", re.I
+)
+_PROVIDED_WORD = re.compile(
+    r"\bprov(?:ided|'?d|\.)?\b|\bprovide[sd]?\b|\bwe\s+have\b|\binstalled\b|\bexisting\b", re.I
+)
 
 
 def line_said(segment: str, floors: dict[str, str]) -> Said:

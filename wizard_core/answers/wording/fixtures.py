@@ -255,10 +255,14 @@ def _floor_for(said: str, floors: dict[str, str]) -> str | None:
 
 
 _FLOOR_WORDS = frozenset({"level", "lvl", "floor", "flr", "storey", "ground", "main", "upper", "lower"})
+# small words no row is named by ('washrooms off the dining rm': 'off' is no 'office')
+_SMALL_WORDS = frozenset(
+    {"the", "off", "and", "for", "with", "from", "near", "next", "beside", "each", "all"}
+)
 
 
 def _words(name: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]{3,}", name.lower()) if w not in _FLOOR_WORDS}
+    return {w for w in re.findall(r"[a-z]{3,}", name.lower()) if w not in _FLOOR_WORDS | _SMALL_WORDS}
 
 
 def _by_words(said: str, floors: dict[str, str]) -> str | None:
