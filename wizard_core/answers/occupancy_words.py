@@ -150,7 +150,9 @@ _NOT_MAJOR = re.compile(
     r"\b(?:not|never|isn't|aren't)\s+(?:be\s+)?(?:treated|considered|classified|counted|regarded|taken)\s+(?:as\s+)?"
     r"(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
     r"|\b(?:is|are)\s+not\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
-    r"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)",
+    r"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
+    # working that concludes it: "85 sm / 1,400 sm = 6.1 % → not a major occupancy per 3.2.2.8"
+    r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b",
     re.IGNORECASE,
 )
 

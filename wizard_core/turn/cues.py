@@ -132,3 +132,11 @@ NAMED_AFTER_WORD = 40
 # The words of revising that say something is being fixed ("one fix to", "correction on"), not those
 # that only refer back ("as I said", "which makes").
 FIXING = re.compile(r"fix|correct|revis|amend|updat|chang|mistake|typo|oops|wrong", re.I)
+
+
+def conditional(message: str, found: re.Match[str] | None) -> bool:
+    """Whether a word of moving stands in a sentence that opens on a condition ('If …, revisit 3.10')."""
+    if found is None or not found.group():
+        return False
+    opening = re.split(r"(?<=[.;!?])\s+", message[: found.start()])[-1]
+    return re.match(r"\W*(?:if|when|whenever|should|unless|in\s+case|once)\b", opening, re.I) is not None

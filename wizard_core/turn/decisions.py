@@ -24,6 +24,7 @@ from wizard_core.turn.cues import (
     OPENS_ON_ITEM,
     UNMARKED_QUESTION,
     changed_in_passing,
+    conditional,
     only_cited,
 )
 from wizard_core.turn.naming import (
@@ -179,6 +180,10 @@ class DecisionEngine:
         # "Re 3.07 – … (the 8.4 comes back at 3.22)", "Re 3.02 – … (which drives 3.16, I'll come back to
         # that)": the item's own reply, citing others; its words of moving are about those, not a move.
         navigates = None if own_reply else (self._navigation.search(message) or opens)
+        if noting:  # a note's 'if the retail ever grows …, revisit 3.02/3.10': a condition, no move now
+            trigger = None if conditional(message, trigger) else trigger
+            # a note's '3.18: the lobby's design load will be posted': the note citing an item, no move
+            navigates = None if conditional(message, navigates) or navigates is opens else navigates
         numbers = [n for n in addressed_numbers(message) if self.forms.has_item(n)]
         for number in [n for n in numbers if n != current and n != "3.00"][:1]:
             target = self.forms.get_item(number)

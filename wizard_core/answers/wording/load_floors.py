@@ -77,3 +77,17 @@ def floor_range(text: str) -> list[str]:
     if not 0 < low < high <= low + 60:
         return []
     return [f"Level {n}" for n in range(low, high + 1)]
+
+
+# floors counted times an area ('2 flrs x 1,690 m2'), not rooms ('4 classrooms x 55 m2' on each floor)
+_FLOORS_TIMES = re.compile(r"\b\d+\s*(?:floors?|flrs?|storeys?|stor(?:ie|y)s?|levels?|lvls?)\s*(?:x|×)", re.I)
+
+
+def floors_counted(
+    text: str, floors: list[str], parts: tuple[int, float] | None
+) -> tuple[list[str], float] | None:
+    """The floors a row names and each one's area, when it counts as many floors times an area as it
+    names ('L2 + L3: 2 flrs x 1,690 m2'); None otherwise."""
+    if parts is None or len(floors) < 2 or parts[0] != len(floors) or not _FLOORS_TIMES.search(text):
+        return None
+    return floors, round(parts[1], 1)

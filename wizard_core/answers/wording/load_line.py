@@ -21,7 +21,7 @@ from wizard_core.answers.wording.load_counts import (
     times_area,
     times_parts,
 )
-from wizard_core.answers.wording.load_floors import PREVIOUS, SAME_AS, floor_list, floor_range
+from wizard_core.answers.wording.load_floors import PREVIOUS, SAME_AS, floor_list, floor_range, floors_counted
 from wizard_core.answers.wording.load_names import only_floor, row_label, use_of, use_words
 from wizard_core.answers.wording.load_totals import (
     CONCLUDING,
@@ -254,8 +254,13 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         same = None
     head_text = text[: same.start()] if same else text
     row.floors = floor_range(head_text) or (floor_list(head_text, per_floor=True) if same else [])
-    if times is not None and _FLOORS_TIMES.search(text):  # 'L2 + L3: 2 flrs x 1,690 m2 … = 364'
-        _per_floor(row, row.floors or floor_list(label or head_text, per_floor=True), times_parts(text))
+    shares = floors_counted(
+        text, row.floors or floor_list(label or head_text, per_floor=True), times_parts(text)
+    )
+    if shares is not None:  # 'L2 + L3: 2 flrs x 1,690 m2 … = 364': a row a floor, each of its share
+        row.floors, row.area = shares
+        if row.stated is not None:
+            row.stated = row.stated // len(shares[0]) if row.stated % len(shares[0]) == 0 else None
     if row.floors:
         row.floor = floor = row.floors[0]
     only_persons = row.stated is not None and not (
@@ -270,6 +275,13 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     parts = re.fullmatch(r"\s*([^,]{1,24}?)(?:,|\s+[-–—]+)\s*(.+)", own)
     if floor and parts and only_floor(parts[1]):  # 'Ground, staff workroom', 'Basement – lockers': the room
         own = f"{floor} ({parts[2].strip()})"
+    elif (
+        floor
+        and (lead := FLOOR.match(own))
+        and own[lead.end() :].strip()
+        and not floor_name(own[lead.end() :])  # 'P1 + P2 parking': two floors, named as said
+    ):
+        own = f"{floor} ({own[lead.end() :].strip(' -–—:')})"  # 'L1 suites', 'gnd lobby': the room on L1
     whole = "Whole building" if not (floor or given) and _WHOLE.search(text) else ""
     name = own or floor or given or whole or (said[:1].upper() + said[1:] if said else "")
     row.name = (name[:1].upper() + name[1:])[:60]
@@ -284,26 +296,12 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     return row if (row.has_figures() or row.problems or use is not None or floor or label or same) else None
 
 
-# floors counted times an area ('2 flrs x 1,690 m2'), not rooms ('4 classrooms x 55 m2' on each floor)
-_FLOORS_TIMES = re.compile(r"\b\d+\s*(?:floors?|flrs?|storeys?|stor(?:ie|y)s?|levels?|lvls?)\s*(?:x|×)", re.I)
-
-
 # the cap a dining space's design number is checked against (3.1.17.1.(7)): 'the 0.6 m²/person cap is 700'
 _CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most)\b", re.I)
 
 
 def _around(text: str, found: re.Match[str]) -> str:
     return text[max(0, found.start() - 25) : found.end() + 25]
-
-
-def _per_floor(row: LoadInput, floors: list[str], parts: tuple[int, float] | None) -> None:
-    """A row naming as many floors as its area is counted times: one row a floor, each of its share."""
-    if parts is None or len(floors) < 2 or parts[0] != len(floors):
-        return
-    count = parts[0]
-    row.floors, row.area = floors, round(parts[1], 1)
-    if row.stated is not None:
-        row.stated = row.stated // count if row.stated % count == 0 else None
 
 
 BESIDE = re.compile(r"\s*[(\[]?\s*(?:=|≈|~|or|i\.?e\.?,?)?\s*", re.I)
