@@ -3,7 +3,7 @@ retired architect's formal prose) found past the readers on its first run, fixed
 words of their own.
 
 - Working that concludes a use is no major occupancy ("café (A-2) 60 sm / 900 sm = 6.7 % → not a major
-  occupancy") sets that use aside.
+  occupancy") sets that use aside, as does a group given thought to, or named as what the building is not.
 - At the notes item (3.27), a note citing other items ("3.18: the hall's design load is posted") or
   saying when to come back to them ("if the café grows, revisit 3.02/3.10") is the note, not a move.
 - "I must correct myself at 3.09", "let me correct 3.07" revise the item they name.
@@ -26,6 +26,9 @@ from wizard_core.turn.decisions import DecisionEngine
     [
         ("D - offices. Café (A-2) 60 sm / 900 sm = 6.7% → not a major occupancy (3.2.2.8).", ["D"]),
         ("F-3 warehouse; the trade counter (E) is 45 / 2,000 = 2.3 %, so not major", ["F3"]),
+        # a group given thought to, or named as what the building is not, is set aside
+        ("Group A, Division 3. We gave some thought to Group E for the pro shop. It is the arena's.", ["A3"]),
+        ("B-1: the holding cells decide it, and not the business offices of Group D.", ["B1"]),
     ],
 )
 def test_working_that_concludes_a_use_is_no_major_occupancy_sets_it_aside(message, groups):

@@ -78,7 +78,10 @@ def match_options(text: str, options: list[Option], one: bool = False) -> list[O
 # it a D walk-in clinic, but …", "we thought of it as a business occupancy (D) at first; …"
 _CONSIDERED = re.compile(
     r"\b(?:(?:did|had|have)\s+)?(?:think|thought|considered)\s+(?:about|of)\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)"
-    r"|\b(?:one|you|we|i)\s+could\s+(?:argue|say|call\s+it)\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)",
+    r"|\b(?:one|you|we|i)\s+could\s+(?:argue|say|call\s+it)\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)"
+    r"|\b(?:gave|given|give)\s+(?:\w+\s+)?thought\s+to\b[^.;:!?]*?(?=\bbut\b|[.;:!?]|$)"
+    # '…, and not the business and personal services of Group D': a group named to be set aside
+    r"|\bnot\s+the\s+[^.;:!?]{0,60}?\bgroup\s+[a-f](?:[-\s]?\d)?\b",
     re.I,
 )
 
