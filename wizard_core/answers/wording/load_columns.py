@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from wizard_core.engine.occupancy_uses import uses
 
@@ -30,9 +31,10 @@ def inside_brackets(text: str, at: int) -> bool:
     return text[:at].count("(") > text[:at].count(")")
 
 
-def rates() -> set[float]:
+@cache
+def rates() -> frozenset[float]:
     """Every area per person Table 3.1.17.1 gives (and the figures its 2024 text may give instead)."""
-    return {f for u in uses() for f in (u.m2_per_person, u.other_m2_per_person) if f}
+    return frozenset(f for u in uses() for f in (u.m2_per_person, u.other_m2_per_person) if f)
 
 
 def bind(area: float, figures: list[float], rate: float | None) -> tuple[float | None, int | None]:

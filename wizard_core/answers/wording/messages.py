@@ -220,10 +220,15 @@ def _evaluate(node: ast.AST) -> float | None:
         return float(node.value)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
         left, right = _evaluate(node.left), _evaluate(node.right)
-        if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
+        if left is None or right is None:
             return None
-        operations = {ast.Add: left + right, ast.Sub: left - right, ast.Mult: left * right}
-        return operations.get(type(node.op), left / right if right else 0.0)
+        if isinstance(node.op, ast.Add):
+            return left + right
+        if isinstance(node.op, ast.Sub):
+            return left - right
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        return left / right if right else None
     return None
 
 
