@@ -104,6 +104,25 @@ def test_a_lowercase_code_beside_a_room_says_it_is_its_own_occupancy():
 
 
 @pytest.mark.parametrize(
+    ("message", "group"),
+    [("e - tack & saddlery", "E"), ("d: notary + land surveyor", "D"), ("f2 (kiln works)", "F2")],
+)
+def test_a_lowercase_code_the_answer_opens_with_is_offered_beside_words_not_known(message, group):
+    reading = _read(message)
+    if reading.complete:  # a two-letter code stands on its own
+        assert reading.value == [group]
+        return
+    assert reading.value is None and reading.offer == [group]
+    assert f"Group {group}" in reading.missing
+
+
+def test_a_lowercase_letter_that_opens_a_sentence_word_is_no_code():
+    for message in ("e.g. tack and saddlery", "a - see the drawings"):
+        reading = _read(message)
+        assert reading.value is None and reading.offer is None
+
+
+@pytest.mark.parametrize(
     "word", ["pharmacy", "drug store", "boutique", "liquor store", "retail unit", "shopping centre"]
 )
 def test_everyday_shop_words_are_mercantile(word):

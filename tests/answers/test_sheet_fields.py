@@ -61,6 +61,14 @@ def test_energy_words_with_no_field_are_asked_about():
         ("one dwelling unit only (the caretaker's)", False, ""),
         ("Yes, STC 50 between suites and SB-3 floor types", True, "STC 50, SB-3 floor types"),
         ("Hotel suites. STC 50 demising walls and floors, SB-3 assemblies.", True, "STC 50, SB-3"),
+        # a shaft's or chute's higher rating is not the option chosen
+        ("36 flats: ASTC 47 between suites; the lift shaft walls get STC 55", True, "ASTC 47"),
+        (
+            "Yes (64 units). STC 50 demising assemblies w/ SB-3 junctions, and around the refuse chute "
+            "STC 55.",
+            True,
+            "STC 50, SB-3",
+        ),
     ],
 )
 def test_sound_fields_are_read_and_the_words_kept(message, several, option):

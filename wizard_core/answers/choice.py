@@ -128,6 +128,11 @@ CODE_BEFORE = re.compile(r"(?:^|(?<=[\s(,;:/]))([a-z])[ \t]*(?:[-:,][ \t]*)?$")
 CODE_AFTER = re.compile(r"^[ \t]*(?:\(([a-z])\)|[-:,]?[ \t]*([a-z]))(?![\w'.-]|\.\w)")
 
 
+# A lowercase one-letter code the answer opens with, before words the vocabulary does not know: "e - bakery",
+# "f (candle maker)". Offered, never recorded: the words beside it say nothing of its group.
+OPENING_CODE = re.compile(r"^\s*(?:group\s+)?([a-f])\s*(?:[-:(\u2013\u2014]|,\s)")
+
+
 # The occupancies a description ends on, after an arrow or "so": "… -> E and F2", "so A2 and D.".
 SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
 CONCLUDED_CODES = re.compile(
@@ -188,10 +193,19 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         elif found is not None and found.unclear:
             settled += _settle_rooms(found, [text])
     if found is None:
-        return Reading(
-            missing="the major occupancy group, for example D (business and personal "
+        question = (
+            "the major occupancy group, for example D (business and personal "
             "services) or E (mercantile); list each one if there are several"
         )
+        opening = OPENING_CODE.match(p.normalize(texts[-1])) if texts else None
+        if opening and (option := item.option(opening[1].upper())):  # "e - bakery": a use word not known
+            return Reading(
+                missing=f"the major occupancy: is it Group {_described(option)}, as the '{opening[1]}' your "
+                "answer opens with says?",
+                offer=[option.label],
+                offer_reason=f"{option.label}, from the '{opening[1]}' the message opens with",
+            )
+        return Reading(missing=question)
     if found.unclear:
         return _ask_about_rooms(found)
     notes = [

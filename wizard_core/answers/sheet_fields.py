@@ -60,6 +60,13 @@ _DEGREE_DAYS = re.compile(
 _SOUND_OPTION = re.compile(
     r"\b(a?stc\s*\d{2}|sb[\s-]*3(?:\s+(?:wall|floor)\s+types?)?|tested\s+designs?|option\s+[\w.()-]+)", re.I
 )
+# the higher rating of a separation from an elevator shaft or a refuse chute is not the option chosen
+_SHAFT = re.compile(
+    r"\b(?:elevators?|lifts?|hoistways?|shafts?|(?:refuse|garbage|trash|waste)\s+chutes?|chutes?)\b", re.I
+)
+_CLAUSE = re.compile(
+    r"[.;]\s+|,\s+(?:and|while|but|with)\s+|\s+(?:and|while|but)\s+(?=the\s|at\s|for\s|around\s)", re.I
+)
 _UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
 _PLURAL_UNITS = re.compile(
     r"\b(?:hotel\s+)?(?:dwelling\s+units|suites|apartments|condos|condominiums|flats|townhouses)\b", re.I
@@ -185,7 +192,12 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         several = True
     elif answer is not None and certainty >= 0.8:
         several = answer
-    found = (re.sub(r"^(a?stc)", lambda m: m[1].upper(), o, flags=re.I) for o in _SOUND_OPTION.findall(text))
+    clauses = (c for c in _CLAUSE.split(text) if not _SHAFT.search(c))  # a shaft's rating is no option
+    found = (
+        re.sub(r"^(a?stc)", lambda m: m[1].upper(), o, flags=re.I)
+        for clause in clauses
+        for o in _SOUND_OPTION.findall(clause)
+    )
     option = ", ".join(dict.fromkeys(found))
     if several is None and not option:
         return Reading(

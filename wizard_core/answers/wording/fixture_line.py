@@ -95,26 +95,56 @@ _SEXES_SUMMED = re.compile(
 )
 
 
+# a whole figure of a breakdown ('men's 3, women's 4'), not a part of a decimal or of '1,200'
+_FIGURE = re.compile(r"(?<![\d.])(?<!\d,)\d+(?![\d.]|,\d)")
+# a part counted within the figure before it ('7 M incl 3 urinals'), not added to it
+_WITHIN = re.compile(r"\b(?:incl(?:uding|\.|d\.?)?|of\s+which|inc\.)\s*\d+", re.I)
+
+
+def _terms(text: str) -> list[int]:
+    return [int(n) for n in _FIGURE.findall(_WITHIN.sub(" ", text))]
+
+
+def _bracketed_terms(m: re.Match[str]) -> list[int]:
+    """The figures of a total's breakdown by sex in brackets; none when the brackets are no such breakdown."""
+    terms = _terms(m[3])
+    by_sex = re.search(r"\b(?:m|men|male|f|women|female)\b", m[3], re.I)
+    return terms if len(terms) >= 2 and by_sex else []
+
+
+def _summed_terms(m: re.Match[str]) -> list[int]:
+    terms = _terms(m[0][: m.start(1) - m.start()])
+    return terms if len(terms) >= 2 else []
+
+
 def totals_kept(text: str) -> str:
     """A fixture total written with its breakdown, read as the total: the breakdown is its working when
     its figures add up to it (urinals counted in, as the consultant counted them); otherwise it stays."""
 
     def bracketed(m: re.Match[str]) -> str:
-        terms = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,])", m[3])]
-        if (
-            len(terms) < 2
-            or sum(terms) != int(m[1])
-            or not re.search(r"\b(?:m|men|male|f|women|female)\b", m[3], re.I)
-        ):
+        terms = _bracketed_terms(m)
+        if not terms or sum(terms) != int(m[1]):
             return m[0]
         where = re.sub(r"^\s*prov\S*", "", m[2]).strip()
         return f"{m[1]} water closets provided {where}".rstrip()
 
     def summed(m: re.Match[str]) -> str:
-        terms = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,])", m[0][: m.start(1) - m.start()])]
-        return f"{m[1]} water closets" if len(terms) >= 2 and sum(terms) == int(m[1]) else m[0]
+        terms = _summed_terms(m)
+        return f"{m[1]} water closets" if terms and sum(terms) == int(m[1]) else m[0]
 
     return _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, text))
+
+
+def disagreeing(text: str) -> str:
+    """A fixture total whose breakdown by sex adds up to another figure ('8 provided (M 2 WC + 1 urinal,
+    F 3)' makes 6), said as what to ask about; empty when every such breakdown agrees with its total."""
+    for pattern, terms_of in ((_TOTAL_BROKEN_DOWN, _bracketed_terms), (_SEXES_SUMMED, _summed_terms)):
+        for m in pattern.finditer(text):
+            terms = terms_of(m)
+            total = int(m[1])
+            if terms and sum(terms) != total:
+                return f"'{m[0].strip()}': the breakdown adds up to {sum(terms)}, not {total}"
+    return ""
 
 
 def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard_core.answers.wording.fixture_line import RATIO, male_pct, only_ratio
+from wizard_core.answers import parsing as p
+from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, male_pct, only_ratio
 from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
 from wizard_core.answers.wording.floors import floor_key, floor_name
@@ -88,6 +89,11 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     found: list[Entry] = []
     opened = 0  # the entries before a list's opener ('provided, following the 3.18 rows:')
     for line in lines:
+        if disagrees := disagreeing(p.normalize(line)):  # a total and a breakdown that tell two figures
+            given.any_figure = True
+            if latest:
+                given.hard.append(f"{disagrees}; how many water closets are provided?")
+            continue
         if floors and (none := rows_without(line, floors, _by_words)) is not None:
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
