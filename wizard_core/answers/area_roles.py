@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.area_sums import shares_taken_out, sums_taken_out
-from wizard_core.answers.area_words import area_words
+from wizard_core.answers.area_sums import share_wholes, shares_taken_out, sums_taken_out, wholes_left_out
+from wizard_core.answers.area_words import a_height, area_words
 from wizard_core.answers.area_working import (
     Figure,
     as_figure,
@@ -59,12 +59,17 @@ def said(text: str, gross: bool = False, part: bool = False) -> Said:
     found = [
         q
         for q in p.quantities(text)
-        if (q.unit in ("m2", "ft2") or (q.bare and not _storeys_after(lowered, q))) and not q.quoted
+        if (q.unit in ("m2", "ft2") or (q.bare and not _storeys_after(lowered, q)))
+        and not q.quoted
+        and not (q.bare and a_height(lowered, q.start, q.end))
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
     found = _used_kept(lowered, found)
+    wholes = share_wholes(lowered, found) if part else set()
     found = shares_taken_out(lowered, found, part)
     lowered, found, terms = sums_taken_out(lowered, found)  # '2,352 + 2,240 = 4,592 sm': its result
+    if part:  # 'the hall below is 446 m2', '1100/4800 = 23 %': the room's figures, not the mezzanine's
+        found = wholes_left_out(lowered, found, wholes)
     found, per_storey, doubt = working(lowered, found, gross, terms)
     doubt = doubt or sum_doubt(lowered, found) or dimensions_doubt(text)
     if doubt:

@@ -8,6 +8,7 @@ percentage, not area figures. A sum with a part's name inside it is left whole f
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from wizard_core.answers import parsing as p
@@ -16,7 +17,7 @@ from wizard_core.answers.area_words import area_words
 # "140 / 2,852 = 4.9 %", "960/10,800 ≈ 8.9%": a share worked out, the percentage after it.
 _RATIO = re.compile(r"^\s*/\s*$")
 _SHARE_AFTER = re.compile(
-    r"^\s*(?:m2|m²|sm|sf)?\s*(?:=|≈|~|is|of|gives|so)?\s*(?:about\s+)?\d[\d,]*(?:\.\d+)?\s*%"
+    r"^\s*(?:m2|m²|sm|sf)?(?:\s+[a-z]+){0,2}?\s*(?:=|≈|~|is|of|gives|so)?\s*(?:about\s+)?\d[\d,]*(?:\.\d+)?\s*%"
 )
 
 
@@ -37,6 +38,48 @@ def shares_taken_out(lowered: str, found: list[p.Quantity], part: bool = False) 
         for k, q in enumerate(found)
         if k not in dropped and not (part and q.value in wholes and lowered[: q.start].rstrip().endswith("("))
     ]
+
+
+def share_wholes(lowered: str, found: list[p.Quantity]) -> set[float]:
+    """The wholes shares are worked out of ("1100/4800 = 23 %": 4800), as written."""
+    return {
+        b.value
+        for a, b in itertools.pairwise(found)
+        if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24])
+    }
+
+
+# a clause about the space a mezzanine is in, not the mezzanine: "the hall below is 446 m2"
+_PART = re.compile(r"\b(?:mezz\w*|balcon\w*|loft|gallery|galleries|platform|catwalk)", re.I)
+_WHOLE = re.compile(
+    r"\b(?:hall|room|storey|story|floor\s+(?:below|plate)|auditorium|sanctuary|nave|warehouse|shop|"
+    r"plate|footprint|building|bldg|arena|gym(?:nasium)?|space\s+(?:below|it\s+is\s+in|open\s+to))\b",
+    re.I,
+)
+# the room named as the subject of the figure: "the hall below is 446 m2", "nave is 65' x 80' = 5,200 sf"
+_WHOLE_IS = re.compile(rf"{_WHOLE.pattern}(?:\s+[\w']+){{0,3}}?\s*(?:is|are|=|:|measures|totals)\b", re.I)
+# "plant open area is 4 600", "the warehouse floor area = 11,150": another space's area
+_AREA_OF = re.compile(r"\b[a-z]{3,}\s+(?:open\s+|floor\s+|gross\s+)?area\s*(?:is|=|of|:)", re.I)
+_CLAUSE = re.compile(r"[;\n]|\.(?!\d)|,(?!\d)|\bso\b", re.I)
+
+
+def wholes_left_out(lowered: str, found: list[p.Quantity], wholes: set[float]) -> list[p.Quantity]:
+    """Without the figures of the whole a part (a mezzanine) is measured against: a figure a share is
+    worked out of, and a figure in a clause that names the room or storey and not the part, as long as
+    a figure of the part is left."""
+
+    def of_whole(q: p.Quantity) -> bool:
+        if any(abs(q.value - w) <= max(1.0, 0.005 * w) for w in wholes):
+            return True
+        start = max((m.end() for m in _CLAUSE.finditer(lowered, 0, q.start)), default=0)
+        ends = [m.start() for m in _CLAUSE.finditer(lowered, q.end)]
+        before = lowered[start : q.start]  # the room named before the figure, its subject
+        clause = lowered[start : ends[0] if ends else len(lowered)]
+        named = _WHOLE_IS.search(before) or _AREA_OF.search(before)
+        return bool(named) and not _PART.search(clause)
+
+    kept = [q for q in found if not of_whole(q)]
+    return kept if kept else found
 
 
 def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Quantity], tuple[float, ...]]:

@@ -72,6 +72,20 @@ def area_words() -> AreaWords:
     return AreaWords(vocabulary())
 
 
+# a bare figure that is a height or a guard's ("guard 1070", "behind a 1,070 guard", "headroom 2100"),
+# not an area
+_HEIGHT_BEFORE = re.compile(
+    r"\b(?:guards?|rails?|handrails?|headroom|clear\s+height|ceiling|high)\s*:?\s*$", re.I
+)
+_HEIGHT_AFTER = re.compile(r"\s*(?:mm\b|(?:high\s+)?(?:guards?|rails?|handrails?|balustrades?)\b)", re.I)
+
+
+def a_height(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``start:end`` of ``text`` is a height in millimetres, not an area."""
+    before = _HEIGHT_BEFORE.search(text[max(0, start - 16) : start])
+    return bool(before or _HEIGHT_AFTER.match(text[end : end + 16]))
+
+
 def is_gross(title: str) -> bool:
     """Whether an item titled so is the gross area (the areas of all storeys added up)."""
     return bool(area_words().gross.match(title.strip()))

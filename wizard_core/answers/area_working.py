@@ -92,7 +92,7 @@ def working(
         if any(abs(t - result) <= max(1.0, 0.005 * result) for t in terms):
             dropped |= {index}  # "440 x 2 floors = 880 + 2,210 = 3,090": a term of a sum taken out
             continue
-        matches = [k for k in others if abs(found[k].value - result) <= max(1.0, 0.005 * result)]
+        matches = [k for k in others if _multiplies_out(found[k].value, result)]
         counts = {k for k, o in enumerate(found) if k != index and o.bare and o.value == count}
         if matches:
             dropped |= set(matches) if storeys and not gross else {index}
@@ -130,6 +130,12 @@ def dimensions_doubt(text: str) -> str:
         if abs(a * b - area) > max(1.0, 0.005 * a * b):
             return f"{m[1]} × {m[3]} is {fmt_number(round(a * b, 1))}, not {m[5]} {m[6]}"
     return ""
+
+
+def _multiplies_out(figure: float, result: float) -> bool:
+    """The figure is the product, or the product in square feet given in m² ("60 x 80 = 4,800 sf
+    (445.9 m2)": sides in feet)."""
+    return any(abs(figure - r) <= max(1.0, 0.005 * r) for r in (result, result * p.FT2_TO_M2))
 
 
 def _adds_up_with(found: list[p.Quantity], others: list[int], product: float) -> int | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.area_words import a_height
 from wizard_core.answers.integer import figures as counted_figures
 from wizard_core.content import FormItem
 
@@ -50,6 +51,8 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
     else:  # a bare figure at a height is a count of storeys, or about something else ("bay 2")
         found = [q for q in found if q.unit or q.counted]
     metric = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in found]
+    # the whole a share is worked out of ("63/540 = 11.7 %"): the room a mezzanine is measured against
+    wholes = [float(m[1].replace(",", "")) for m in _SHARE.finditer(masked)]
     wrong = _working_astray(text, masked, used) if item.answer_type == "area" else None
     if wrong is not None:
         return f"the working shown ({wrong}) does not come to the figure given"
@@ -57,6 +60,10 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
         if _in_working(masked, q) or any(_same(figure, v) or _same(q.value, v) for v in used):
             continue
         if _part_of(figure, [m for m in metric if m is not figure], used) or _set_aside(masked, q):
+            continue
+        if item.answer_type == "area" and not q.unit and a_height(masked, q.start, q.end):
+            continue
+        if any(_same(q.value, whole) for whole in wholes):
             continue
         shown = masked[q.start : q.end].strip()
         return f"the message also gives {shown}"
@@ -68,10 +75,14 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
     ("1,438.1 + 2 @ 1,392.6 = 4,233.3"), as written; None when every step adds up."""
     start = 0
     for stop in [*(m.start() for m in _SENTENCE.finditer(masked)), len(masked)]:
+        shares = [m.span() for m in _SHARE.finditer(masked, start, stop)]  # '4,800/120,000 = 4%': a ratio
         step = [
             q
             for q in p.quantities(text)
-            if start <= q.start < stop and q.unit not in ("%", "time") and _in_working(masked, q)
+            if start <= q.start < stop
+            and q.unit not in ("%", "time")
+            and _in_working(masked, q)
+            and not any(a <= q.start < b for a, b in shares)
         ]
         operands = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in step]
         operands = _products_reduced([o for o in operands if not any(_same(o, v) for v in used)])
@@ -79,6 +90,14 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
             return masked[step[0].start : step[-1].end].strip()
         start = stop
     return None
+
+
+# a share worked out, its percentage after it: "1100/4800 = 23%", "4,800 / 120,000 sf ≈ 4 %"
+_SHARE = re.compile(
+    r"\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|sm|sf)?\s*/\s*(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sm|sf)?(?:\s+[a-z]+){0,2}?\s*"
+    r"(?:=|≈|~|is|gives)\s*(?:about\s+)?\d[\d.]*\s*%",
+    re.I,
+)
 
 
 def _products_reduced(operands: list[float]) -> list[float]:
@@ -100,7 +119,7 @@ def _comes_to(operands: list[float], total: float) -> bool:
         return True
     for i, a in enumerate(operands):
         for b in operands[i + 1 :]:
-            if _exact(a * b, total):
+            if _exact(a * b, total) or _exact(a * b * SQ_FT_TO_M2, total):  # sides in feet, area in m²
                 return True
         if any(_exact(whole + (k - 1) * a, total) for k in range(2, 101)):
             return True

@@ -162,7 +162,10 @@ def bare_title(item: FormItem) -> str:
 # An item number given as a cross-reference, not as the item revised: "(see 3.05)", "same as 3.04".
 CROSS_REFERENCE = re.compile(
     r"\b(?:see|cf\.?|same as|as in|as per|per|like|(?:excluded|omitted|deducted|left out)?\s*from|out of|"
-    r"(?:counted|included|shown|given|noted)\s+in)\s*(?:item\s*)?\(?$",
+    r"(?:counted|included|shown|given|noted)\s+in|"
+    # 'mezz is in 3.06', 'the parking goes under 3.18': where a fact belongs, not a change to it
+    r"(?:is|are|goes|go|belongs?|comes|covered|handled|dealt\s+with|listed|reported)\s+(?:in|under|at))"
+    r"\s*(?:item\s*)?\(?$",
     re.I,
 )
 

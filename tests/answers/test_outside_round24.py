@@ -1,0 +1,82 @@
+"""Kinds a round of new buildings (round h24, a junior designer's quick lines in feet and a
+fire-protection engineer's bilingual code-speak) found past the readers on its first run, fixed as
+kinds and tested in words of their own.
+
+- A mezzanine is measured against the room it is in: the room's area ("the nave is 5,200 sf", the whole
+  of "900/5,200 = 17 %") is not the mezzanine's.
+- Sides in feet worked out to square feet with the m² in brackets ("40' x 25' = 1,000 sf (92.9 m2)")
+  add up; a share worked out for the 10 % or 40 % rule is no area working.
+- A guard's or the headroom's millimetres ("guard 1070") are no area.
+- "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.support import FORMS, state_with
+from tests.support import advance_to, make_manager
+from wizard_core.answers import read
+from wizard_core.turn.decisions import DecisionEngine
+
+
+def _mezzanine(message: str):
+    return read(FORMS.get_item("3.06"), [message], state_with({"3.01": "New construction"}), FORMS)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "choir loft 900 sf (83.6 m2) new. nave is 65' x 80' = 5,200 sf, 900/5,200 = 17 % so a mezz",
+        "gallery 83.6 m2, all new; the gym below it is 483 m2",
+        "83.6 m2 new mezzanine, open to the shop floor (483 m2): 83.6/483 = 17%",
+    ],
+)
+def test_the_room_a_mezzanine_is_measured_against_is_not_its_area(message):
+    reading = _mezzanine(message)
+    value = reading.value or reading.offer or {}
+    assert value.get("total") != 483.1 and value.get("total") != 483
+    assert 483 not in value.values() and 483.1 not in value.values()
+    if reading.complete and reading.confidence >= 0.8:
+        assert value["total"] == 83.6
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "platform 83.6 m2 new, open below, guard 1070, the floor under it stays open",
+        "new loft 83.6 m2 (headroom 2100 under it)",
+    ],
+)
+def test_a_guard_or_headroom_in_millimetres_is_no_area(message):
+    reading = _mezzanine(message)
+    assert (reading.value or reading.offer or {}).get("total") == 83.6, reading.missing
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "storage mezz 40' x 25' = 1,000 sf (92.9 m2), new",
+        "new mezz 40'x25' = 1,000 sf (92.9 m2); 10% rule: 1,000/24,000 = 4.2 %, fine",
+    ],
+)
+def test_sides_in_feet_worked_to_square_feet_with_the_metric_in_brackets_add_up(message):
+    reading = _mezzanine(message)
+    assert reading.complete, reading.missing
+    assert reading.value["total"] == 92.9
+    assert not any("working" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "see 3.04 - same 9k sf, it's one storey. mezz is in 3.06",
+        "see 3.04 - 1 storey so same 9,000 sf. the loft area goes under 3.06",
+    ],
+)
+def test_saying_where_a_fact_belongs_is_no_revision_of_that_item(message):
+    manager = make_manager()
+    pid = manager.start_project("Where it goes").project_id
+    advance_to(manager, pid, "3.05")
+    state = manager.storage.load_project(pid)
+    assert DecisionEngine(manager.forms).decide(state, message).kind == "continuing"
