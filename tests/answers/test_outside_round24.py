@@ -7,6 +7,8 @@ kinds and tested in words of their own.
 - Sides in feet worked out to square feet with the m² in brackets ("40' x 25' = 1,000 sf (92.9 m2)")
   add up; a share worked out for the 10 % or 40 % rule is no area working.
 - A guard's or the headroom's millimetres ("guard 1070") are no area.
+- 3.21: "roof none" or "roof - nothing" between slashes is no rating; a rating in brackets after "n/a"
+  ("n/a (one storey; the article's 2 h floor …)") is an aside, and a semicolon inside brackets ends no row.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.answers.computed import building
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
 from wizard_core.answers import read
@@ -80,3 +83,47 @@ def test_saying_where_a_fact_belongs_is_no_revision_of_that_item(message):
     advance_to(manager, pid, "3.05")
     state = manager.storage.load_project(pid)
     assert DecisionEngine(manager.forms).decide(state, message).kind == "continuing"
+
+
+def _ratings(message: str, store) -> dict[str, float | None]:
+    reading = read(FORMS.get_item("3.21"), [message], store, FORMS)
+    value = reading.value or reading.offer
+    return {row["assembly"]: row["rating_h"] for row in value["assemblies"]}
+
+
+def test_a_roof_of_none_between_slashes_is_no_rating_beside_a_rated_mezzanine():
+    shed = building(("F2",), ("3.2.2.77",), storeys=1, below=0)
+    message = (
+        "per the article: no basement / no floors (one storey) / mezz 1 h (steel, posts 1 h too) / roof none"
+    )
+    rows = _ratings(message, shed)
+    assert rows["mezzanine"] == 1.0 and rows["roof"] == 0.0
+
+
+def test_a_roof_of_nothing_is_no_rating():
+    clinic = building(("D",), ("3.2.2.64",), storeys=2, below=1, actual="Noncombustible")
+    message = (
+        "lower level: no rating needed. floor above the bsmt = FS, 45 min (3.2.1.4), its cols 45 min too. "
+        "2nd flr - no FRR reqd since NC. no mezz. roof - nothing"
+    )
+    rows = _ratings(message, clinic)
+    assert rows["floors_over_basement"] == 0.75 and rows["roof"] == 0.0
+
+
+def test_a_rating_in_brackets_after_not_applicable_is_an_aside():
+    store = building(("E",), ("3.2.2.66",), storeys=1, below=0)
+    message = (
+        "1. basement: n/a\n2. floors: n/a (one storey; the 2 h floor of the article has nothing to act on)\n"
+        "3. mezz: 1 h\n4. roof: no rating"
+    )
+    rows = _ratings(message, store)
+    assert rows["floors"] is None and rows["mezzanine"] == 1.0 and rows["roof"] == 0.0
+
+
+def test_a_rating_beside_brackets_is_the_rating_not_the_one_inside_them():
+    clinic = building(("B2",), ("3.2.2.38",), storeys=3, below=1)
+    message = (
+        "- floor over the basement: 2 h FS (the article's 2 h applies; the 45 min of 3.2.1.4 is a minimum, "
+        "not ours)\n- floors: 2 h\n- roof: no rating"
+    )
+    assert _ratings(message, clinic)["floors_over_basement"] == 2.0

@@ -19,6 +19,7 @@ from wizard_core.answers.wording.messages import (
     Table,
     classify_headers,
     is_chat,
+    split_outside_brackets,
     table_and_lines,
     without_heading,
 )
@@ -43,7 +44,9 @@ _NO_RATING = re.compile(
     r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
     re.I,
 )
-_NONE = re.compile(r"\b(?:none|nil)\b", re.I)
+_NONE = re.compile(r"\b(?:none|nil|nothing)\b", re.I)
+_ASIDES = re.compile(r"\([^()]*\)")
+_TIMED = re.compile(r"\d\s*-?\s*(?:h|min)", re.I)
 _IN_LIEU = re.compile(r"non-?combustible\s+(?:construction\s+)?(?:in\s+lieu|instead)|\bin\s+lieu\b", re.I)
 _NAMES = (
     (
@@ -175,15 +178,19 @@ _RATING_ALONE = re.compile(r"(\d+(?:\.\d+)?)\s*-?\s*(h|hrs?|hours?|min|mins|minu
 _ENDS_ON_ZERO = re.compile(r"(?:->|→|=|\bso)\s*0(?:\.0+)?\s*(?:h|hrs?|hours?|min)?\W*$", re.I)
 
 
+_CLAUSE_STOP = re.compile(r"[;\n]|(?<!\d)\.(?:\s|$)")
+_COMMA = re.compile(",")
+
+
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
     # "floors n/a | mezz = 1 h | roof …": bars between assemblies set them apart; "Roof | 45 min | …",
     # a label and its cells, is one row
-    cells = line.split("|")
+    cells = re.split(r"\||\s/\s", line)  # "no bsmt / no floors / mezz 1 h / roof none": slashes too
     pieces = cells if sum(1 for cell in cells if assembly_of(cell)) > 1 else [line]
     for piece in pieces:
-        for clause in re.split(r"[;\n]|(?<!\d)\.(?:\s|$)", piece):
+        for clause in split_outside_brackets(_CLAUSE_STOP, piece):
             read = _clause(clause, thread) or read
     return read
 
@@ -193,7 +200,7 @@ def _clause(clause: str, thread: Thread) -> bool:
     the assembly the clause named last."""
     read = False
     last = ""
-    parts = [piece for part in clause.split(",") for piece in _by_assembly(part)]
+    parts = [piece for part in split_outside_brackets(_COMMA, clause) for piece in _by_assembly(part)]
     for part in parts:
         named_here = assembly_of(part)
         if _CONDITIONAL.search(part) and named_here:
@@ -215,7 +222,8 @@ def _clause(clause: str, thread: Thread) -> bool:
             continue
         if named_here:
             last = named_here
-        ratings = parse_ratings(part)
+        outside = _ASIDES.sub(" ", part)  # "2 h FS (the article's 2 h governs; 3.2.1.4's 45 min …)"
+        ratings = parse_ratings(outside if _TIMED.search(outside) else part)
         support = ratings.pop("loadbearing", None)
         if support is not None:
             thread.supporting = round(support / 60, 2)
@@ -226,7 +234,10 @@ def _clause(clause: str, thread: Thread) -> bool:
             named = [specific]
         if not named or (re.search(r"load[\s-]*bearing|support|column", part, re.I) and not ratings):
             continue
-        timed = re.search(r"\d\s*-?\s*(?:h|min)", part, re.I)
+        timed = _TIMED.search(part)
+        if timed and _NOT_THERE.search(outside) and not _TIMED.search(outside):
+            timed = None  # "floors - n/a (the article's 2 h floor has nothing to act on)": the 2 h an aside
+            ratings = {}
         for name in named:
             row: dict[str, Any] = {}
             if _IN_LIEU.search(part):

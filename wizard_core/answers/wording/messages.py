@@ -113,8 +113,27 @@ def _strip_pipes(line: str, sep: str) -> str:
 
 
 def segments(text: str) -> list[str]:
-    """The rows of a plain message: one per line, semicolon or sentence."""
-    return [s.strip(" .,") for s in _SEGMENT.split(text) if s and s.strip(" .,")]
+    """The rows of a plain message: one per line, semicolon or sentence; a semicolon or a stop inside
+    brackets is the aside's ("n/a (one storey; the 2 h is the article's)" is one row)."""
+    return [s.strip(" .,") for s in split_outside_brackets(_SEGMENT, text) if s and s.strip(" .,")]
+
+
+def split_outside_brackets(stop: re.Pattern[str], text: str) -> list[str]:
+    """``text`` split at each ``stop`` outside brackets; a new line always splits, and a text whose
+    brackets do not pair is split at every stop."""
+    if text.count("(") != text.count(")"):
+        return stop.split(text)
+    depth_at: list[int] = []
+    depth = 0
+    for char in text:
+        depth = max(0, depth + {"(": 1, ")": -1}.get(char, 0))
+        depth_at.append(depth)
+    parts, start = [], 0
+    for m in stop.finditer(text):
+        if m.end() > m.start() and (m.group() == "\n" or depth_at[m.start()] == 0):
+            parts.append(text[start : m.start()])
+            start = m.end()
+    return [*parts, text[start:]]
 
 
 def is_chat(segment: str) -> bool:
