@@ -9,6 +9,9 @@ kinds and tested in words of their own.
 - A guard's or the headroom's millimetres ("guard 1070") are no area.
 - 3.21: "roof none" or "roof - nothing" between slashes is no rating; a rating in brackets after "n/a"
   ("n/a (one storey; the article's 2 h floor …)") is an aside, and a semicolon inside brackets ends no row.
+- 3.07: the height an arrow concludes on ("… = 16,60 m, plus 0,20 m → 16,8 m") is the height, and a
+  decimal comma before "+" is a decimal.
+- "S-sol" is the basement.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -20,6 +23,7 @@ from tests.answers.computed import building
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
 from wizard_core.answers import read
+from wizard_core.answers.wording.floors import floor_name
 from wizard_core.turn.decisions import DecisionEngine
 
 
@@ -127,3 +131,16 @@ def test_a_rating_beside_brackets_is_the_rating_not_the_one_inside_them():
         "not ours)\n- floors: 2 h\n- roof: no rating"
     )
     assert _ratings(message, clinic)["floors_over_basement"] == 2.0
+
+
+def test_the_height_an_arrow_concludes_on_is_the_building_height():
+    message = "5 storeys, no basement. 4,20 + 4 × 3,10 = 16,60 m to the roof, plus 0,20 m to grade → 16,8 m"
+    reading = read(FORMS.get_item("3.07"), [message], state_with({}), FORMS)
+    assert reading.value["height_m"] == 16.8
+
+
+@pytest.mark.parametrize(
+    ("said", "floor"), [("S-sol", "Basement"), ("s.-sol", "Basement"), ("RDC", "Ground floor")]
+)
+def test_french_floor_shorthand_names_the_floor(said, floor):
+    assert floor_name(f"{said} - salle mécanique : 300 m² @ 46 → 7") == floor

@@ -87,8 +87,9 @@ def lengths(text: str) -> list[p.Quantity]:
     return said or found
 
 
-# Words before the figure a consultant settles on among several: "so 10.4 m", "I'll use 9.9 m".
+# Words before the figure a consultant settles on among several: "so 10.4 m", "I'll use 9.9 m", "→ 16.8 m".
 CONCLUDED = re.compile(
-    r"(?:\bso|\btherefore|\bhence|\buse|\busing|\bgo with|\bwhich gives|\bwhich makes it|=)\s*(?:about\s+)?$",
+    r"(?:\bso|\btherefore|\bhence|\buse|\busing|\bgo with|\bwhich gives|\bwhich makes it|=|→|->|=>)"
+    r"\s*(?:about\s+)?$",
     re.I,
 )

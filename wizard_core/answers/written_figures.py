@@ -16,8 +16,8 @@ _DECIMAL_COMMA = re.compile(
 
 # A term of shown working: after an operator or "at" ("at 1,85", "/ 9,30", "= 329,7") or before one
 # ("19,6 → 20"). One or two digits after a comma are never a group of thousands.
-_WORKING_BEFORE = re.compile(r"(@|\bat\b|[=≈→/÷×*]|->|\bx\b)(\s*)(\d+),(\d{1,2})(?!\d|,\d)", re.I)
-_WORKING_AFTER = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?!\d|,\d)(?=\s*(?:[=≈→/÷×*]|->|\bx\b))", re.I)
+_WORKING_BEFORE = re.compile(r"(@|\bat\b|[=≈→/÷×*+]|->|\bx\b)(\s*)(\d+),(\d{1,2})(?!\d|,\d)", re.I)
+_WORKING_AFTER = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?!\d|,\d)(?=\s*(?:[=≈→/÷×*+]|->|\bx\b))", re.I)
 
 
 def figures_as_written_here(text: str) -> str:

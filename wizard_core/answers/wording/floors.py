@@ -1,6 +1,6 @@
 """Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2', 'gnd' the ground
-floor; in French, 'rez-de-chaussée' (or 'rdc') is the ground floor, 'sous-sol' the basement, 'étage 3'
-Level 3 and 'l'étage' alone the floor above the ground floor.
+floor; in French, 'rez-de-chaussée' (or 'rdc') is the ground floor, 'sous-sol' ('s-sol') the basement,
+'étage 3' Level 3 and 'l'étage' alone the floor above the ground floor.
 
 'B2' before an occupancy's words ('B2 treatment areas', 'B2 occupancy') is the group, not a basement.
 """
@@ -31,7 +31,7 @@ FLOOR = re.compile(
     r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
     # the French names
-    r"|rez[- ]de[- ]chauss[ée]e\b|sous[- ]sol\b|[ée]tage(?:\s+\d{1,2}\b(?![,.]\d))?(?![\w-])"
+    r"|rez[- ]de[- ]chauss[ée]e\b|(?:sous|s\.?)[- ]sol\b|[ée]tage(?:\s+\d{1,2}\b(?![,.]\d))?(?![\w-])"
     r"|(?:second|upper|top)\s+(?:storey|floor|level)\b"
     r"|(?<![\w.,])\d{1,2}(?:st|nd|rd|th)(?=\s*(?::|$))"  # "2nd: 26 units …", "same as 2nd"
     r"|(?:^|(?<=^-)|(?<=^- )|(?<=^• ))\d{1,2}(?:st|nd|rd|th)\b)",  # "- 2nd aud 3: 2 WCs", opening a line
@@ -71,7 +71,9 @@ def canonical_floor(label: str) -> str:
     if parking:
         return f"{parking[1].upper()}{parking[2]}"
     # 'l'étage' unnumbered is the floor above the rez-de-chaussée: a building of more numbers its floors
-    french = re.fullmatch(r"(rez[- ]de[- ]chauss[ée]e)|(sous[- ]sol)|(?:l')?[ée]tage(?:\s+(\d{1,2}))?", said)
+    french = re.fullmatch(
+        r"(rez[- ]de[- ]chauss[ée]e)|((?:sous|s\.?)[- ]sol)|(?:l')?[ée]tage(?:\s+(\d{1,2}))?", said
+    )
     if french:
         return "Ground floor" if french[1] else "Basement" if french[2] else f"Level {int(french[3] or 2)}"
     if re.fullmatch(r"mezz(?:anine)?\.?(?:\s*(?:level|floor|flr|storey))?", said):
