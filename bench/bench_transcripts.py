@@ -358,7 +358,20 @@ def _same_face(expected: Any, actual: Any) -> bool:
 
 
 DIRECTIONS = {"North", "South", "East", "West", "Northeast", "Northwest", "Southeast", "Southwest"}
-_SAME_BY_KEY = {"floor": _same_floor, "face": _same_face}  # a row's name compared as what it names
+
+
+def _same_option(expected: Any, actual: Any) -> bool:
+    """3.25's option as the ratings it chooses ('STC 50', 'ASTC 47'): the assemblies named beside them
+    ('SB-3', 'tested designs') are the guidance's detail, not another option."""
+    if not isinstance(expected, str) or not isinstance(actual, str):
+        return same(expected, actual)
+    ratings = re.compile(r"\ba?stc\s*\d{2}\b", re.I)
+    wanted = {_text(r) for r in ratings.findall(expected)}
+    return same(expected, actual) or (bool(wanted) and wanted == {_text(r) for r in ratings.findall(actual)})
+
+
+# a row's name compared as what it names; 3.25's option as its ratings
+_SAME_BY_KEY = {"floor": _same_floor, "face": _same_face, "option": _same_option}
 
 
 def _text(text: str) -> str:

@@ -87,3 +87,18 @@ def test_asked_which_article_applies_it_proposes_one_that_fits_the_building(path
     transcript = bench.Transcript.model_validate_json(path.read_bytes())
     articles, asked = proposals.proposal(transcript)
     assert proposals.fits(transcript, articles), (articles, asked[-1:])
+
+
+@pytest.mark.parametrize(
+    ("expected", "recorded", "right"),
+    [
+        ("STC 50", "STC 50, SB-3", True),  # the assemblies beside the rating are detail
+        ("ASTC 47", "ASTC 47, tested designs", True),
+        ("ASTC 47", "ASTC 47, STC 55", False),  # a second rating is a second option
+        ("STC 50", "ASTC 47", False),
+        ("SB-3 wall types", "SB-3 wall types", True),
+    ],
+)
+def test_the_sound_option_is_scored_by_the_ratings_it_chooses(expected, recorded, right):
+    value = {"more_than_one_dwelling_unit": True, "option": recorded}
+    assert bench.same({"more_than_one_dwelling_unit": True, "option": expected}, value) is right

@@ -12,6 +12,8 @@ kinds and tested in words of their own.
 - 3.07: the height an arrow concludes on ("… = 16,60 m, plus 0,20 m → 16,8 m") is the height, and a
   decimal comma before "+" is a decimal.
 - "S-sol" is the basement.
+- An aside announced first ("Aside, not for this item: … ?", "btw - … ?") is a side question;
+  "aside from the lobby ramp, none" is an answer.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -144,3 +146,27 @@ def test_the_height_an_arrow_concludes_on_is_the_building_height():
 )
 def test_french_floor_shorthand_names_the_floor(said, floor):
     assert floor_name(f"{said} - salle mécanique : 300 m² @ 46 → 7") == floor
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Aside, not for this item: does a fire shutter in the STC wall count toward the rating? Later.",
+        "btw - do connecting-suite doors need their own STC figure?",
+        "An aside (no answer yet): is a rooftop amenity room a storey?",
+    ],
+)
+def test_an_aside_announced_first_with_a_question_in_it_is_a_side_question(message):
+    manager = make_manager()
+    pid = manager.start_project("Asides").project_id
+    advance_to(manager, pid, "3.26")
+    state = manager.storage.load_project(pid)
+    assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+
+
+def test_aside_from_in_an_answer_is_no_side_question():
+    manager = make_manager()
+    pid = manager.start_project("Asides").project_id
+    advance_to(manager, pid, "3.26")
+    state = manager.storage.load_project(pid)
+    assert DecisionEngine(manager.forms).decide(state, "aside from the lobby ramp, none").kind == "continuing"

@@ -97,6 +97,14 @@ _BEFORE_ANSWERING = re.compile(
 )
 
 
+# An aside announced first, a question in it: "Aside — not an answer yet: … ?", "btw, … ?", "Off topic: … ?"
+_ASIDE_FIRST = re.compile(
+    r"^\W*(?:(?:an?|one|small|quick)\s+)?(?:aside(?!\s+from)|by\s+the\s+way|btw|off[\s-]+topic|unrelated|"
+    r"not\s+an\s+answer|(?:this\s+is\s+)?not\s+for\s+this\s+item)\b",
+    re.I,
+)
+
+
 def opens_as_question(text: str) -> bool:
     """Whether a message says at its start that it is a question ("Q: …", "um quick question before
     the height …", "Side question: …", "One question for you on …", "Before we classify — … ?"):
@@ -104,7 +112,8 @@ def opens_as_question(text: str) -> bool:
     stripped = text.strip()
     first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
     before = _BEFORE_ANSWERING.match(stripped) is not None and stripped.endswith("?")
-    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first) or before)
+    aside = _ASIDE_FIRST.match(stripped) is not None and "?" in stripped
+    return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first) or before or aside)
 
 
 # A sentence asking something: an interrogative opening its clause ("…, do I count …?").

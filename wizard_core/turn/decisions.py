@@ -45,6 +45,7 @@ from wizard_core.turn.taken_back import (
 
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 ABOUT_CURRENT = re.compile(
+    r"(?<!not )(?<!not for )(?<!not about )"  # "not for this item" is not about it
     r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
     r"how do i answer|format|enter|example|you (?:pick|choose)|propose|suggest)\b",
     re.I,
