@@ -339,10 +339,14 @@ def same(expected: Any, actual: Any) -> bool:
 
 def _same_floor(expected: Any, actual: Any) -> bool:
     """A row's floor as a floor: 'Ground', 'ground flr' and 'Ground floor (gym)' are the ground floor,
-    'L2' and '2nd floor' one floor; other names as text."""
+    'L2' and '2nd floor' one floor; a name that is no floor ('Seating') as the room a row names in its
+    brackets ('Ground floor (seating)'); other names as text."""
     if not isinstance(expected, str) or not isinstance(actual, str):
         return same(expected, actual)
     head = re.sub(r"\s*\(.*$", "", actual)
+    room = re.search(r"\((.*)\)\s*$", actual)
+    if not floor_name(expected) and room:  # 'Seating' for 'Ground floor (seating)': the room it names
+        return same(expected, actual) or _text(expected) in _text(room[1])
     return same(expected, actual) or (bool(floor_name(expected)) and floor_key(expected) == floor_key(head))
 
 

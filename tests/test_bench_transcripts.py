@@ -102,3 +102,17 @@ def test_asked_which_article_applies_it_proposes_one_that_fits_the_building(path
 def test_the_sound_option_is_scored_by_the_ratings_it_chooses(expected, recorded, right):
     value = {"more_than_one_dwelling_unit": True, "option": recorded}
     assert bench.same({"more_than_one_dwelling_unit": True, "option": expected}, value) is right
+
+
+@pytest.mark.parametrize(
+    ("expected", "recorded", "right"),
+    [
+        ("Seating", "Ground floor (seating)", True),  # a room's name, no floor: the room a row names
+        ("Under the tiers", "Ground floor (storage room under the tiers)", True),
+        ("Seating", "Ground floor (storage)", False),
+        ("Level 2", "Ground floor (seating)", False),
+        ("Ground", "Ground floor (gym)", True),
+    ],
+)
+def test_a_rows_name_is_scored_as_the_floor_or_room_it_names(expected, recorded, right):
+    assert bench.same({"floor": expected}, {"floor": recorded}) is right

@@ -14,6 +14,9 @@ kinds and tested in words of their own.
 - "S-sol" is the basement.
 - An aside announced first ("Aside, not for this item: … ?", "btw - … ?") is a side question;
   "aside from the lobby ramp, none" is an answer.
+- 3.18: seats worked out by rows ("12 rows x 40 = 480 fixed seats") are the result; a cross-check or a
+  figure "for ref." beside a row is no row; rooms at a size each worked to an area ("(3 @ 90 m² + 5 @ 66
+  m²) = 600 m²") are that area, the "@" no rate.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building
+from tests.answers.computed import building, recorded
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
 from wizard_core.answers import read
@@ -170,3 +173,36 @@ def test_aside_from_in_an_answer_is_no_side_question():
     advance_to(manager, pid, "3.26")
     state = manager.storage.load_project(pid)
     assert DecisionEngine(manager.forms).decide(state, "aside from the lobby ramp, none").kind == "continuing"
+
+
+HALL = building(("A1",), ("3.2.2.22",), storeys=1, below=0)
+SCHOOL = building(("A2",), ("3.2.2.24",), storeys=2, below=0)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Seats: 12 rows x 40 = 480 fixed seats\nlobby 60 m² @ 0.40 = 150",
+        "house - 24 rows × 20 upholstered seats = 480 seats -> 480 persons\nlobby 60 m2 / 0.40 = 150",
+    ],
+)
+def test_seats_worked_out_by_rows_are_the_result_not_the_rows(message):
+    value = recorded("3.18", message, state=HALL)
+    assert [row["persons"] for row in value["rows"]] == [480, 150]
+
+
+def test_a_cross_check_beside_the_seat_count_is_no_row():
+    message = (
+        "1. Seats: 480 fixed seats -> 480 persons. Cross-check at 0.60 m²/pers. on the 300 m² of seats "
+        "= 500 - the seats govern.\n2. Store under the stage: 46 m² / 46 = 1"
+    )
+    value = recorded("3.18", message, state=HALL)
+    assert [row["persons"] for row in value["rows"]] == [480, 1]
+
+
+def test_rooms_at_a_size_each_worked_to_an_area_are_that_area_not_a_rate():
+    # (3 × 90 + 5 × 66) = 600 m² ÷ 1.85 = 324.3 -> 325
+    message = "Gnd - classrooms (3 K @ 90 m² + 5 @ 66 m²) = 600 m² ÷ 1.85 = 325\n"
+    message += "L2 - offices 93 m2 / 9.3 = 10"
+    value = recorded("3.18", message, state=SCHOOL)
+    assert [(row["area_m2"], row["persons"]) for row in value["rows"]] == [(600.0, 325), (93.0, 10)]

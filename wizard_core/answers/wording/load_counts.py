@@ -9,9 +9,22 @@ from wizard_core.answers import parsing as p
 SEATS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:(?:fixed|bench|stadium|theatre|theater|tip-up|upholstered|permanent|individual)\s+){0,2}"
     r"seats?\b"
-    r"|\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b))",
+    r"|\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b|rows?\b|[x×*]))",
     re.I,
 )
+
+
+def fixed_seats(text: str) -> int | None:
+    """The seats a line gives: the result of working ('10 rows × 80 seats = 800 fixed seats'), else the
+    first seat count."""
+    found = list(SEATS.finditer(text))
+    if not found:
+        return None
+    worked = [m for m in found if re.search(r"(?:=|→|->)\s*$", text[: m.start()])]
+    m = (worked or found)[-1 if worked else 0]
+    return int((m[1] or m[2]).replace(",", ""))
+
+
 _UNITS = re.compile(
     r"(\d+)\s*(?:x\s*)?(?:(\d|one|two|three|four)[\s-]*bed(?:room)?s?[\s-]*)?"
     r"(?:suites?|units?|apartments?|dwelling units?|condos?|flats?)\b"

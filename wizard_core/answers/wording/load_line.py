@@ -15,8 +15,8 @@ from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.floors import FLOOR, floor_name
 from wizard_core.answers.wording.load_columns import area_before_rate, bind, inside_brackets
 from wizard_core.answers.wording.load_counts import (
-    SEATS,
     doubled_rooms,
+    fixed_seats,
     sleeping_rooms,
     times_area,
     times_parts,
@@ -48,6 +48,19 @@ _PERSONS_BASED_ON = re.compile(
 _PERSONS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax|ppl)\b(?!\s*(?:per|/|each))", re.I
 )
+# '4 K @ 95 m² + 4 primary @ 70 m²': rooms at a size each, no rate
+_SIZE_EACH = re.compile(r"\s*(?:m2|m²|sm|sf|sq\.?\s*m)(?!\s*/)\s*(?:each\b|\+|\)|,)", re.I)
+
+
+def _rate(text: str) -> re.Match[str] | None:
+    """The rate a line divides its area by, not a room's size after '@'."""
+    for m in RATE.finditer(text):
+        if m[2] and m[0].lstrip().startswith("@") and _SIZE_EACH.match(text, m.end()):
+            continue
+        return m
+    return None
+
+
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
@@ -63,6 +76,8 @@ RATE = re.compile(
 # ... and '… conservative against the 4.60 for school laboratories', 'compared with 9.3': a comparison
 _HYPOTHETICAL = re.compile(
     r"\bwould\s+(?:give|be|make|mean|come|yield)\b|\bif\s+(?:we|i|you)\s+(?:used|took|went)\b"
+    # 'Cross-check at 0.60 m²/pers. … = 587', 'for ref. the table gives 800': a check beside the row
+    r"|\bcross[\s-]*check|\bfor\s+ref(?:erence|\.)?(?!\w)|\b(?:just\s+)?(?:as\s+a|to)\s+check\b"
     r"|\b(?:against|compared\s+(?:to|with)|rather\s+than|instead\s+of)\s+(?:the\s+)?(?:table'?s\s+)?\d",
     re.I,
 )
@@ -129,7 +144,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # 'the table would give more': an aside
         kept = [
             s
-            for s in re.split(r"(?<=[.;])\s+", text)
+            for s in re.split(r"(?<=[.;])(?<!\bref\.)(?<!\bpers\.)\s+", text)
             if not _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", s))
         ]
         if not kept:
@@ -154,7 +169,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
     row.posted = bool(POSTED.search(text))
-    rate = RATE.search(text)
+    rate = _rate(text)
     if rate:
         row.rate = float(rate[1] or rate[2] or rate[3] or rate[4])
     rate_span = rate.span() if row.rate is not None and rate else (0, 0)
@@ -175,7 +190,11 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     elif rate and not areas and not dims and (bare_area := area_before_rate(text, rate.start())):
         row.area, area_end = bare_area, rate.start()  # 'kitchen 30 / 9.3 = 4': 30 m² at 9.3
     elif areas:
+        # '(4 K @ 95 m² + 4 primary @ 70 m²) = 660 m²': the area the working comes to
         q = areas[0]
+        worked = [a for a in areas[1:] if a.result and not areas[0].result]
+        if worked and re.match(r"\s*(?:m2|m²|sm|sf)?\s*(?:each\b|\+|\))", text[areas[0].end :], re.I):
+            q = worked[0]
         if (
             len(areas) > 1
             and q.unit == "ft2"
@@ -188,9 +207,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     elif dims:
         factor = p.FT_TO_M**2 if (dims[2] or dims[4] or "").lower() in ("ft", "'") else 1.0
         row.area = round(float(dims[1]) * float(dims[3]) * factor, 1)
-    seats = SEATS.search(text)
-    if seats:
-        row.seats = as_int(seats[1] or seats[2])
+    row.seats = fixed_seats(text)
     row.rooms = doubled_rooms(text) if row.area is None else None
     row.rooms = row.rooms if row.rooms is not None else sleeping_rooms(text)
     based = _PERSONS_BASED_ON.search(text)  # '420 persons (fixed seats)': the basis names the input
