@@ -17,6 +17,9 @@ kinds and tested in words of their own.
 - 3.18: seats worked out by rows ("12 rows x 40 = 480 fixed seats") are the result; a cross-check or a
   figure "for ref." beside a row is no row; rooms at a size each worked to an area ("(3 @ 90 m² + 5 @ 66
   m²) = 600 m²") are that area, the "@" no rate.
+- 3.18 lines: "10 upper units, 1 br each" are sleeping rooms and "L2 - 10 upper units" no range of floors;
+  a lettered list's "a)"; "Étages 2 à 4" a range; a check in brackets after a semicolon stays in its row;
+  "GF" the ground floor and "same as GF" its copy; "@ 0.75 non-fixed seats = 200" a use, no seat count.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -206,3 +209,48 @@ def test_rooms_at_a_size_each_worked_to_an_area_are_that_area_not_a_rate():
     message += "L2 - offices 93 m2 / 9.3 = 10"
     value = recorded("3.18", message, state=SCHOOL)
     assert [(row["area_m2"], row["persons"]) for row in value["rows"]] == [(600.0, 325), (93.0, 10)]
+
+
+TOWNHOUSES = building(("C",), ("3.2.2.50",), storeys=3, below=0)
+INN = building(("C",), ("3.2.2.49",), storeys=4, below=0)
+CLINIC = building(("D",), ("3.2.2.62",), storeys=2, below=1)
+
+
+def test_units_then_bedrooms_each_are_sleeping_rooms_and_no_range_of_floors():
+    message = "2 per bedroom:\nGF - 10 lower units x 2 br -> 40\nL2 - 10 upper units, 1 br each -> 20\n"
+    message += "L3 - same 10 units, 2 br each -> 40\ntotal 100"
+    value = recorded("3.18", message, state=TOWNHOUSES)
+    assert [(row["floor"], row["persons"]) for row in value["rows"]] == [
+        ("Ground floor", 40),
+        ("Level 2", 20),
+        ("Level 3", 40),
+    ]
+
+
+def test_a_lettered_list_a_french_range_of_floors_and_a_check_in_brackets_are_read():
+    message = (
+        "RDC\n a) Dining 90 m²: design 50 seats → 50, posted (table 90 ÷ 1,10 = 82; cap 90 ÷ 0,6 = 150)\n"
+        " b) Offices 46,5 m² ÷ 9,30 = 5\nÉtages 2 à 4 (each): 20 suites × 2 → 40\n"
+        "Total: 50 + 5 + 3 × 40 = 175."
+    )
+    value = recorded("3.18", message, state=INN)
+    assert [row["persons"] for row in value["rows"]] == [50, 5, 40, 40, 40]
+    assert not value["rows"][0]["floor"].startswith(("Ground floor (a ", "Ground floor (A "))
+
+
+def test_gf_is_the_ground_floor_and_same_as_gf_copies_it():
+    message = "bsmt - storage 200 m2 / 46 = 4.3 -> 5\nGF   - clinic 465 m2 / 9.3 = 50\n"
+    message += "2nd  - same as GF -> 50\ntot 105"
+    value = recorded("3.18", message, state=CLINIC)
+    assert [(row["floor"].split(" (")[0], row["persons"]) for row in value["rows"]] == [
+        ("Basement", 5),
+        ("Ground floor", 50),
+        ("Level 2", 50),
+    ]
+
+
+def test_non_fixed_seats_named_as_the_use_are_no_seat_count():
+    hall = building(("A2",), ("3.2.2.25",), storeys=1, below=0)
+    message = "- hall 149.5 m2 @ 0.75 non-fixed seats = 199.3 -> 200\n- kitchen 28 m2 @ 9.3 = 3.01 -> 4"
+    value = recorded("3.18", message, state=hall)
+    assert [row["persons"] for row in value["rows"]] == [200, 4]

@@ -1,4 +1,4 @@
-"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2', 'gnd' the ground
+"""Names of floors, written one way: 'lvl 2', 'L2' and '2nd flr' are 'Level 2', 'gnd' or 'GF' the ground
 floor; in French, 'rez-de-chaussée' (or 'rdc') is the ground floor, 'sous-sol' ('s-sol') the basement,
 'étage 3' Level 3 and 'l'étage' alone the floor above the ground floor.
 
@@ -23,7 +23,7 @@ _ORDINALS = {
 }
 _LEVEL_WORD = r"(?:floor|flr|fl|storey|story|level|lvl|lev)"
 FLOOR = re.compile(
-    rf"\b(?:(?:ground|gr?nd|rdc|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
+    rf"\b(?:(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
     r"(?!\s*(?:building|bldg|block|wing|house|hall|entrance|door)\b)"  # 'the main building' is no floor
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
     rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
@@ -61,7 +61,7 @@ def canonical_floor(label: str) -> str:
     ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})(?:\s*{_LEVEL_WORD}s?)?", said)  # "SECOND" alone
     if ordinal:
         return f"Level {_ORDINALS[ordinal[1]]}"
-    if re.fullmatch(rf"(?:ground|gr?nd|rdc|main|grade|street|entry)(?:\s*{_LEVEL_WORD})?", said):
+    if re.fullmatch(rf"(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)(?:\s*{_LEVEL_WORD})?", said):
         return "Ground floor"
     below = re.fullmatch(r"(?:bsmt|basement|cellar|lower level|ll)(?:\s*-?\s*(\d))?|b(\d)", said)
     if below:

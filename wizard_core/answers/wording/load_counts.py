@@ -9,7 +9,9 @@ from wizard_core.answers import parsing as p
 SEATS = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:(?:fixed|bench|stadium|theatre|theater|tip-up|upholstered|permanent|individual)\s+){0,2}"
     r"seats?\b"
-    r"|\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b|rows?\b|[x×*]))",
+    # not a use: '@ 0.75 non-fixed seats = 267'
+    r"|(?<!non-fixed )(?<!non fixed )(?<!nonfixed )(?<!loose )(?<!movable )"
+    r"\bseat(?:ing|s)?\s*(?:for|:|=)\s*(\d[\d,]*)\b(?!\s*(?:m2|m²|sm|sf|sq|ft|%|m\b|rows?\b|[x×*]))",
     re.I,
 )
 
@@ -62,10 +64,18 @@ _UNITS_TIMES = re.compile(
 )
 
 
+# '12 upper units, 1 br each', 'same 12 units, 2 bdrms each on this level': units, then rooms each
+_UNITS_EACH = re.compile(
+    r"(?<![\w.,])(\d+)\s+(?:[a-z][a-z-]*\s+){0,2}?(?:dwelling\s+)?(?:units?|suites?|apartments?|apts?|condos?|"
+    r"flats?|townhouses?|homes?)\s*,?\s*(\d|one|two|three|four)\s*(?:-\s*)?(?:bed(?:room)?s?|bdrms?|br)\s+each\b",
+    re.I,
+)
+
+
 def sleeping_rooms(text: str) -> int | None:
     """Sleeping rooms: '4 one-bed, 4 two-bed and 2 three-bed units', '40 suites, 2 bedrooms each',
     '12 units x 2 bedrooms (x 2 persons)'."""
-    times = list(_UNITS_TIMES.finditer(text))
+    times = list(_UNITS_TIMES.finditer(text)) or list(_UNITS_EACH.finditer(text))
     if times:
         return sum(int(t[1]) * (_count(t[2]) or 0) for t in times)
     mixes = list(_BEDS.finditer(text))

@@ -17,12 +17,13 @@ PREVIOUS = re.compile(
     r"^(?:above|previous|prior|last|(?:the\s+)?(?:one|floor|level|row|line)\s+(?:above|before|below))\b|^$",
     re.I,
 )
-# 'L3-L6', 'Levels 3 to 6', '3rd-6th floors', 'floors 2 through 5'
+# 'L3-L6', 'Levels 3 to 6', '3rd-6th floors', 'floors 2 through 5', 'étages 2 à 6'
 _RANGE = re.compile(
-    r"\b(?:levels?|lvls?|floors?|flrs?|storeys?|stor(?:ie|y)s?|l)\s*-?\s*(\d{1,2})\s*(?:-|to|through|thru)\s*"
-    r"(?:levels?|lvls?|floors?|l)?\s*-?\s*(\d{1,2})\b(?![,.]\d|\s*-?\s*(?:m2|m²|sm|sf|sq|ft|m\b|%|persons?|people|"
+    r"(?:\b|(?=[ée]))(?:levels?|lvls?|floors?|flrs?|storeys?|stor(?:ie|y)s?|[ée]tages?|l)\s*-?\s*(\d{1,2})\s*"
+    r"(?:-|to|through|thru|à)\s*(?:levels?|lvls?|floors?|[ée]tages?|l)?\s*-?\s*(\d{1,2})\b(?![,.]\d|\s*-?\s*(?:m2|m²|sm|sf|sq|ft|m\b|%|persons?|people|"
     r"x\b|×|one|two|three|four|bed|bdrm|br\b|stud|bach|suite|unit|apart|flat|condo|room|seat|class|storey|stor(?:ie|y)|"
-    r"sleeping|office|occupant|staff|employee|resident|patient|child|kid|student|wc|fixture))"
+    r"sleeping|office|occupant|staff|employee|resident|patient|child|kid|student|wc|fixture)"
+    r"|\s+[a-z]+\s+(?:units?|suites?|apart|flats?|condos?|rooms?|beds?|seats?)\b)"  # 'L2 - 12 upper units'
     r"|\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)\s*"
     r"(?:floors?|flrs?|levels?|storeys?)\b",
     re.I,

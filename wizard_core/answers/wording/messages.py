@@ -119,15 +119,15 @@ def segments(text: str) -> list[str]:
 
 
 def split_outside_brackets(stop: re.Pattern[str], text: str) -> list[str]:
-    """``text`` split at each ``stop`` outside brackets; a new line always splits, and a text whose
-    brackets do not pair is split at every stop."""
-    if text.count("(") != text.count(")"):
-        return stop.split(text)
+    """``text`` split at each ``stop`` outside brackets; a new line always splits, and a line with a
+    bracket left open is split at every stop (a list's 'a)' closes nothing)."""
     depth_at: list[int] = []
-    depth = 0
-    for char in text:
-        depth = max(0, depth + {"(": 1, ")": -1}.get(char, 0))
-        depth_at.append(depth)
+    for line in text.split("\n"):
+        depths, depth = [], 0
+        for char in line:
+            depth = max(0, depth + {"(": 1, ")": -1}.get(char, 0))
+            depths.append(depth)
+        depth_at += ([0] * len(line) if depth else depths) + [0]  # the new line's own place
     parts, start = [], 0
     for m in stop.finditer(text):
         if m.end() > m.start() and (m.group() == "\n" or depth_at[m.start()] == 0):
@@ -302,12 +302,13 @@ def message_rows(
     return table, pieces
 
 
-_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?\d{1,2}[.)][ \t]+(?=\S)")
+_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?(?:\d{1,2}|[a-z])[.)][ \t]+(?=\S)")
 
 
 def unnumbered(text: str) -> str:
-    """A numbered list ('1. Ground – …' over '2. Ground – …') without its item numbers, which count the
-    lines and are no figure of any row; a message with one such line keeps it."""
+    """A numbered or lettered list ('1. Ground – …' over '2. Ground – …'; 'a) …' over 'b) …') without its
+    item numbers, which count the lines and are no figure of any row; a message with one such line keeps
+    it."""
     if len(_LIST_NUMBER.findall(text)) < 2:
         return text
     return _LIST_NUMBER.sub("", text)
