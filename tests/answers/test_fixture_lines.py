@@ -26,6 +26,15 @@ HALL_LOAD = {
     "total": 256,
     "note": "",
 }
+FLATS_LOAD = {
+    "rows": [
+        load_row("Ground floor (lobby)", "C", "lounges", 37.0, 20, "table: 1.85 m²/person"),
+        load_row("Level 2", "C", "dwelling units", None, 24, "2 per sleeping room"),
+        load_row("Level 3", "C", "dwelling units", None, 24, "2 per sleeping room"),
+    ],
+    "total": 68,
+    "note": "",
+}
 HALL = building(("A2",), ("3.2.2.25",), storeys=1, below=1, **{"3_18": HALL_LOAD})
 
 
@@ -102,3 +111,24 @@ def test_a_rows_words_after_off_are_its_name():
     message = "50:50\nwashrooms off the assembly hall: 9 water closets provided\nother rows 0"
     result = offered("3.23", message, state=state)
     assert provided(result.offer) == [9, 0, 0]
+
+
+def test_a_count_for_each_sex_is_their_sum():
+    message = "50:50\nGround, assembly hall: men 3 WCs, women 4 WCs, 1 BF stall in each\nother rows: 0"
+    assert provided(recorded("3.23", message, state=HALL)) == [7, 0, 0]
+
+
+def test_a_breakdown_with_its_barrier_free_stalls_after_it_adds_up_without_them():
+    message = "50:50\nGround, assembly hall: 7 provided (men 3 WCs, women 4 WCs; BF stalls 1 + 1)\nrest 0"
+    assert provided(recorded("3.23", message, state=HALL)) == [7, 0, 0]
+
+
+def test_provided_after_a_semicolon_belongs_to_the_row_named_before_it():
+    message = "50:50\nGround, assembly hall 240 → 120/120 → 3 M + 5 F; provided 8\nkitchen, storage rows: 0"
+    assert provided(recorded("3.23", message, state=HALL)) == [8, 0, 0]
+
+
+def test_a_range_of_floors_with_a_count_per_floor_is_those_floors_only():
+    apartments = building(("C",), ("3.2.2.50",), storeys=3, below=0, **{"3_18": FLATS_LOAD})
+    message = "50:50\nGround, lobby: 2 WCs\nLevels 2 to 3: 12 WCs per floor, one per suite"
+    assert provided(recorded("3.23", message, state=apartments)) == [2, 12, 12]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
+from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.messages import ESTIMATE
 
 RATIO = re.compile(r"\b(\d{1,3})\s*[:/]\s*(\d{1,3})\b")
@@ -50,6 +51,8 @@ _REQUIRED = re.compile(r"requir|req'?d|\breq\b|\bneeded\b|\bminimum\b|\bmin\.?\b
 _REQUIRED_BEFORE = re.compile(
     r"(?:requir\w*|req'?d|\breq\b\.?|\bneeded|\bminimum|\bmin\.?)\s*[:=]?\s*$", re.I
 )
+# '6 storeys → 2 universal washrooms': what the working arrives at is what is needed
+_WORKED_ARROW = re.compile(r"(?:→|->|=>)\s*$")
 _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
 # "a 2nd universal washroom", "another barrier-free stall": one more
 _ONE_MORE = re.compile(
@@ -105,10 +108,15 @@ def _terms(text: str) -> list[int]:
     return [int(n) for n in _FIGURE.findall(_WITHIN.sub(" ", text))]
 
 
+_OTHER_FIXTURES = re.compile(r";|\b(?:bf|barrier|accessible|universal|uw|lav\w*|stalls?)\b", re.I)
+
+
 def _bracketed_terms(m: re.Match[str]) -> list[int]:
     """The figures of a total's breakdown by sex in brackets; none when the brackets are no such breakdown."""
-    terms = _terms(m[3])
-    by_sex = re.search(r"\b(?:m|men|male|f|women|female)\b", m[3], re.I)
+    # the water closets' part: not the barrier-free stalls or universal washrooms named after it
+    inside = _OTHER_FIXTURES.split(m[3], maxsplit=1)[0]
+    terms = _terms(inside)
+    by_sex = re.search(r"\b(?:m|men|male|f|women|female)\b", inside, re.I)
     return terms if len(terms) >= 2 and by_sex else []
 
 
@@ -117,9 +125,18 @@ def _summed_terms(m: re.Match[str]) -> list[int]:
     return terms if len(terms) >= 2 else []
 
 
+_WC_NOUN = r"(?:\s*(?:wcs?|w\.c\.s?|water\s+closets?|toilets?))"
+_BY_SEX_NAMED = re.compile(
+    rf"\b(?:men'?s?|males?|boys'?)\s*:?\s*(?P<m>\d+){_WC_NOUN}?\s*(?:,|\+|and|&|/)\s*"
+    rf"(?:women'?s?|females?|girls'?)\s*:?\s*(?P<f>\d+){_WC_NOUN}",
+    re.I,
+)
+
+
 def totals_kept(text: str) -> str:
     """A fixture total written with its breakdown, read as the total: the breakdown is its working when
-    its figures add up to it (urinals counted in, as the consultant counted them); otherwise it stays."""
+    its figures add up to it (urinals counted in, as the consultant counted them); otherwise it stays.
+    A count for each sex ("men 5 WCs, women 5 WCs") is their sum."""
 
     def bracketed(m: re.Match[str]) -> str:
         terms = _bracketed_terms(m)
@@ -132,7 +149,11 @@ def totals_kept(text: str) -> str:
         terms = _summed_terms(m)
         return f"{m[1]} water closets" if terms and sum(terms) == int(m[1]) else m[0]
 
-    return _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, text))
+    def by_sex(m: re.Match[str]) -> str:  # "men 5 WCs, women 5 WCs": the water closets added
+        return f"{int(m['m']) + int(m['f'])} water closets"
+
+    kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, text))
+    return _BY_SEX_NAMED.sub(by_sex, kept)
 
 
 def disagreeing(text: str) -> str:
@@ -164,6 +185,7 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
                     _REQUIRED.search(after[:20])
                     or _REQUIRED_BEFORE.search(rest[max(0, match.start() - 12) : match.start()])
                     or _ASKS.search(rest[max(0, match.start() - 14) : match.start()])
+                    or _WORKED_ARROW.search(rest[max(0, match.start() - 4) : match.start()])
                 ):
                     required[kind] = (count, per_sex)
                 elif kind not in provided:
@@ -188,12 +210,13 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     if needed and not required and "wc" not in provided:
         required["wc"] = (int(needed[1]), bool(needed[2]))
     # "8 WCs required per sex, 9 provided each": the provided count names no noun of its own
-    bare = re.search(
-        r"(?<![\d.,/])\b(\d+)\s+(?:are\s+)?prov(?:ided|'?d|\.)?(\s+each|\s+per\s+sex)?(?!\w)", rest, re.I
-    )
-    if bare and "wc" in required and "wc" not in provided:
-        count = int(bare[1])
-        provided["wc"] = count * 2 if bare[2] or required["wc"][1] else count
+    bare = _BARE_PROVIDED.search(rest)
+    kind = next(iter(required)) if len(required) == 1 else "wc"  # '→ 2 universal washrooms; 2 provided'
+    if bare and kind not in provided and (kind in required or not provided):
+        # '9 provided each', 'provided 4' with no noun: what is required beside it, else water closets
+        per_sex = bool(bare["each"] or bare["each2"]) or (kind in required and required[kind][1])
+        count = int(bare["n"] or bare["n2"])
+        provided[kind] = count * 2 if per_sex and kind == "wc" else count
     if provided and not required and _WORKING_ONLY.search(text) and not _PROVIDED_WORD.search(text):
         # 'Fixture load 362 → 181 per sex → … = 9 WCs and 9 lavatories per sex, 18 WCs in all': what is needed
         required = {kind: (count, False) for kind, count in provided.items()}
@@ -201,6 +224,12 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
     return provided, required
 
 
+_BARE_PROVIDED = re.compile(
+    r"(?<![\d.,/])\b(?P<n>\d+)\s+(?:are\s+)?prov(?:ided|'?d|\.)?(?P<each>\s+each|\s+per\s+sex)?(?!\w)"
+    r"|\b(?:prov(?:ided|'?d|\.)?|we\s+have|there\s+are)\s*:?\s*(?P<n2>\d+)(?![\d.,]|\s*(?:%|m2|m²|persons?|people|staff))"
+    r"(?P<each2>\s+each|\s+per\s+sex)?(?!\s*[a-z])",
+    re.I,
+)
 # a line of working to what is needed, per sex and with its arrows, that says nothing is provided
 _WORKING_ONLY = re.compile(
     r"(?:→|->).*\b(?:per\s+sex|/\s*sex|each\s+sex)\b|\b(?:per\s+sex|/\s*sex)\b.*(?:→|->)", re.I
@@ -216,6 +245,10 @@ def line_said(segment: str, floors: dict[str, str]) -> Said:
     said = Said(provided=provided, required=required)
     said.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     said.each_floor = bool(_EACH_FLOOR.search(text))
+    ranged = [floor_key(f) for f in floor_range(text)]  # 'Étages 2 à 6: 28 WCs per floor': those floors
+    if len(ranged) > 1 and all(key in floors for key in ranged):
+        said.floors, said.each_floor = ranged, False
+        return said
     named = floor_name(text)
     if named:
         key = _row_of_floor(floor_key(named), text, floors)

@@ -53,7 +53,12 @@ _BARE = re.compile(
     r"^\s*(\d{1,3}|none|nil|zero|no\s+wcs?)\b(?=\s*(?:$|[(,;.]|each\b|in\b|on\b|plus\b|[–—-]\s))", re.I
 )
 _LAST_ARROW = re.compile(r"(?:->|→|=>)")
-_PIECE_COUNT = re.compile(r"[a-z].*?(?<![\w.])(\d{1,3})(?![\w.,])(?!\s*(?:m2|m²|%|persons?|people))", re.I)
+# a row's name and its count ('stage 0'), not a verb and a count ('we have 2', 'provided 4')
+_PIECE_COUNT = re.compile(
+    r"^(?!\s*(?:we\s+have|there\s+are|prov(?:ided|'?d)?|plus|and)\b)"
+    r"[^a-z]*[a-z].*?(?<![\w.])(\d{1,3})(?![\w.,])(?!\s*(?:m2|m²|%|persons?|people))",
+    re.I,
+)
 
 
 def entries(line: str, floors: dict[str, str]) -> list[Entry]:

@@ -82,7 +82,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     if male is not None:
         given.male_pct = male
         given.any_figure = True
-    table, lines = table_and_lines(text)
+    table, lines = table_and_lines(_continued(text, floors))
     if table is not None and table.header is not None:
         _table(table, floors, given, latest)
     listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
@@ -130,6 +130,26 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
 _LISTING = OPENER
 
 
+_FIXTURE_NOUN = re.compile(
+    r"\b(?:wcs?|w\.c|water\s+closets?|toilets?|universal|uw|barrier|bf|urinals?|stalls?)\b", re.I
+)
+
+
+def _continued(text: str, floors: dict[str, str]) -> str:
+    """Each line's parts after a semicolon that name no row of their own ('Restaurant 64 → 2 + 2; provided 4')
+    joined back to the row named before them, with a comma."""
+    lines = []
+    for line in text.split("\n"):
+        parts = line.split(";")
+        kept = parts[0]
+        for part in parts[1:]:
+            named = (floor_name(part) and _FIXTURE_NOUN.search(part)) or _by_words(part, floors) is not None
+            own = named or not re.search(r"\d", part)
+            kept += (";" if own or not re.search(r"\d", kept) else ",") + part
+        lines.append(kept)
+    return "\n".join(lines)
+
+
 # the consultant says the lines follow 3.18's rows
 _FOLLOWS = re.compile(
     r"\b(?:following|follow|in\s+the\s+order\s+of|per|hung\s+on|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows\b"
@@ -139,8 +159,11 @@ _FOLLOWS = re.compile(
 
 
 def _building_wide(entry: Entry) -> bool:
-    """Universal washrooms required with no floor named: Table 3.8.2.3.A's count for the building."""
-    return "universal" in entry.said.required and not entry.floor and not entry.said.floors
+    """Universal washrooms required with no floor named, or on a line citing Table 3.8.2.3.A ('Table
+    3.8.2.3.A: 6 storeys → 2 universal washrooms; 2 provided, both on the RDC'): the building's count."""
+    if "universal" not in entry.said.required:
+        return False
+    return (not entry.floor and not entry.said.floors) or bool(re.search(r"\b3\.8\.2\.3\b", entry.line))
 
 
 def _names(floors: dict[str, str]) -> list[str]:

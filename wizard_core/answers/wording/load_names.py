@@ -18,6 +18,7 @@ _FILLER = re.compile(
 def use_words(text: str) -> str:
     """The words naming a row's use, without figures, floors and filler ('Lobby')."""
     words = ESTIMATE.sub(" ", text)
+    words = re.sub(r"\([^()]*\d[^()]*\)", " ", words)  # working in brackets: '(table 110 ÷ 1.10 = 100)'
     words = re.sub(
         r"[~≈±]|\+/-|(?<![a-z]-)\d[\d,.]*\s*(?:m2|m²|sm|sq\.?\s*(?:ft|m)|sf|ft2|ft|m|%|x)?",
         " ",
@@ -26,7 +27,10 @@ def use_words(text: str) -> str:
     )
     words = FLOOR.sub(" ", words)
     words = re.sub(
-        r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|each|x)\b|[×=@/]", " ", words, flags=re.I
+        r"\b(?:persons?|people|occupants?|per|design\w*|seats?|total|each|x|(?:to\s+be\s+)?posted)\b|[×=@/]",
+        " ",
+        words,
+        flags=re.I,
     )
     words = _FILLER.sub(" ", words)
     words = re.sub(r"[^\w\s'-]", " ", words)
