@@ -20,6 +20,9 @@ kinds and tested in words of their own.
 - 3.18 lines: "10 upper units, 1 br each" are sleeping rooms and "L2 - 10 upper units" no range of floors;
   a lettered list's "a)"; "Étages 2 à 4" a range; a check in brackets after a semicolon stays in its row;
   "GF" the ground floor and "same as GF" its copy; "@ 0.75 non-fixed seats = 200" a use, no seat count.
+- 3.22: a cell in two units ("1,760 sf / 163.5 m2", "6.0m (19'-8\")"), with working in feet, or leading to
+  its consequence ("16% -> 1h, NC clad"), and a ratio cell with its working ("90/20 = 4.5") are read; "same
+  area as E" takes E's area; a line of the faces' heights is no face; "E1 —" is a face.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building, recorded
+from tests.answers.computed import NOT_SPRINKLERED, building, recorded
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
 from wizard_core.answers import read
@@ -254,3 +257,52 @@ def test_non_fixed_seats_named_as_the_use_are_no_seat_count():
     message = "- hall 149.5 m2 @ 0.75 non-fixed seats = 199.3 -> 200\n- kitchen 28 m2 @ 9.3 = 3.01 -> 4"
     value = recorded("3.18", message, state=hall)
     assert [row["persons"] for row in value["rows"]] == [200, 4]
+
+
+def _faces(message: str, store) -> dict[str, dict]:
+    reading = read(FORMS.get_item("3.22"), [message], store, FORMS)
+    value = reading.value or reading.offer
+    assert value is not None, reading.missing
+    return {face["face"].split(" ")[0]: face for face in value["faces"]}
+
+
+HALL_NOT_SPRINKLERED = building(("A2",), ("3.2.2.25",), storeys=1, below=0, sprinklers=NOT_SPRINKLERED)
+
+
+def test_face_table_cells_in_two_units_with_working_and_with_what_they_lead_to_are_read():
+    message = (
+        "unspr'd -> tbl B\nface | area | LD | L/H | % permitted\n"
+        "N | 70'x20' + 30'x12' = 1,760 sf / 163.5 m2 | 6.0m (19'-8\") | 90/20 = 4.5 | 16% -> 1h, NC clad\n"
+        "S | 163.5 m2 | 12.0m | 4.5 | 45% -> 45 min"
+    )
+    faces = _faces(message, HALL_NOT_SPRINKLERED)
+    north = faces["North"]
+    assert (north["area_m2"], north["limiting_distance_m"], north["ratio"]) == (163.5, 6.0, 4.5)
+
+
+def test_a_face_of_the_same_area_as_another_named_face_takes_that_area():
+    shed = building(("F2",), ("3.2.2.77",), storeys=1, below=0)
+    message = (
+        "spr'd -> tbl E\nE - rail spur - 250'x32' = 8,000 sf (743.2 m2) - LD 14.0 m - 100%\n"
+        "W - side yard - same area as E - LD 7.5 m - 40% -> 1h"
+    )
+    faces = _faces(message, shed)
+    assert faces["West"]["area_m2"] == 743.2
+
+
+def test_a_metric_distance_with_its_feet_in_brackets_is_one_distance():
+    shop = building(("E",), ("3.2.2.70",), storeys=1, below=0)
+    faces = _faces("spr'd, tbl E\nW | 120.0 m2 | 1.5 m (5' walkway) | 8% -> 1 hr NC", shop)
+    assert faces["West"]["limiting_distance_m"] == 1.5
+
+
+def test_a_line_of_the_faces_heights_is_no_face_and_numbered_compass_faces_are_faces():
+    school = building(("A2",), ("3.2.2.24",), storeys=2, below=0)
+    message = (
+        "Sprinklered, Table D. EBF heights to the highest ceiling: wing 7,5 m, hall 6,0 m.\n"
+        " E1 — wing end: 20,0 × 7,5 = 150,0 m²; LD 5,0 m → 42 %\n"
+        " E2 — hall wall: 30,0 × 6,0 = 180,0 m²; LD 40,0 m → 100 %"
+    )
+    faces = _faces(message, school)
+    assert sorted(faces) == ["E1", "E2"]
+    assert faces["E1"]["area_m2"] == 150.0

@@ -128,6 +128,7 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
     differs: list[str] = []
     streets: list[str] = []  # the faces given unlimited openings by the street rule, to confirm: the table's
     departs = False  # a face read with the table the consultant named, not the governing occupancy's
+    _areas_shared(faces)  # 'W - same area as E': the area of the face it names
     shared = [] if sprinklered else _ratios_shared(faces)
     soft.extend(f"row '{name}': {why}; confirm" for name, why in shared)
     for face in faces.values():
@@ -245,6 +246,17 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
     working.extend(r.to_verify(verify))
     confidence = 0.7 if differs else 0.75 if departs else 0.85
     return Reading(value, True, confidence=confidence, notes=differs + working)
+
+
+def _areas_shared(faces: dict[str, FaceInput]) -> None:
+    """A face said to have another face's area takes it, with that face's ratio when it has none."""
+    for face in faces.values():
+        if not face.area_as or face.area is not None:
+            continue
+        source = next((f for f in faces.values() if f is not face and f.name.startswith(face.area_as)), None)
+        if source is not None and source.area is not None:
+            face.area = source.area
+            face.ratio = face.ratio if face.ratio is not None else source.ratio
 
 
 def _ratios_shared(faces: dict[str, FaceInput]) -> list[tuple[str, str]]:

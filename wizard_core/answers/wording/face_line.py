@@ -22,10 +22,10 @@ _NAME = re.compile(
     r"|\b(?P<side>front|rear|back|left|right|street|lane|courtyard|party)\b",
     re.I,
 )
-# 'N wall', 'E: …', 'S 12 x 4': a compass letter heading the line; 'N rear yard - …' too, a letter
+# 'N wall', 'E: …', 'S 12 x 4', 'E1 —': a compass letter heading the line; 'N rear yard - …' too, a letter
 # before a word of two letters or more (not 'e.g.', 'w/', 'n/a')
 _LETTER = re.compile(
-    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\b\.?(?=\s*(?:[:\-–,(]|wall|face|elev|side|end\b|ebf|\d)|\s+[a-z]{2})",
+    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)(?P<no>\d)?\b\.?(?=\s*(?:[:\-–—,(]|wall|face|elev|side|end\b|ebf|\d)|\s+[a-z]{2})",
     re.I,
 )
 _LD = re.compile(
@@ -81,6 +81,10 @@ _OPENING_WORDS = re.compile(r"window|glaz|opening|upo|door|storefront|curtain\s*
 _TABLE_PLACE = re.compile(r"\s*(?:row|band|column|col\b)", re.I)
 # 'the house next door' names a neighbour, no opening: its door is no door of the face
 _NEXT_DOOR = re.compile(r"\bnext[\s-]+door\b", re.I)
+# 'W - same area as E -': the face whose area this one has
+_AREA_AS = re.compile(
+    r"\bsame\s+(?:area|size|wall\s+area)\s+as\s+(?:the\s+)?([a-z][\w ]{0,20}?)(?=\s*(?:[-–,;|(]|$))", re.I
+)
 _FRR = re.compile(r"frr|rating|rated|fire[\s-]*resist", re.I)
 
 
@@ -99,6 +103,7 @@ class FaceInput:
     assumed: str = ""  # a figure read without its noun ('5 m' alone taken as the limiting distance)
     table: str = ""  # the letter of the Table 3.2.3.1 the consultant reads the face with ('D')
     same_ratio: bool = False  # 'same ratio': the ratio of the face given before it
+    area_as: str = ""  # 'same area as E': the face whose area this one has
     street: str = ""  # 3.2.3.10.(2) for the face: "claimed" in the words, "confirmed" when recorded
     problems: list[str] = field(default_factory=list)
 
@@ -112,7 +117,9 @@ def face_name(text: str) -> str:
     letter = _LETTER.match(text) or re.fullmatch(r"\W*(?P<letter>ne|nw|se|sw|n|s|e|w)\W*", text, re.I)
     if letter:
         said = letter["letter"].lower()
-        return "".join(_DIRECTION[c] if i == 0 else _DIRECTION[c].lower() for i, c in enumerate(said))
+        name = "".join(_DIRECTION[c] if i == 0 else _DIRECTION[c].lower() for i, c in enumerate(said))
+        number = letter.groupdict().get("no")
+        return f"{name} {number}" if number else name  # 'E1', 'N2': the east and north faces, numbered
     match = _NAME.search(text)
     if not match:
         return ""
@@ -189,6 +196,9 @@ def parse_face(segment: str) -> FaceInput | None:
     name = face_label(head) or face_name(label or text[:first] or text)
     if not name and len(later := {m[1].casefold() for m in _FACE_NAMED_LATER.finditer(text)}) == 1:
         name = face_name(later.pop())  # 'so the east face's limiting distance becomes 3.0 m'
+    compass = re.search(r"\b(?:north|south|east|west|[nsew]\d?)\b", label, re.I)
+    if label and not compass and _HEIGHT.search(label) and not re.search(r"m2|m²|sq|sf|%", text, re.I):
+        return None  # 'EBF heights to the highest ceiling: wing 8,0 m, gym 7,0 m': no face of its own
     if not name and label and not re.search(r"\d", label):
         label = label.lstrip(" -–•*")
         name = label[:1].upper() + label[1:]
@@ -261,6 +271,9 @@ def parse_face(segment: str) -> FaceInput | None:
         if len(bare) == 1:
             face.area = bare[0].value
             face.assumed = f"{figure_text(face.area, 'm²')} taken as the face area"
+    lengths = _twins_dropped(lengths)  # '1.2 m (4' walkway)': one distance in two units
+    if face.area is None and (as_of := _AREA_AS.search(text)):
+        face.area_as = face_name(as_of[1]) or as_of[1].strip()
     if face.ld is None and len(lengths) == 1:
         face.ld = _metres(lengths[0])
         face.assumed = f"{figure_text(face.ld, 'm')} taken as the limiting distance"
@@ -291,6 +304,11 @@ def parse_face(segment: str) -> FaceInput | None:
     return face
 
 
+def _twins_dropped(lengths: list[p.Quantity]) -> list[p.Quantity]:
+    metres = [q.value for q in lengths if q.unit == "m"]
+    return [q for q in lengths if q.unit == "m" or not any(abs(_metres(q) - m) <= 0.03 * m for m in metres)]
+
+
 def _first_ld(text: str) -> int:
     """Where the line first names the limiting distance (its end if it does not)."""
     found = _LD_WORD.search(text)
@@ -317,7 +335,8 @@ _COMPARED = re.compile(  # '< 5 m', 'over 9 m'; not the arrow of '-> 100%'
     r"(?:<|(?<![-=])>|[≤≥]|\bless\s+than|\bmore\s+than|\bunder|\bover|\bbelow|\babove)\s*$", re.I
 )
 _HEIGHT = re.compile(
-    r"\b(?:high|height|ht|hgt|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b", re.I
+    r"\b(?:high|heights?|ht|hgt|tall|from\s+grade|to\s+the\s+(?:\w+\s+)?(?:ceiling|roof|eave|parapet))\b",
+    re.I,
 )
 
 

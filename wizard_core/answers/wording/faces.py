@@ -193,8 +193,11 @@ def _cell(face: FaceInput, key: str, header: str, title: str, cell: str) -> None
     name = face.name
     if key == "ratio":
         match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?::\s*1)?", cell)
+        worked = number_cell(name, title, cell) if not match and "=" in cell else None  # '163/22 = 7.4'
         if match and float(match[1]) >= 1:
             face.ratio = float(match[1])
+        elif isinstance(worked, float) and worked >= 1:
+            face.ratio = worked
         else:
             face.problems.append(CellProblem(name, title, cell, "expected the ratio, e.g. 3 or 3:1").text())
         return

@@ -182,20 +182,27 @@ def number_cell(
     cell = cell.strip()
     if ESTIMATE.search(cell):
         return CellProblem(row, header, cell, "an estimate; give the exact figure")
+    led = _LEADS_TO.split(cell, maxsplit=1)  # '11% -> 1h, NC clad': the figure, and what it leads to
+    if len(led) == 2 and re.search(r"\d", led[0]) and _CONSEQUENCE.match(led[1]):
+        cell = led[0].strip()
     if "=" in cell:  # '(26.0 x 4.6) + (24.0 x 6.8) = 282.8': the result, when the working comes to it
         working, result = cell.rsplit("=", 1)
         value = number_cell(row, header, result, allow_zero=allow_zero, unit=unit)
-        worked = arithmetic(working)
+        worked = arithmetic(_FEET_MARKS.sub("", _WORDS_IN_WORKING.sub(" ", working)))
+        feet = "'" in working or re.search(r"\bft\b|\bsf\b", cell, re.I)
         if (
             isinstance(value, float)
             and worked is not None
-            and abs(worked - value) <= max(0.05, value * 0.005)
+            and any(abs(w - value) <= max(0.05, value * 0.005) for w in (worked, worked * p.FT2_TO_M2))
+            and (feet or abs(worked - value) <= max(0.05, value * 0.005))
         ):
             return value
         if isinstance(value, float) and worked is not None:
             return CellProblem(row, header, cell, f"the working comes to {worked:g}, not {value:g}")
     cell = _REMARK.sub("", cell).strip() or cell  # '21.0 (CL)', '9.5 m to CL': the figure, and a remark
     found = p.quantities(cell)
+    if len(found) == 2 and (metric := _said_twice(found)) is not None:
+        return metric  # '1,740 sf / 161.7 m2', '4.0m (13'-1")': one figure in two units
     if len(found) != 1 or re.sub(
         r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax",
         "",
@@ -212,6 +219,24 @@ def number_cell(
     if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
         return CellProblem(row, header, cell, "expected a figure above zero")
     return value
+
+
+_LEADS_TO = re.compile(r"\s*(?:->|→|=>)\s*")
+_CONSEQUENCE = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?|min)\b|nc\b|non-?comb|no\s+(?:req|rating|frr)|none\b", re.I
+)
+_WORDS_IN_WORKING = re.compile(r"\b(?![x×]\b)[a-z][a-z-]*\b", re.I)  # 'church 96 x 22 + hall 67 x 15'
+_FEET_MARKS = re.compile(r"(?<=\d)'")
+
+
+def _said_twice(found: list[p.Quantity]) -> float | None:
+    """The metric figure of one figure given in two units (ft² and m², or ft and m), else None."""
+    units = {q.unit: q.value for q in found}
+    for imperial, metric, factor in (("ft2", "m2", p.FT2_TO_M2), ("ft", "m", p.FT_TO_M)):
+        same = set(units) == {imperial, metric}
+        if same and abs(units[imperial] * factor - units[metric]) <= 0.03 * units[metric]:
+            return units[metric]
+    return None
 
 
 # a remark after a cell's figure, with no figure of its own: '(CL)', 'to CL', 'to the lot line'
