@@ -23,6 +23,8 @@ kinds and tested in words of their own.
 - 3.22: a cell in two units ("1,760 sf / 163.5 m2", "6.0m (19'-8\")"), with working in feet, or leading to
   its consequence ("16% -> 1h, NC clad"), and a ratio cell with its working ("90/20 = 4.5") are read; "same
   area as E" takes E's area; a line of the faces' heights is no face; "E1 —" is a face.
+- Faces said aloud ("LD fourteen, a hundred percent") are read, below 0.8 to confirm; a sound rating said
+  in words ("ASTC forty seven") is the option, and "option one" beside it is not.
 - "the loft is in 3.06", "parking goes under 3.18": where a fact belongs, not a change to that item.
 """
 
@@ -306,3 +308,21 @@ def test_a_line_of_the_faces_heights_is_no_face_and_numbered_compass_faces_are_f
     faces = _faces(message, school)
     assert sorted(faces) == ["E1", "E2"]
     assert faces["E1"]["area_m2"] == 150.0
+
+
+def test_faces_said_aloud_are_read_as_a_proposal_to_confirm():
+    shop = building(("E",), ("3.2.2.70",), storeys=1, below=0, sprinklers=NOT_SPRINKLERED)
+    message = (
+        "not sprinklered so table B, walls four metres. North on the main street thirty long so a hundred "
+        "twenty square metres ratio seven point five LD twenty a hundred percent"
+    )
+    reading = read(FORMS.get_item("3.22"), [message], shop, FORMS)
+    assert reading.confidence < 0.8
+    face = (reading.value or reading.offer)["faces"][0]
+    assert (face["area_m2"], face["limiting_distance_m"], face["ratio"]) == (120.0, 20.0, 7.5)
+
+
+def test_a_sound_rating_said_in_words_is_the_option_not_the_options_number():
+    message = "yes, 40 suites, we're going option one ASTC forty seven with flanking"
+    reading = read(FORMS.get_item("3.25"), [message], state_with({}), FORMS)
+    assert reading.value["option"] == "ASTC 47"

@@ -42,7 +42,9 @@ FIGURE_IN_WORDS = 20  # smaller numbers in words beside a complete reading are c
 WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
 NUMERIC_TYPES = frozenset(
     {"area", "building_height", "integer", "occupant_load", "entrances_hazards", "energy"}
+    | {"spatial", "fixtures"}
 )
+SPOKEN_TABLES = frozenset({"spatial", "fixtures"})  # tables said aloud: 'LD fourteen, eleven percent'
 
 Reread = Callable[[list[str]], Reading]
 
@@ -55,13 +57,14 @@ def second_try(item: FormItem, texts: list[str], reading: Reading, reread: Rerea
     if reading.complete:
         declined = _declined(item, texts, reading, reread)
         if declined is None and item.answer_type in NUMERIC_TYPES:
-            return _words_disagree(texts, reading, reread) or reading
+            smallest = 0 if item.answer_type in SPOKEN_TABLES else FIGURE_IN_WORDS
+            return _words_disagree(texts, reading, reread, smallest) or reading
         return declined or reading
     if item.options:
         if reading.offer is None and not any(match_options(t, item.options) for t in texts):
             return _near_miss(item, texts, reading, reread)
         return reading
-    if item.answer_type in NUMERIC_TYPES:
+    if item.answer_type in NUMERIC_TYPES - SPOKEN_TABLES:  # a table's bad cell ('five') is asked about
         return _numbers_in_words(texts, reading, reread)
     return reading
 
@@ -199,15 +202,16 @@ def _numbers_in_words(texts: list[str], reading: Reading, reread: Reread) -> Rea
     return _proposed(*read)
 
 
-def _words_disagree(texts: list[str], reading: Reading, reread: Reread) -> Reading | None:
+def _words_disagree(texts: list[str], reading: Reading, reread: Reread, smallest: float) -> Reading | None:
     """A message that gives a figure in words too, and reads otherwise with the words as digits
     ("1,240 and 1,240, so two thousand four hundred and eighty in total"): the words' reading, below
     0.8 to confirm, or offered for a yes when it is not complete ("about six hundred" beside it).
     None when the message has no numbers in words or they read the same."""
     if not RUN.search(texts[-1]):
         return None
-    # "one storey", "two-bed units" stay in words: counts, not the figure itself
-    read = _read_with_digits(texts, reread, FIGURE_IN_WORDS)
+    # "one storey", "two-bed units" stay in words: counts, not the figure itself (in a table said
+    # aloud, every figure is one: 'LD fourteen')
+    read = _read_with_digits(texts, reread, smallest)
     if read is None:
         return None
     again = read[0]

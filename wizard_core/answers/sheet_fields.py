@@ -16,6 +16,7 @@ from pydantic import Field
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.answers.replies import yes_no
+from wizard_core.answers.spoken import with_digits
 from wizard_core.answers.text import fact
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -192,12 +193,15 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         several = True
     elif answer is not None and certainty >= 0.8:
         several = answer
-    clauses = (c for c in _CLAUSE.split(text) if not _SHAFT.search(c))  # a shaft's rating is no option
-    found = (
+    rated = with_digits(text, 40)[0]  # 'STC fifty': a rating said in words
+    clauses = [c for c in _CLAUSE.split(rated) if not _SHAFT.search(c)]  # a shaft's rating is no option
+    found = [
         re.sub(r"^(a?stc)", lambda m: m[1].upper(), o, flags=re.I)
         for clause in clauses
         for o in _SOUND_OPTION.findall(clause)
-    )
+    ]
+    if any(re.match(r"a?stc", o, re.I) for o in found):  # 'option two, STC 50': the rating names it
+        found = [o for o in found if not o.lower().startswith("option")]
     option = ", ".join(dict.fromkeys(found))
     if several is None and not option:
         return Reading(
