@@ -87,6 +87,12 @@ _CONCLUDING = re.compile(
     re.I,
 )
 _SENTENCE = re.compile(r"(?<!\d)[.;!?\n]+(?!\d)")
+# said after the article it concludes on: '…, and it is the one we use', '… is the article we rely on'
+_CHOSEN_AFTER = re.compile(
+    r"\b(?:it\s+is|it's|is|that\s+is)\s+(?:the\s+)?(?:one|article)\s+(?:we|i)\s+(?:use|apply|adopt|rely\s+on|go\s+with)\b"
+    r"|\b(?:which|that)\s+(?:we|i)\s+(?:use|apply|adopt|rely\s+on)\b",
+    re.I,
+)
 
 
 _HEDGE = re.compile(r"\bi\s+think\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bi\s+guess\b", re.I)
@@ -100,6 +106,11 @@ def concluded_articles(text: str) -> list[str]:
         text = _SHORT_ARTICLE.sub(lambda m: f"3.2.2.{m[1]}", text)
     sentences = [s for s in _SENTENCE.split(text) if s.strip()]
     for sentence in reversed(sentences[-3:]):
+        chosen = _CHOSEN_AFTER.search(sentence)  # '3.2.2.33 is the simpler article, and it is the one we use'
+        if chosen and not _HEDGE.search(sentence):
+            articles = article_mentions(sentence[: chosen.start()]).answers
+            if len(set(articles)) == 1:
+                return articles[:1]
         for found in reversed(list(_CONCLUDING.finditer(sentence))):
             if _HEDGE.search(sentence[found.end() :]):
                 return []  # "we'd go with 3.2.2.52 I think": asked about, as before

@@ -37,6 +37,17 @@ _DOORS = re.compile(r"\b(?:barrier[\s-]*free|accessible|bf)\s+(?:\w+\s+)?(?:door
 NOTHING = re.compile(r"\b(?:nothing|none|nil)\b", re.I)
 
 
+# an entrance named and then not counted: 'we do not claim it as a barrier-free entrance'
+_NOT_CLAIMED = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,4}?(?:as\s+)?an?\s+(?:barrier[\s-]*free|accessible|bf)\s+entrance\b",
+    re.I,
+)
+# the answer opening on none: 'None counted.', 'Zero. …'
+_NONE_FIRST = re.compile(r"^\W*(?:none|zero|nil)(?:\s+(?:counted|provided|claimed|proposed))?\s*[.;:,]", re.I)
+# the answer after 'but' turns what came before it: '…none in the public areas, but the answer must be yes'
+_BUT_YES_NO = re.compile(r"\bbut\b[^.;]{0,40}?\b(?P<said>yes|present|no|none)\b", re.I)
+
+
 @cache
 def _hazard_clause() -> re.Pattern[str]:
     """The clause (between stops) that mentions hazards."""
@@ -122,7 +133,10 @@ def read_entrances_hazards(
         )  # "Haz. subst.: N"
         # "on the entrances, … so there are now 2 barrier-free ones"
         lowered = re.sub(r"\b(barrier[\s-]*free|accessible|bf)\s+ones\b", r"\1 entrances", lowered)
-        count = p.count_before(lowered, vocabulary().entrances.entrance_words)
+        counted = _NOT_CLAIMED.sub(" ", lowered)  # 'we do not claim it as a barrier-free entrance'
+        count = p.count_before(counted, vocabulary().entrances.entrance_words)
+        if count is None and _NONE_FIRST.match(lowered):  # 'None counted. … Hazardous substances: yes'
+            count = 0
         moved = _from_to().search(lowered)  # "… entrances is accordingly revised from one to two"
         if moved and ENTRANCES.search(lowered[max(0, moved.start() - 60) : moved.start()]):
             count = p.word_number(moved[2])
@@ -138,7 +152,10 @@ def read_entrances_hazards(
             entrances = count
         clause = _hazard_clause().search(lowered)
         said = _hazard_said().search(lowered)
-        if said:
+        turned = _BUT_YES_NO.search(clause.group()) if clause else None
+        if turned:  # 'there are none in the public areas, but the answer must be yes: … ammonia'
+            hazards = turned["said"].lower() in ("yes", "present")
+        elif said:
             hazards = said["said"].lower() in ("yes", "y", "oui", "present")
         elif clause:
             hazards = not (p.lexicon().negation.search(clause.group()) or NOTHING.search(clause.group()))

@@ -63,7 +63,8 @@ _NAMES = (
     ),
     ("mezzanine", re.compile(r"mezz", re.I)),
     ("roof", re.compile(r"roof", re.I)),
-    ("floors", re.compile(r"floors?|storeys?", re.I)),
+    # not 'one storey': the building's storeys counted, no floor assembly
+    ("floors", re.compile(r"floors?|(?<!one )(?<!single )(?<!1 )(?<!single-)storeys?", re.I)),
 )
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("lieu", re.compile(r"lieu|noncombustible|non-combustible|\bnc\b", re.I)),
