@@ -6,6 +6,8 @@ fixed as kinds and tested in words of their own.
   entrance, and an answer opening "None counted." is none; hazardous substances "none in the offices,
   but the answer is yes: …" is yes.
 - 3.21: "one storey" counts the storeys; it names no floor assembly.
+- 3.18: a pasted table's total given in its use column ("| | Total | 750 m² | | 138 |") is the total, and
+  the words around the table that give its rates or its rows' working again are notes, not rows.
 - 3.10: an article the message's last sentence calls "the one we use" is the answer, the others it
   weighed along the way set aside (recorded below 0.8, to confirm).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building
+from tests.answers.computed import building, recorded
 from tests.answers.support import FORMS, state_with
 from wizard_core.answers import read
 
@@ -63,3 +65,15 @@ def test_the_article_the_last_sentence_calls_the_one_we_use_is_the_answer():
     )
     reading = _read("3.10", message, arena)
     assert reading.value == ["3.2.2.33"] and reading.confidence < 0.8
+
+
+def test_a_pasted_tables_total_in_its_use_column_and_the_working_around_it_are_no_rows():
+    shops = building(("E",), ("3.2.2.70",), storeys=1, below=0)
+    message = (
+        "The bakery counter is taken as retail at 3.70, the back rooms as storage at 46.\n\n"
+        "| Floor | Use | Floor area | m² per person | Occupant load |\n|---|---|---|---|---|\n"
+        "| Ground floor | Retail | 185 m² | 3.70 | 50 |\n| Ground floor | Storage | 92 m² | 46 | 2 |\n"
+        "| | Total | 277 m² | | 52 |\n\n185 ÷ 3.70 is exactly 50; 92 ÷ 46 = 2."
+    )
+    value = recorded("3.18", message, state=shops)
+    assert [row["persons"] for row in value["rows"]] == [50, 2] and value["total"] == 52

@@ -41,7 +41,8 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         if on_floor and not floor:  # "L1 | exist clsrms | 620": the floor's column, then the room
             floor = floor_name(on_floor) or on_floor
             name = f"{floor} ({name})"
-        if _TOTAL_ROW.match(name) and (total := _total_of(record)) is not None:
+        said_total = _TOTAL_ROW.match(name) or any(_TOTAL_CELL.fullmatch(c) for c in record.values())
+        if said_total and (total := _total_of(record)) is not None:  # '| | Total | 750 m² | | 138 |' too
             rows.append(total)  # 'Total | | | | 625': the building's total, no row
             continue
         row = LoadInput(
@@ -111,6 +112,7 @@ def _result_of(cell: str) -> str:
 
 _DESIGN_CELL = re.compile(r"\s*design\b", re.I)
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
+_TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
 _RATE_CELL = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:/\s*p(?:erson)?)?\s*", re.I)
 

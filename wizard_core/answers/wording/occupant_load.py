@@ -205,6 +205,19 @@ def _row_or_note(segment: str) -> LoadInput | int | None:
     return None if isinstance(row, LoadInput) and _lead(row) else row
 
 
+def _beside_table(piece: LoadInput | int | str, tabled: list[LoadInput | int | str]) -> LoadInput | int | str:
+    """A line around a pasted table, kept as a note when it is the table's working: rates with no area,
+    count or persons ('the rest is taken as offices at 9.30'), or a row's figures again ('330 ÷ 9.30 =
+    35.5, rounded up to 36')."""
+    if not isinstance(piece, LoadInput):
+        return piece
+    counts = (piece.area, piece.seats, piece.rooms, piece.design, piece.stated)
+    rows = [(row.area, row.stated) for row in tabled if isinstance(row, LoadInput)]
+    if all(c is None for c in counts) or (piece.area is not None and (piece.area, piece.stated) in rows):
+        return piece.line
+    return piece
+
+
 def _lead(row: LoadInput) -> bool:
     """A line ending in a colon that names no floor and gives no area, count or persons: it introduces
     the rows under it, its figures being rates or articles ('B2 areas at 10 m²/person, the rest by
@@ -230,6 +243,9 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     for index, text in enumerate(texts):
         text = _split_rows(_labelled_lines(_floor_carried(unnumbered(without_heading(text, number)))))
         table, pieces = message_rows(text, table_rows, _row_or_note)
+        if table is not None and table.header is not None:  # the words around a table say how it was worked
+            tabled = len(list(table_rows(table)))
+            pieces = pieces[:tabled] + [_beside_table(piece, pieces[:tabled]) for piece in pieces[tabled:]]
         previous: LoadInput | None = None
         rates: list[Rate] = []
         # 'ground:' on a line of its own, the rows under it on that floor; 'all at ground level' said
