@@ -8,6 +8,10 @@ fixed as kinds and tested in words of their own.
 - 3.21: "one storey" counts the storeys; it names no floor assembly.
 - 3.18: a pasted table's total given in its use column ("| | Total | 750 m² | | 138 |") is the total, and
   the words around the table that give its rates or its rows' working again are notes, not rows.
+- 3.07: "eight storeys above grade one basement below", dictated with no comma: the eight counts the
+  storeys above grade; the "one" after them is the basement's.
+- A figure taken back with "actually" ("about four hundred actually three eighty") is dropped, and revises
+  no other item; "Level 2 is actually 1,000 m2" keeps its words.
 - 3.10: an article the message's last sentence calls "the one we use" is the answer, the others it
   weighed along the way set aside (recorded below 0.8, to confirm).
 """
@@ -18,7 +22,10 @@ import pytest
 
 from tests.answers.computed import building, recorded
 from tests.answers.support import FORMS, state_with
+from tests.support import advance_to, make_manager
 from wizard_core.answers import read
+from wizard_core.answers.spoken import as_meant
+from wizard_core.turn.decisions import DecisionEngine
 
 
 def _read(section: str, message: str, state=None):
@@ -77,3 +84,19 @@ def test_a_pasted_tables_total_in_its_use_column_and_the_working_around_it_are_n
     )
     value = recorded("3.18", message, state=shops)
     assert [row["persons"] for row in value["rows"]] == [50, 2] and value["total"] == 52
+
+
+def test_a_count_said_before_its_storeys_is_not_taken_from_the_words_after_them():
+    reading = _read("3.07", "six storeys above grade one basement below, height is 21.0 m")
+    assert reading.value == {"storeys_above_grade": 6, "storeys_below_grade": 1, "height_m": 21.0}
+
+
+def test_an_amount_taken_back_with_actually_is_no_revision_of_another_item():
+    manager = make_manager()
+    pid = manager.start_project("Dictated").project_id
+    advance_to(manager, pid, "3.18")
+    state = manager.storage.load_project(pid)
+    message = "storage about three hundred actually two ninety square metres at forty six, then L2 to L4"
+    assert DecisionEngine(manager.forms).decide(state, message).kind == "continuing"
+    assert as_meant("about three hundred actually two ninety square metres") == "two ninety square metres"
+    assert as_meant("Level 2 is actually 1,000 m2") == "Level 2 is actually 1,000 m2"

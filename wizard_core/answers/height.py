@@ -163,7 +163,14 @@ def _count_first(lowered: str) -> str:
         rf"\b(?:stor(?:eys?|y|ies)\s+)?(above|below)(?:[ \t]+grade)?[ \t]*[:=]?[ \t]*({counts})\b"
         r"(?![ \t]*(?:m|ft|metres?|meters?|feet|'|storeys?|stor(?:y|ies))\b)(?![.,]\d)"
     )
-    return label_first.sub(lambda m: f"{m[2]} storeys {m[1]} grade", lowered)
+    counted_before = re.compile(rf"(?<![:=])(?<![:=] )\b(?:{counts})[ \t]*$")  # not a label's value
+
+    def as_count_first(m: re.Match[str]) -> str:
+        if m[0].startswith("stor") and counted_before.search(lowered[: m.start()]):
+            return m[0]  # 'eight storeys above grade one basement below': the count was before its label
+        return f"{m[2]} storeys {m[1]} grade"
+
+    return label_first.sub(as_count_first, lowered)
 
 
 def _parking_levels(lowered: str) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
-from wizard_core.answers.spoken import NUMBER_WORD
+from wizard_core.answers.spoken import NUMBER_WORD, as_meant
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
@@ -110,6 +110,7 @@ class DecisionEngine:
         message = re.sub(
             r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
         )  # "gross_area: …" from a checklist
+        message = as_meant(message)  # "four hundred actually three eighty": a figure taken back, no revision
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:
