@@ -26,13 +26,9 @@ def shares_taken_out(lowered: str, found: list[p.Quantity], part: bool = False) 
     the storey): working for a percentage, not the area's figures, even where one is the area. With
     ``part`` (the item is the part, a mezzanine), the whole it is a share of is left out where the
     message gives it in brackets after its room ("open to the still house (420 m²): 96/420 = 23 %")."""
-    dropped: set[int] = set()
-    wholes: set[float] = set()
-    for k in range(len(found) - 1):
-        a, b = found[k], found[k + 1]
-        if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24]):
-            dropped |= {k, k + 1}
-            wholes.add(b.value)
+    pairs = share_pairs(lowered, found)
+    dropped = {k for pair in pairs for k in pair}
+    wholes = {found[whole].value for _, whole in pairs}
     return [
         q
         for k, q in enumerate(found)
@@ -40,13 +36,18 @@ def shares_taken_out(lowered: str, found: list[p.Quantity], part: bool = False) 
     ]
 
 
+def share_pairs(lowered: str, found: list[p.Quantity]) -> list[tuple[int, int]]:
+    """The places in ``found`` of each share worked out, its part and its whole ("1100/4800 = 23 %")."""
+    return [
+        (k, k + 1)
+        for k, (a, b) in enumerate(itertools.pairwise(found))
+        if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24])
+    ]
+
+
 def share_wholes(lowered: str, found: list[p.Quantity]) -> set[float]:
     """The wholes shares are worked out of ("1100/4800 = 23 %": 4800), as written."""
-    return {
-        b.value
-        for a, b in itertools.pairwise(found)
-        if _RATIO.match(lowered[a.end : b.start]) and _SHARE_AFTER.match(lowered[b.end : b.end + 24])
-    }
+    return {found[whole].value for _, whole in share_pairs(lowered, found)}
 
 
 # a clause about the space a mezzanine is in, not the mezzanine: "the hall below is 446 m2"

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.area_sums import share_pairs, share_wholes
 from wizard_core.answers.area_words import a_height
 from wizard_core.answers.integer import figures as counted_figures
 from wizard_core.content import FormItem
@@ -52,7 +53,7 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
         found = [q for q in found if q.unit or q.counted]
     metric = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in found]
     # the whole a share is worked out of ("63/540 = 11.7 %"): the room a mezzanine is measured against
-    wholes = [float(m[1].replace(",", "")) for m in _SHARE.finditer(masked)]
+    wholes = share_wholes(masked.lower(), p.quantities(text))
     wrong = _working_astray(text, masked, used) if item.answer_type == "area" else None
     if wrong is not None:
         return f"the working shown ({wrong}) does not come to the figure given"
@@ -74,15 +75,17 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
     """The first step of shown working whose figures make none of the figures recorded
     ("1,438.1 + 2 @ 1,392.6 = 4,233.3"), as written; None when every step adds up."""
     start = 0
+    quantities = p.quantities(text)
+    # '4,800/120,000 = 4%': a share worked out for a percentage, no step of the area's working
+    shared = {k for pair in share_pairs(masked.lower(), quantities) for k in pair}
     for stop in [*(m.start() for m in _SENTENCE.finditer(masked)), len(masked)]:
-        shares = [m.span() for m in _SHARE.finditer(masked, start, stop)]  # '4,800/120,000 = 4%': a ratio
         step = [
             q
-            for q in p.quantities(text)
+            for k, q in enumerate(quantities)
             if start <= q.start < stop
             and q.unit not in ("%", "time")
             and _in_working(masked, q)
-            and not any(a <= q.start < b for a, b in shares)
+            and k not in shared
         ]
         operands = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in step]
         operands = _products_reduced([o for o in operands if not any(_same(o, v) for v in used)])
@@ -90,14 +93,6 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
             return masked[step[0].start : step[-1].end].strip()
         start = stop
     return None
-
-
-# a share worked out, its percentage after it: "1100/4800 = 23%", "4,800 / 120,000 sf ≈ 4 %"
-_SHARE = re.compile(
-    r"\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|sm|sf)?\s*/\s*(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sm|sf)?(?:\s+[a-z]+){0,2}?\s*"
-    r"(?:=|≈|~|is|gives)\s*(?:about\s+)?\d[\d.]*\s*%",
-    re.I,
-)
 
 
 def _products_reduced(operands: list[float]) -> list[float]:

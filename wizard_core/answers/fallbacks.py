@@ -40,11 +40,11 @@ SHORTEST_WORD = 4  # a changed word shorter than this is never taken for a missp
 MAX_WINDOW = 4  # words
 FIGURE_IN_WORDS = 20  # smaller numbers in words beside a complete reading are counts, not its figure
 WORDS_CONFIDENCE = 0.75  # a reading of numbers written in words: below 0.8, a proposal to confirm
-NUMERIC_TYPES = frozenset(
-    {"area", "building_height", "integer", "occupant_load", "entrances_hazards", "energy"}
-    | {"spatial", "fixtures"}
-)
 SPOKEN_TABLES = frozenset({"spatial", "fixtures"})  # tables said aloud: 'LD fourteen, eleven percent'
+NUMERIC_TYPES = (
+    frozenset({"area", "building_height", "integer", "occupant_load", "entrances_hazards", "energy"})
+    | SPOKEN_TABLES
+)
 
 Reread = Callable[[list[str]], Reading]
 

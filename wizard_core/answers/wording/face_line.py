@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
-from wizard_core.answers.wording.messages import ESTIMATE
+from wizard_core.answers.wording.messages import ESTIMATE, said_twice
 from wizard_core.engine.spatial_faces import tables_named
 
 _DIRECTION = {"n": "North", "s": "South", "e": "East", "w": "West"}
@@ -305,8 +305,8 @@ def parse_face(segment: str) -> FaceInput | None:
 
 
 def _twins_dropped(lengths: list[p.Quantity]) -> list[p.Quantity]:
-    metres = [q.value for q in lengths if q.unit == "m"]
-    return [q for q in lengths if q.unit == "m" or not any(abs(_metres(q) - m) <= 0.03 * m for m in metres)]
+    metres = [q for q in lengths if q.unit == "m"]
+    return [q for q in lengths if q.unit == "m" or not any(said_twice([q, m]) is not None for m in metres)]
 
 
 def _first_ld(text: str) -> int:

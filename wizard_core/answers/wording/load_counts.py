@@ -23,7 +23,7 @@ def fixed_seats(text: str) -> int | None:
     if not found:
         return None
     worked = [m for m in found if re.search(r"(?:=|→|->)\s*$", text[: m.start()])]
-    m = (worked or found)[-1 if worked else 0]
+    m = worked[-1] if worked else found[0]
     return int((m[1] or m[2]).replace(",", ""))
 
 

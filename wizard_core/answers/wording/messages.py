@@ -14,8 +14,7 @@ from typing import TypeVar
 
 from wizard_core.answers import parsing as p
 
-TableRow = TypeVar("TableRow")
-LineRow = TypeVar("LineRow")
+Row = TypeVar("Row")  # a row of a table or a line, as each item reads it
 
 _MARKDOWN_RULE = re.compile(r"^\|?\s*:?-{2,}")
 _SEGMENT = re.compile(
@@ -189,19 +188,17 @@ def number_cell(
         working, result = cell.rsplit("=", 1)
         value = number_cell(row, header, result, allow_zero=allow_zero, unit=unit)
         worked = arithmetic(_FEET_MARKS.sub("", _WORDS_IN_WORKING.sub(" ", working)))
-        feet = "'" in working or re.search(r"\bft\b|\bsf\b", cell, re.I)
-        if (
-            isinstance(value, float)
-            and worked is not None
-            and any(abs(w - value) <= max(0.05, value * 0.005) for w in (worked, worked * p.FT2_TO_M2))
-            and (feet or abs(worked - value) <= max(0.05, value * 0.005))
+        in_feet = "'" in working or re.search(r"\bft\b|\bsf\b", cell, re.I)  # its product in sf, given in m²
+        products = (worked, worked * p.FT2_TO_M2) if worked is not None and in_feet else (worked,)
+        if isinstance(value, float) and any(
+            w is not None and abs(w - value) <= max(0.05, value * 0.005) for w in products
         ):
             return value
         if isinstance(value, float) and worked is not None:
             return CellProblem(row, header, cell, f"the working comes to {worked:g}, not {value:g}")
     cell = _REMARK.sub("", cell).strip() or cell  # '21.0 (CL)', '9.5 m to CL': the figure, and a remark
     found = p.quantities(cell)
-    if len(found) == 2 and (metric := _said_twice(found)) is not None:
+    if len(found) == 2 and (metric := said_twice(found)) is not None:
         return metric  # '1,740 sf / 161.7 m2', '4.0m (13'-1")': one figure in two units
     if len(found) != 1 or re.sub(
         r"[\d.,\s]|m2|m²|sq\.?\s*m|sq\.?\s*ft|sf|ft2|ft²|ft|feet|'|sm|m|%|persons?|people|pax",
@@ -229,7 +226,7 @@ _WORDS_IN_WORKING = re.compile(r"\b(?![x×]\b)[a-z][a-z-]*\b", re.I)  # 'church 
 _FEET_MARKS = re.compile(r"(?<=\d)'")
 
 
-def _said_twice(found: list[p.Quantity]) -> float | None:
+def said_twice(found: list[p.Quantity]) -> float | None:
     """The metric figure of one figure given in two units (ft² and m², or ft and m), else None."""
     units = {q.unit: q.value for q in found}
     for imperial, metric, factor in (("ft2", "m2", p.FT2_TO_M2), ("ft", "m", p.FT_TO_M)):
@@ -307,24 +304,32 @@ def table_and_lines(text: str) -> tuple[Table | None, list[str]]:
 
 
 def message_rows(
-    text: str, table_rows: Callable[[Table], Iterable[TableRow]], line_row: Callable[[str], LineRow | None]
-) -> tuple[Table | None, list[TableRow | LineRow | str]]:
+    text: str, table_rows: Callable[[Table], Iterable[Row]], line_row: Callable[[str], Row | None]
+) -> tuple[Table | None, list[Row | str]]:
     """The table pasted in a message (or None) and what the message gives in order.
 
     The rows of a table with a header come first, then each line's row; a line that gives no row is
     kept as its words (a note), unless it is only chat.
     """
+    table, tabled, lined = message_parts(text, table_rows, line_row)
+    return table, [*tabled, *lined]
+
+
+def message_parts(
+    text: str, table_rows: Callable[[Table], Iterable[Row]], line_row: Callable[[str], Row | None]
+) -> tuple[Table | None, list[Row], list[Row | str]]:
+    """``message_rows`` with the rows of the table (a header over them) kept apart from what the lines
+    around it give."""
     table, lines = table_and_lines(text)
-    pieces: list[TableRow | LineRow | str] = []
-    if table is not None and table.header is not None:
-        pieces.extend(table_rows(table))
+    tabled = list(table_rows(table)) if table is not None and table.header is not None else []
+    lined: list[Row | str] = []
     for line in lines:
         row = line_row(line)
         if row is not None:
-            pieces.append(row)
+            lined.append(row)
         elif not is_chat(line):
-            pieces.append(line)
-    return table, pieces
+            lined.append(line)
+    return table, tabled, lined
 
 
 _LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?(?:\d{1,2}|[a-z])[.)][ \t]+(?=\S)")

@@ -20,7 +20,7 @@ from wizard_core.answers.wording.load_split import split_uses
 from wizard_core.answers.wording.load_table import table_rows
 from wizard_core.answers.wording.load_totals import TOTAL_LEAD, stated_total
 from wizard_core.answers.wording.messages import (
-    message_rows,
+    message_parts,
     pasted_table,
     segments,
     unnumbered,
@@ -205,7 +205,7 @@ def _row_or_note(segment: str) -> LoadInput | int | None:
     return None if isinstance(row, LoadInput) and _lead(row) else row
 
 
-def _beside_table(piece: LoadInput | int | str, tabled: list[LoadInput | int | str]) -> LoadInput | int | str:
+def _beside_table(piece: LoadInput | int | str, tabled: list[LoadInput | int]) -> LoadInput | int | str:
     """A line around a pasted table, kept as a note when it is the table's working: rates with no area,
     count or persons ('the rest is taken as offices at 9.30'), or a row's figures again ('330 ÷ 9.30 =
     35.5, rounded up to 36')."""
@@ -242,10 +242,12 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
         text = _split_rows(_labelled_lines(_floor_carried(unnumbered(without_heading(text, number)))))
-        table, pieces = message_rows(text, table_rows, _row_or_note)
-        if table is not None and table.header is not None:  # the words around a table say how it was worked
-            tabled = len(list(table_rows(table)))
-            pieces = pieces[:tabled] + [_beside_table(piece, pieces[:tabled]) for piece in pieces[tabled:]]
+        tabled: list[LoadInput | int]
+        lined: list[LoadInput | int | str]
+        table, tabled, lined = message_parts(text, table_rows, _row_or_note)
+        if tabled:  # the words around a table say how it was worked
+            lined = [_beside_table(piece, tabled) for piece in lined]
+        pieces = [*tabled, *lined]
         previous: LoadInput | None = None
         rates: list[Rate] = []
         # 'ground:' on a line of its own, the rows under it on that floor; 'all at ground level' said
