@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Indel
@@ -216,9 +217,13 @@ def _words_disagree(texts: list[str], reading: Reading, reread: Reread, smallest
         return None
     again = read[0]
     meant = again.value if again.complete else again.offer
-    if meant is None or meant == reading.value:
-        return None
+    if meant is None or _without_note(meant) == _without_note(reading.value):
+        return None  # the same figures, the note in the words they were said in
     return _proposed(*read)
+
+
+def _without_note(value: Any) -> Any:
+    return {k: v for k, v in value.items() if k != "note"} if isinstance(value, dict) else value
 
 
 def _read_with_digits(

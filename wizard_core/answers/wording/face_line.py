@@ -105,6 +105,7 @@ class FaceInput:
     same_ratio: bool = False  # 'same ratio': the ratio of the face given before it
     area_as: str = ""  # 'same area as E': the face whose area this one has
     street: str = ""  # 3.2.3.10.(2) for the face: "claimed" in the words, "confirmed" when recorded
+    line: str = ""  # the words a line gave it in
     problems: list[str] = field(default_factory=list)
 
     def fields(self) -> set[str]:
@@ -202,7 +203,7 @@ def parse_face(segment: str) -> FaceInput | None:
     if not name and label and not re.search(r"\d", label):
         label = label.lstrip(" -–•*")
         name = label[:1].upper() + label[1:]
-    face = FaceInput(name=name[:60])
+    face = FaceInput(name=name[:60], line=segment.strip())
     face.estimate = m[0] if (m := ESTIMATE.search(_ROUNDED_RATIO.sub(r"\1", text))) else ""
     face.table = tables[0] if len(tables := tables_named(text)) == 1 else ""
     face.same_ratio = bool(_SAME_RATIO.search(text))

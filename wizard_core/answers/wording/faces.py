@@ -20,7 +20,7 @@ from wizard_core.answers.wording.messages import (
     Table,
     classify_headers,
     header_unit,
-    message_rows,
+    message_parts,
     number_cell,
     without_heading,
 )
@@ -52,14 +52,27 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
     origin = {key: -1 for key in faces}
     for index, text in enumerate(texts):
         text = without_heading(text, number, _HEADING.format(number=re.escape(number)))
-        _, pieces = message_rows(text, _table_faces, parse_face)
+        _, tabled, lined = message_parts(text, _table_faces, parse_face)
+        pieces = [*tabled, *lined]
         previous: FaceInput | None = None
         given_here: set[str] = set()  # the figures this message gives the face before
         named_here = any(not isinstance(piece, str) and piece.name for piece in pieces)
+        # a pasted table naming its faces is the answer: a line around it naming none is its preamble
+        table_named = any(piece.name for piece in tabled)
+        tabled_keys: set[str] = set()
         tables = tables_named(text)
         for piece in pieces:
             if isinstance(piece, str):
                 said.notes.append(piece)
+                continue
+            # the words around a pasted table that names its faces are about them ('at forty per cent the
+            # west face needs 45 min'): they change no figure of the table's, nor add a nameless face
+            if (
+                table_named
+                and all(piece is not t for t in tabled)
+                and (not piece.name or _key(faces, piece.name) in tabled_keys)
+            ):
+                said.notes.append(piece.line or _PREAMBLE_NOTE)
                 continue
             # 'Sprinklered, so Table D:' before the faces: the table each face of the message is read with
             piece.table = piece.table or (tables[0] if len(tables) == 1 else "")
@@ -78,7 +91,9 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 previous = merged
                 given_here |= piece.fields()
                 continue
-            if not piece.name and named_here and (piece.ld is None or (piece.assumed and piece.area is None)):
+            if not piece.name and (
+                named_here and (piece.ld is None or (piece.assumed and piece.area is None))
+            ):
                 # "Sprinklered, Table D; each face exceeds 150 m2", "EBF ht 16.0", "EBF to L3 ceiling
                 # 10.2 m:" (a height, not a limiting distance): about the faces named
                 said.notes.append(_PREAMBLE_NOTE)
@@ -90,6 +105,8 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
             merged.key = key
             faces[key] = merged
             origin[key] = index
+            if any(piece is t for t in tabled):
+                tabled_keys.add(key)
             given_here = piece.fields()
             problems[key] = list(piece.problems)
             previous = merged

@@ -43,6 +43,7 @@ class Given:
     recorded: bool = False  # the item has rows recorded before
     persons: dict[str, Any] = field(default_factory=dict)  # 3.18 row key -> its persons
     without: list[str] = field(default_factory=list)  # rows said to have no fixtures ('*': all others)
+    tabled: set[str] = field(default_factory=set)  # rows a pasted table of the latest text gave counts for
 
 
 _FIELDS = {"wc": "wc_provided", "bf": "bf_wc_provided", "universal": "universal_provided"}
@@ -175,6 +176,11 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
     said, line = entry.said, entry.line
     if not floors:  # 3.18 is not answered: the question asks for it
         return
+    if floors.keys() <= given.tabled and _table_had(entry, floors, given):
+        # the pasted table gave every row its counts: the words around it are their working ('the code
+        # lets the office share one water closet'), kept as a note; only what the table's row lacks is taken
+        given.notes.append(line.strip())
+        return
     if target is not None:  # the lines follow the rows one for one
         said.floors, said.unknown_floor, said.each_floor = [target], "", False
     elif not said.floors and not said.each_floor and (by_words := _by_words(entry.name, floors)) is not None:
@@ -213,6 +219,19 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
             given.required.setdefault(key, {}).update(said.required)
 
 
+def _table_had(entry: Entry, floors: dict[str, str], given: Given) -> bool:
+    """Whether a line's counts are all of kinds the pasted table gave its row: the row the line names by
+    floor ('plus 1 universal on the ground floor': a count the table's columns had not), or any row for a
+    line naming none."""
+    said = entry.said
+    named = said.floors or (list(floors) if said.each_floor else [])
+    if not named and (by_words := _by_words(entry.name, floors)) is not None:
+        named = [by_words]
+    if not named:
+        return True
+    return all(_FIELDS[kind] in given.provided.get(key, {}) for key in named for kind in said.provided)
+
+
 NOUNS = {"wc": "water closets", "bf": "barrier-free stalls", "universal": "universal washrooms"}
 
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -223,20 +242,26 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("bf", re.compile(r"barrier|\bbf\b|accessib|ambula", re.I)),
     ("wc_required", re.compile(r"(?=.*(?:wc|water\s+closet|toilet))(?=.*req)", re.I)),
     ("wc", re.compile(r"\bwcs?\b|w\.c|water\s+closet|toilet|fixtures?|provided", re.I)),
-    ("floor", re.compile(r"floor|level|storey|story|area|location|name|space", re.I)),
+    ("floor", re.compile(r"floor|level|storey|story|area|location|name|space|room", re.I)),
 ]
 
 
 def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> None:
     found = classify_headers(table.header or [], _HEADER_RULES)
     names = found.get("floor") or [(table.header or [""])[0]]
+    persons = [h for h in table.header or [] if _PERSONS_HEADER.search(h)]
     for index, record in enumerate(table.records(), start=1):
-        said_name = (
-            next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Row {index}"
-        )
+        cells = [record[h].strip() for h in names if record.get(h, "").strip()]
+        # '| Ground floor | Spectator seating |': the floor's column, then the room's
+        said_name = f"{cells[0]} ({', '.join(cells[1:])})" if len(cells) > 1 else "".join(cells)
+        said_name = said_name or f"Row {index}"
         key = _floor_for(said_name, floors)
         if key is None and (key := _by_words(said_name, floors)) is not None and latest:
             given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
+        if key is None and (key := _by_load(record, persons, said_name, floors, given.persons)) and latest:
+            given.soft.append(
+                f"row '{said_name}' taken as 3.18's '{floors[key]}' ({given.persons[key]} persons)"
+            )
         counts: dict[str, int] = {}
         stated: dict[str, tuple[int, bool]] = {}
         problems: list[str] = []
@@ -269,6 +294,27 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
         given.provided.setdefault(key, {}).update({_FIELDS[k]: v for k, v in counts.items()})
         if stated:
             given.required.setdefault(key, {}).update(stated)
+        if latest and (counts or stated):
+            given.tabled.add(key)
+
+
+_PERSONS_HEADER = re.compile(r"^\W*(?:persons|people|occupants?|occupant\s+load|load|ol)\W*$", re.I)
+
+
+def _by_load(
+    record: dict[str, str], headers: list[str], said: str, floors: dict[str, str], persons: dict[str, Any]
+) -> str | None:
+    """The one 3.18 row on the floor a table's row names whose persons are the row's persons cell."""
+    floor = floor_name(said)
+    cell = next((record[h].strip().replace(",", "") for h in headers if record.get(h, "").strip()), "")
+    if not cell.isdigit():
+        return None
+    found = [
+        k
+        for k, n in persons.items()
+        if n == int(cell) and k in floors and (not floor or _same_floor(floors[k], floor))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _floor_for(said: str, floors: dict[str, str]) -> str | None:

@@ -10,7 +10,8 @@ from wizard_core.answers.wording.floors import FLOOR, canonical_floor
 SAME_AS = re.compile(
     r"\b(?:(?:the\s+)?same\s+as|identical\s+to|typ(?:ical)?\.?\s+(?:of|as)|repeats?|copy\s+of)\s+"
     r"(?:the\s+)?(?P<ref>[^,;()]+?)\s*(?:[,;(]|$)"
-    r"|\b(?P<ref2>)(?:ditto|do\.|same)(?=\W*$|\s*[,;:-]\s*\d)",  # 'L4: same, 48': the row before
+    # 'L4: same, 48', 'L4 same = 48': the row before
+    r"|\b(?P<ref2>)(?:ditto|do\.|same)(?=\W*$|\s*(?:[,;:=–-]|->|→)\s*\d)",
     re.I,
 )
 PREVIOUS = re.compile(

@@ -265,6 +265,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         row.same_as = refers
         row.use = use = use_of(head) if head.strip() else None
         row.problems = []
+        copied = _SAME_PERSONS.search(text[same.start() :])  # 'L3 same = 52': the persons it comes to
+        if copied and row.stated is None and row.area is None:
+            row.stated = as_int(copied[1])
         if not floor:
             row.problems.append(f"'{head.strip(' -:,') or text}' — which floor is the same as {referred}?")
     else:
@@ -315,6 +318,12 @@ def parse_segment(segment: str) -> LoadInput | int | None:
 
 # the cap a dining space's design number is checked against (3.1.17.1.(7)): 'the 0.6 m²/person cap is 700'
 _CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most)\b", re.I)
+
+
+# the persons a floor 'the same as' another comes to, at the line's end ('same = 52', 'same as L2, 48')
+_SAME_PERSONS = re.compile(
+    r"(?:[,;:=–-]|->|→)\s*(\d[\d,]*)\s*(?:persons?|people|ppl|pax|occupants?)?\W*$", re.I
+)
 
 
 def _around(text: str, found: re.Match[str]) -> str:

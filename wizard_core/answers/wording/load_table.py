@@ -36,6 +36,7 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         names = [headers[0]] if headers and headers[0] not in sizes else []
     for index, record in enumerate(table.records(), start=1):
         name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
+        named = name  # the row's own cell ('Offices, 60 m²'), before its floor is put in front
         floor = floor_name(name)
         on_floor = next((record[h].strip() for h in found.get("floor", []) if record.get(h, "").strip()), "")
         if on_floor and not floor:  # "L1 | exist clsrms | 620": the floor's column, then the room
@@ -54,8 +55,8 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         ]
         groups = [c for c in use_cells if _GROUP_CELL.fullmatch(c.strip())]
         use_cell = next((c for c in use_cells if c not in groups), "")
-        row.use = find_use(use_cell) if use_cell else find_use(use_words(name))
-        row.use_said = use_cell.strip() or ("" if floor else name)
+        row.use = find_use(use_cell) if use_cell else find_use(use_words(named))
+        row.use_said = use_cell.strip() or ("" if floor_name(named) else named)
         if groups:
             row.group = re.sub(r"[\s\-–.]|group", "", groups[0], flags=re.I).upper()
         design = False
@@ -82,18 +83,21 @@ def table_rows(table: Table) -> list[LoadInput | int]:
                     setattr(row, attr, round(got) if whole else got)
         for header in found.get("ignore", []):  # a 'Basis' column: a rate ('1.20'), 'design', seats
             cell = record.get(header, "") if _BASIS.search(header) else ""
-            rated = _RATE_CELL.fullmatch(cell)
+            rated = _RATE_CELL.fullmatch(cell) or _RATE_NAMED.fullmatch(cell)
             if rated and row.rate is None:
                 row.rate = float(rated[1])
+            basis = find_use(rated[2]) if rated and rated.lastindex == 2 else None
+            if basis is not None and (row.use is None or basis.m2_per_person == row.rate):
+                row.use = basis  # '0.95 m²/person (non-fixed seats and tables)': the use its figure is of
             design = design or bool(_DESIGN_CELL.match(cell))
             seats = SEATS.search(cell)  # '212 fixed seats' as the basis
             if seats and row.seats is None:
                 row.seats = int((seats[1] or seats[2]).replace(",", ""))
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
-        inline = _AREA_IN_CELL.search(" ".join([*use_cells, name]))
-        if row.area is None and not sizes and inline:  # "garage 2300 m2" in the use's cell
-            row.area = float(inline[1].replace(",", ""))
+        inline = _inline_area(" ".join([*use_cells, name]))
+        if row.area is None and not sizes and inline is not None:  # "garage 2300 m2" in the use's cell
+            row.area = inline
         if not row.has_figures() and not row.problems:
             continue
         rows.append(row)
@@ -115,6 +119,8 @@ _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
 _RATE_CELL = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:/\s*p(?:erson)?)?\s*", re.I)
+# a rate and the use of the table it is the figure of: '2.80 m²/person (exhibition hall)'
+_RATE_NAMED = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)\s*/\s*p(?:erson)?\b\W*([^\d()]+?)\W*", re.I)
 
 
 def _total_of(record: dict[str, str]) -> int | None:
@@ -124,6 +130,18 @@ def _total_of(record: dict[str, str]) -> int | None:
 
 
 _AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)
+
+
+def _inline_area(text: str) -> float | None:
+    """The area a name or use cell gives ('garage 2300 m2'): with its working shown ('6 × 38 m² = 228 m²'),
+    the area it comes to."""
+    found = list(_AREA_IN_CELL.finditer(text))
+    if not found:
+        return None
+    results = [m for m in found if re.search(r"(?:=|→|->)\s*$", text[: m.start()])]
+    return float((results or found)[-1 if results else 0][1].replace(",", ""))
+
+
 _GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
