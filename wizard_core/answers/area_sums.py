@@ -96,8 +96,9 @@ def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Q
     blank: list[tuple[int, int]] = []
     dropped: set[int] = _breakdown_after(lowered, found)  # '3,024 m², all new: 1,512 m² + 1,512 m²'
     for index, result in enumerate(found):
-        terms = _terms_before(lowered, found, index) if result.result else None
-        span = (found[terms[0]].start, result.start) if terms else None
+        totalled = _TOTALLED.search(lowered[: result.start])  # '864 + 374, total 1,238 m2'
+        terms = _terms_before(lowered, found, index) if result.result or totalled else None
+        span = (found[terms[0]].start, totalled.start() if totalled else result.start) if terms else None
         if (
             terms is None
             and index + 1 < len(found)
@@ -116,6 +117,8 @@ def sums_taken_out(lowered: str, found: list[p.Quantity]) -> tuple[str, list[p.Q
 
 
 _PLUS = re.compile(r"\+|\bplus\b")
+# the words that give a sum's result without '=': '864 + 374, total 1,238', '… for a total of 2,100'
+_TOTALLED = re.compile(r"[,\s]\s*(?:for\s+a\s+|in\s+)?total(?:\s+of)?\s*[:=]?\s*$")
 
 
 def _breakdown_after(lowered: str, found: list[p.Quantity]) -> set[int]:

@@ -237,12 +237,20 @@ def feet_twins_dropped(text: str) -> str:
 
 
 _ASIDE_BEFORE_RESULT = re.compile(r"\s*\([^()]*\)(?=\s*=)")
+_AREA_UNIT = r"(?:\s*(?:m2|m²|sm|sq\.?\s*m|sf|sq\.?\s*ft|ft2))?"
+# a share of another area worked out: '10% of 1560 = 156', '40 % x 2,400 m2 -> 960 m2'
+_SHARE_WORKED = re.compile(
+    rf"(?<![\w.])\d+(?:\.\d+)?\s*%\s*(?:of|x|×|\*)\s*(?:the\s+)?\d[\d,]*(?:\.\d+)?{_AREA_UNIT}"
+    rf"\s*(?:=|→|->|is)\s*\d[\d,]*(?:\.\d+)?{_AREA_UNIT}",
+    re.I,
+)
 
 
 def asides_dropped(text: str) -> str:
     """``text`` without a remark in brackets between a sum and its result ("1,480 ground + 960 L2
-    (the hall is double height, 520 m2 open to below) = 2,440 m2"): the sum reads whole."""
-    return _ASIDE_BEFORE_RESULT.sub("", text)
+    (the hall is double height, 520 m2 open to below) = 2,440 m2"): the sum reads whole; and without a
+    share of another area worked out ("10% of 1560 = 156"), a limit the item's area is checked against."""
+    return _SHARE_WORKED.sub("(a share worked out)", _ASIDE_BEFORE_RESULT.sub("", text))
 
 
 def sides_as_working(text: str) -> str:

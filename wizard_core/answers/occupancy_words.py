@@ -146,11 +146,15 @@ def closes_on_codes(text: str) -> bool:
 
 # A sentence saying the use it names is no major occupancy: "the office, while a Group D use, is
 # 6.5 % of the storey and is therefore not treated as a major occupancy (3.2.2.8)".
+_OCC = r"occ(?:upanc(?:y|ies)|s?\b\.?)"  # 'occupancy', 'occ', 'occs'
 _NOT_MAJOR = re.compile(
-    r"\b(?:not|never|isn't|aren't)\s+(?:be\s+)?(?:treated|considered|classified|counted|regarded|taken)\s+(?:as\s+)?"
-    r"(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
-    r"|\b(?:is|are)\s+not\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
-    r"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?major\s+occupanc(?:y|ies)"
+    rf"\b(?:not|never|isn't|aren't)\s+(?:be\s+)?(?:treated|considered|classified|counted|regarded|taken)\s+(?:as\s+)?"
+    rf"(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
+    rf"|\b(?:is|are|its|it's)\s+not\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
+    rf"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
+    # 'ignoring it as a major occ', 'disregarded as a major occupancy'
+    rf"|\b(?:ignor|disregard|discount)\w*\s+(?:(?:it|them|this|that)\s+)?as\s+(?:a\s+)?(?:separate\s+)?"
+    rf"maj(?:or|\.)?\s+{_OCC}"
     # working that concludes it: "85 sm / 1,400 sm = 6.1 % → not a major occupancy per 3.2.2.8"
     r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b",
     re.IGNORECASE,

@@ -75,11 +75,13 @@ class Lexicon:
             r"|\bno \w+(?: \w+)? (?:is|are) proposed\b",
             re.IGNORECASE,
         )
+        # up to three words between, or options joined by a slash ('not F1/F2': F2 is negated too)
+        between = r"(?:[\w']+(?:\s*/\s*|\s+)){0,3}$"
         self.negated_before = re.compile(
-            rf"{alternation(replies.negating_an_option)}[\s-]+(?:[\w']+\s+){{0,3}}$", re.IGNORECASE
+            rf"{alternation(replies.negating_an_option)}[\s-]+{between}", re.IGNORECASE
         )
         replaced = alternation([*replies.negating_an_option, *replies.replacing_an_option])
-        self.replaced_before = re.compile(rf"{replaced}[\s-]+(?:[\w']+\s+){{0,3}}$", re.IGNORECASE)
+        self.replaced_before = re.compile(rf"{replaced}[\s-]+{between}", re.IGNORECASE)
         self.number_words = alternation(words.numbers.words)
         self.counts = alternation([*words.numbers.words, *words.numbers.counts_before_nouns])
 

@@ -72,7 +72,9 @@ _ASKS_FIRST = re.compile(
     r"side (?:question|q)\b|"
     r"(?:petite|une|autre) question\b|question rapide\b|"
     r"(?:a |one |another )?(?:more |last |other |small |general |follow-?up )?"
-    r"question\s*(?::|-|\u2014|before|about|on|for))",
+    r"question\s*(?::|-|\u2014|before|about|on|for|by\s+the\s+way|btw))"
+    # 'One for you.', 'Here's one for you:', 'Got a question for you'
+    r"|^\W*(?:here'?s\s+|got\s+)?(?:a\s+question|one(?:\s+more)?)\s+for\s+you\b",
     re.I,
 )
 

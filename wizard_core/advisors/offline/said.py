@@ -94,6 +94,7 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     not_applicable = p.lexicon().not_applicable
     # "Re item 3.25 – n/a, …", "For mezzanine: none": the answer after the heading
     stripped = _heading_dropped(without_heading(message, item.number), item)
+    stripped = re.sub(r"^[\s\-–—•*·]+(?=\w)", "", stripped)  # '- Not applicable.': a bullet's mark
     if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
     message = _others_dropped(message, item)  # "the penthouse (48 m2) is neither a mezzanine nor a storey"
