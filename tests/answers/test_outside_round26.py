@@ -82,3 +82,70 @@ def test_a_bulleted_not_applicable_is_not_applicable(message):
 )
 def test_a_message_that_says_it_is_a_question_is_one(message):
     assert is_question(message)
+
+
+# --- 3.23 typed fast: sentences in lowercase, sums by sex, rows that share, counts per suite -------------
+
+from tests.answers.computed import asked, building, by_name, load_row, offered, reading  # noqa: E402
+
+_ROWS = [
+    load_row("Ground floor (chapel)", "A2", "space with fixed seats", None, 180, "fixed seats"),
+    load_row("Ground floor (parlour)", "A2", "space with non-fixed seats and tables", 95.0, 100, "table"),
+    load_row("Ground floor (office)", "D", "offices", 37.0, 4, "table: 9.30 m²/person"),
+    load_row("Basement (storage)", "A2", "storage", 92.0, 2, "table: 46.00 m²/person"),
+]
+CHAPEL = building(
+    ("A2",), ("3.2.2.25",), storeys=1, below=1, **{"3_18": {"rows": _ROWS, "total": 286, "note": ""}}
+)
+
+
+def test_lowercase_sentences_are_rows_of_their_own_and_rows_that_share_have_none():
+    message = (
+        "50/50. chapel 3 m + 3 f = 6 plus 1 universal washrm (table A, 90 each sex). parlour 2 m (1 wc + 1 "
+        "urinal) + 2 f = 4. office, bsmt use those = 0"
+    )
+    rows = by_name(offered("3.23", message, state=CHAPEL).offer["rows"])
+    assert rows["Ground floor (chapel)"]["wc_provided"] == 6  # not doubled by the aside's 'each sex'
+    assert rows["Ground floor (chapel)"]["universal_provided"] == 1
+    assert rows["Ground floor (parlour)"]["wc_provided"] == 4
+    assert rows["Ground floor (office)"]["wc_provided"] == 0
+    assert rows["Basement (storage)"]["wc_provided"] == 0
+
+
+def test_a_sum_by_sex_that_does_not_add_up_is_asked_about():
+    question = asked("3.23", "50/50. chapel 3 m + 3 f = 7. parlour 4", state=CHAPEL)
+    assert "3 + 3 is 6, not 7" in question
+
+
+def test_rows_sharing_another_rooms_washrooms_in_words_have_none():
+    message = (
+        "- Chapel: 6 water closets and a universal washroom.\n- Parlour: 4.\n"
+        "- Office and storage share the chapel washrooms; none of their own."
+    )
+    rows = by_name(offered("3.23", message, state=CHAPEL).offer["rows"])
+    assert rows["Ground floor (office)"]["wc_provided"] == 0
+    assert rows["Basement (storage)"]["wc_provided"] == 0
+
+
+_FLATS = [
+    load_row("Ground floor", "C", "dwelling units", None, 24, "sleeping rooms"),
+    load_row("Ground floor", "C", "", 60.0, 32, "table"),
+    *(load_row(f"Level {n}", "C", "dwelling units", None, 40, "sleeping rooms") for n in (2, 3, 4)),
+]
+FLATS = building(
+    ("C",), ("3.2.2.50",), storeys=4, below=0, **{"3_18": {"rows": _FLATS, "total": 176, "note": ""}}
+)
+
+
+def test_each_after_a_range_of_floors_is_each_floor_and_a_count_per_suite_is_the_rule():
+    message = "50:50. suites 1 wc each, the 2 beds have 2. L2-L4 14 wc each (12 suites + 2)"
+    result = reading("3.23", message, state=FLATS)
+    value = result.value or result.offer
+    rows = {row["floor"]: row for row in value["rows"] if row["floor"].startswith("Level")}
+    assert [rows[f"Level {n}"]["wc_provided"] for n in (2, 3, 4)] == [14, 14, 14]  # not 28: each floor's
+    assert "suites 1 wc each" in value["note"].lower()  # the rule the counts follow, kept as said
+
+
+def test_a_floor_named_beside_two_of_its_rows_is_asked_about():
+    question = asked("3.23", "50:50. grnd 6 wc. L2-L4 14 wc each", state=FLATS)
+    assert "which of 3.18's rows (Ground floor (row 1), Ground floor (row 2))" in question

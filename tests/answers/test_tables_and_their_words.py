@@ -122,3 +122,19 @@ L4  same -> 44"""
 def test_a_floor_the_same_as_the_one_before_but_with_another_figure_is_asked_about():
     question = asked("3.18", "L2  20 suites, 22 sleeping rooms x 2 = 44\nL3  same = 40", state=HOTEL)
     assert "40" in question and "44" in question
+
+
+def test_a_count_the_fixture_table_had_no_column_for_is_taken_from_the_words_after_it():
+    message = """50:50.
+
+| Floor | Room | Persons | WCs provided |
+|---|---|---|---|
+| Ground floor | Nave | 400 | 10 |
+| Ground floor | Parish office | 5 | 1 |
+| Basement | Hall | 200 | 6 |
+
+Nave: plus 1 universal washroom."""
+    reading = offered("3.23", message, state=CHURCH)
+    rows = by_name(reading.offer["rows"])
+    assert rows["Ground floor (Nave)"]["wc_provided"] == 10
+    assert rows["Ground floor (Nave)"]["universal_provided"] == 1

@@ -80,6 +80,7 @@ class Said:
     floors: list[str] = field(default_factory=list)  # keys of 3.18 rows
     each_floor: bool = False
     unknown_floor: str = ""
+    among: list[str] = field(default_factory=list)  # the floor's rows, when its words tell them not apart
     estimate: str = ""
 
 
@@ -94,6 +95,13 @@ _TOTAL_BROKEN_DOWN = re.compile(
 # a breakdown by sex with its total: 'M 1 WC + 1 urinal, F 2 = 4'
 _SEXES_SUMMED = re.compile(
     r"\b(?:m|men'?s?|male)\s*:?\s*\d[^=;()]{0,40}?\b(?:f|women'?s?|female)\s*:?\s*\d[^=;()]{0,24}?=\s*(\d+)\b",
+    re.I,
+)
+
+# the counts before their sexes, summed: '3 m + 3 f = 6', '4 m (2 wc + 2 urinals) + 4 f = 8'
+_COUNTS_BY_SEX_SUMMED = re.compile(
+    r"(?<![\d.,])(\d+)\s*(?:m|men|male)\b\.?\s*(?:\([^()]*\))?\s*(?:\+|and|&)\s*"
+    r"(\d+)\s*(?:f|women|female)\b\.?\s*(?:\([^()]*\))?\s*=\s*(\d+)\b",
     re.I,
 )
 
@@ -152,13 +160,20 @@ def totals_kept(text: str) -> str:
     def by_sex(m: re.Match[str]) -> str:  # "men 5 WCs, women 5 WCs": the water closets added
         return f"{int(m['m']) + int(m['f'])} water closets"
 
-    kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, text))
+    def counts_summed(m: re.Match[str]) -> str:  # '4 m (2 wc + 2 urinals) + 4 f = 8': the total
+        return f"{m[3]} water closets" if int(m[1]) + int(m[2]) == int(m[3]) else m[0]
+
+    kept = _COUNTS_BY_SEX_SUMMED.sub(counts_summed, text)
+    kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, kept))
     return _BY_SEX_NAMED.sub(by_sex, kept)
 
 
 def disagreeing(text: str) -> str:
     """A fixture total whose breakdown by sex adds up to another figure ('8 provided (M 2 WC + 1 urinal,
     F 3)' makes 6), said as what to ask about; empty when every such breakdown agrees with its total."""
+    for m in _COUNTS_BY_SEX_SUMMED.finditer(text):
+        if int(m[1]) + int(m[2]) != int(m[3]):
+            return f"'{m[0].strip()}': {m[1]} + {m[2]} is {int(m[1]) + int(m[2])}, not {m[3]}"
     for pattern, terms_of in ((_TOTAL_BROKEN_DOWN, _bracketed_terms), (_SEXES_SUMMED, _summed_terms)):
         for m in pattern.finditer(text):
             terms = terms_of(m)
@@ -168,7 +183,9 @@ def disagreeing(text: str) -> str:
     return ""
 
 
-def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
+def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
+    """The counts a line gives; ``floors_each``: it names several floors, so a bare 'each' after a
+    count is each floor's ('L2-L5 18 wc each'), not each sex's."""
     provided: dict[str, int] = {}
     required: dict[str, tuple[int, bool]] = {}
     rest = _ONE_MORE.sub("1 ", totals_kept(text))
@@ -176,10 +193,15 @@ def _counts(text: str) -> tuple[dict[str, int], dict[str, tuple[int, bool]]]:
         for pattern in (_BEFORE[kind], _AFTER[kind]):
             for match in list(pattern.finditer(rest)):
                 count = _number(match[1]) + (int(match[2]) if match[2] else 0)
-                after = rest[match.end() : match.end() + 30]
+                # what follows the count, without an aside in brackets ('6 water closets (table A, 95 each
+                # sex)': the working's figure per sex, not this count's)
+                after = re.sub(r"^\s*\([^()]*\)", " ", rest[match.end() : match.end() + 60])[:30]
                 per_sex = not match[2] and bool(
                     _PER_SEX.search(after[:25])
-                    or re.match(r"\s*(?:provided\s+)?each\b(?!\s+(?:floor|storey|level))", after)
+                    or (
+                        not floors_each
+                        and re.match(r"\s*(?:provided\s+)?each\b(?!\s+(?:floor|storey|level))", after)
+                    )
                 )
                 if (
                     _REQUIRED.search(after[:20])
@@ -241,18 +263,21 @@ _PROVIDED_WORD = re.compile(
 
 def line_said(segment: str, floors: dict[str, str]) -> Said:
     text = p.normalize(segment)
-    provided, required = _counts(text)
+    ranged = [floor_key(f) for f in floor_range(text)]  # 'Étages 2 à 6: 28 WCs per floor': those floors
+    provided, required = _counts(text, floors_each=len(ranged) > 1)
     said = Said(provided=provided, required=required)
     said.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     said.each_floor = bool(_EACH_FLOOR.search(text))
-    ranged = [floor_key(f) for f in floor_range(text)]  # 'Étages 2 à 6: 28 WCs per floor': those floors
     if len(ranged) > 1 and all(key in floors for key in ranged):
         said.floors, said.each_floor = ranged, False
         return said
     named = floor_name(text)
     if named:
         key = _row_of_floor(floor_key(named), text, floors)
-        if key in floors:
+        rows = _rows_on(floor_key(named), floors)
+        if not key:  # 'grnd 12 wc' beside two ground-floor rows: which one?
+            said.among = rows
+        elif key in floors:
             said.floors.append(key)
         else:
             said.unknown_floor = named
@@ -282,16 +307,21 @@ def only_ratio(line: str) -> bool:
     return not re.search(r"\d", rest) and len(rest.split()) <= 6
 
 
+def _rows_on(key: str, floors: dict[str, str]) -> list[str]:
+    return [k for k, name in floors.items() if floor_key(re.sub(r"\s*\(.*$", "", name)) == key]
+
+
 def _row_of_floor(key: str, text: str, floors: dict[str, str]) -> str:
     """The 3.18 row of a floor the words name: the floor's one row, or among its rows ('Ground floor
-    (gym)', 'Ground floor (offices)') the one whose own words the text repeats most ('ground, gym: 25')."""
-    rows = [k for k, name in floors.items() if floor_key(re.sub(r"\s*\(.*$", "", name)) == key]
+    (gym)', 'Ground floor (offices)') the one whose own words the text repeats most ('ground, gym: 25');
+    "" when its words tell its rows not apart."""
+    rows = _rows_on(key, floors)
     if len(rows) < 2:
         return rows[0] if rows else key
     said = _tokens(FLOOR.sub(" ", text.casefold()))
     scored = sorted(((len(said & _tokens(_own(floors[k]).casefold())), k) for k in rows), reverse=True)
     best, runner_up = scored[0], scored[1]
-    return best[1] if best[0] > runner_up[0] else key
+    return best[1] if best[0] > runner_up[0] else ""
 
 
 def _tokens(text: str) -> set[str]:

@@ -35,6 +35,14 @@ _NONE_FOR = re.compile(
     r"(?:0|nil|none|no\s+(?:fixtures|washrooms|wcs?))\s*(?:wcs?|fixtures)?\W*$",
     re.I,
 )
+# 'loft, office, kitchen, bsmt use those = 0', 'Meeting room, kitchen and office share the hall washrooms;
+# none of their own': rows served by another's fixtures, none of their own
+_SHARING = re.compile(
+    r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?(?:use|share|sharing|using)\s+(?:those|them|these|the\s+[\w\s']{1,40}?)"
+    r"(?:\s*[=:]\s*(?:0|nil|none)|\s*[;,.\u2014\u2013-]\s*(?:none|nil|0)\b[\w\s]*)?\W*$",
+    re.I,
+)
+_ROWS_WORD = re.compile(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", re.I)
 _THE_REST = re.compile(r"^(?:all\s+)?(?:the\s+)?(?:other|remaining|rest(?:\s+of\s+the)?)\b", re.I)
 
 
@@ -44,7 +52,10 @@ def rows_without(
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
     None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
     found = _NONE_FOR.match(p.normalize(line).strip())
-    if found is None or not re.search(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", line, re.I):
+    if found is not None and not _ROWS_WORD.search(line):
+        found = None
+    found = found or _SHARING.match(p.normalize(line).strip())
+    if found is None:
         return None
     names = found["names"].strip(" ,:-")
     if _THE_REST.match(names):

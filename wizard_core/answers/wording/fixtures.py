@@ -15,7 +15,7 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, male_pct, only_ratio
 from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
-from wizard_core.answers.wording.floors import floor_key, floor_name
+from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
 from wizard_core.answers.wording.messages import (
     BLANK,
     CellProblem,
@@ -23,6 +23,7 @@ from wizard_core.answers.wording.messages import (
     classify_headers,
     count_cell,
     is_chat,
+    sentences_as_lines,
     table_and_lines,
     without_heading,
 )
@@ -83,7 +84,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     if male is not None:
         given.male_pct = male
         given.any_figure = True
-    table, lines = table_and_lines(_continued(text, floors))
+    table, lines = table_and_lines(_continued(sentences_as_lines(text), floors))
     if table is not None and table.header is not None:
         _table(table, floors, given, latest)
     listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
@@ -192,6 +193,11 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         if latest:
             count = given.persons[of_load]
             given.soft.append(f"'{line.strip()}' taken as 3.18's '{floors[of_load]}' ({count} persons)")
+    if said.among and not said.floors:
+        if latest:
+            names = ", ".join(floors[k] for k in said.among)
+            given.hard.append(f"which of 3.18's rows ({names}) has the counts in '{line.strip()}'?")
+        return
     if said.unknown_floor and not said.floors:
         if latest:
             names = ", ".join(floors.values())
@@ -203,6 +209,10 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
     targets = said.floors
     if not targets and (said.each_floor or len(floors) == 1):
         targets = list(floors)
+    if not targets and _PER_UNIT.search(line):
+        # 'units 1 wc each, the 3 beds have 2': a count per suite, the rule the rows' counts follow
+        given.notes.append(line.strip())
+        return
     if not targets:
         if latest:
             counts = ", ".join(f"{n} {NOUNS[k]}" for k, n in said.provided.items()) or "these figures"
@@ -230,6 +240,14 @@ def _table_had(entry: Entry, floors: dict[str, str], given: Given) -> bool:
     if not named:
         return True
     return all(_FIELDS[kind] in given.provided.get(key, {}) for key in named for kind in said.provided)
+
+
+# a count for every suite or room ('units 1 wc each', 'one per suite'), not each sex's or each floor's
+_PER_UNIT = re.compile(
+    r"\b(?:each|apiece)\b(?!\s+(?:sex|gender|washroom|floor|storey|level|side))"
+    r"|\bper\s+(?:dwelling\s+)?(?:unit|suite|room|rm|bedroom|bedrm|apartment|apt|flat|condo|cell)\b",
+    re.I,
+)
 
 
 NOUNS = {"wc": "water closets", "bf": "barrier-free stalls", "universal": "universal washrooms"}
@@ -346,7 +364,7 @@ def _by_words(said: str, floors: dict[str, str]) -> str | None:
     alone ("L2") for 3.18's one row on that floor ("Level 2 (res)")."""
     floor = floor_name(said)
     keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
-    said_words = _words(said)
+    said_words = _words(FLOOR.sub(" ", said))  # 'bsmt', 'grnd': the floor's own words name no room
     if not said_words:
         return keys[0] if floor and len(keys) == 1 else None
     scored = [

@@ -17,10 +17,63 @@ from wizard_core.answers import parsing as p
 Row = TypeVar("Row")  # a row of a table or a line, as each item reads it
 
 _MARKDOWN_RULE = re.compile(r"^\|?\s*:?-{2,}")
+# a short word a stop ends without ending the sentence: 'approx. area', 'incl. mezz', 'sq. ft', 'e.g. the'
+_SHORT_WORDS = (
+    "approx",
+    "appx",
+    "incl",
+    "excl",
+    "ref",
+    "no",
+    "nos",
+    "vs",
+    "e.g",
+    "i.e",
+    "fl",
+    "flr",
+    "st",
+    "sq",
+    "min",
+    "max",
+    "etc",
+    "cf",
+    "bldg",
+    "exist",
+    "prov",
+    "req",
+    "reqd",
+    "typ",
+    "ea",
+    "dept",
+    "mech",
+    "elec",
+    "art",
+    "sent",
+    "cl",
+    "div",
+    "tbl",
+    "tab",
+    "pg",
+    "pers",
+    "resp",
+    "fig",
+    "dwg",
+)
+_ABBREVIATED = "".join(rf"(?<!\b{re.escape(word)})" for word in _SHORT_WORDS)
 _SEGMENT = re.compile(
     r"\n|;|(?<=[a-z0-9%²)])\.\s+(?=[A-Z]|(?i:\d{1,2}(?:st|nd|rd|th)\b|(?:level|lvl|floor|bsmt|basement|ground|"
     r"main|north|south|east|west|ebf|l\d)\b))"
 )
+# a lowercase sentence after a stop ('… = 6. loft, office use those'), unless the stop ends a short word
+_LOWERCASE_SENTENCE = re.compile(rf"(?<=[a-z0-9%²)]){_ABBREVIATED}\.[ \t]+(?=[a-z]{{2,}}\b)")
+
+
+def sentences_as_lines(text: str) -> str:
+    """``text`` with each sentence typed in lowercase after a stop on a line of its own ('50:50. hall 2 m
+    + 4 f = 6. office, kitchen use those = 0'), for a reader whose every sentence is a row of its own."""
+    return _LOWERCASE_SENTENCE.sub("\n", text)
+
+
 # An estimate, wherever it is written: '~120 m2', '120 m2 approx.', '+/- 5 m', '20 % or so'.
 ESTIMATE = re.compile(
     r"~|≈|±|\+/-|\+-(?=\s|$)|\bapprox\w*|\babout\b|\baround\b|\broughly\b|\bcirca\b|\bca\.|\bor so\b|"
