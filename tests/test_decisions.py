@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from storage import InMemoryStorage
-from tests.support import Clock, advance_to, make_manager
+from tests.support import Clock, advance_to, make_manager, scenario
 from wizard_core import open_wizard
 from wizard_core.advisors.offline.advisor import OfflineAdvisor
 from wizard_core.turn.freshness import temporal
@@ -416,3 +416,26 @@ def test_a_fact_word_without_a_revision_word_answers_the_current_item():
     advance_to(manager, pid, "3.08")
     result = manager.process_user_response(pid, "No - the footprint is small and it is only 3 storeys.")
     assert (result.decision, result.section) == ("continuing", "3.08")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "50:50\nL1 offices 100 -> 50/sex -> 3 + 3 = 6 prov\nL2 offices -> 6 prov\nmezz -> 0\nbsmt -> 0",
+        "fifty-fifty\nground -> 6 WC + 1 UW\nlevel 2 -> 6\nmezzanine -> nothing, uses L2's",
+    ],
+)
+def test_an_items_title_naming_a_row_in_a_list_of_rows_revises_nothing(message):
+    manager = make_manager()
+    pid = manager.start_project("Rows with arrows").project_id
+    for said in scenario("office-3-storey.json")["messages"]:
+        if manager.storage.load_project(pid).current_form_section == "3.23":
+            break
+        if said == "There is no mezzanine.":
+            said = "Mezzanine 120 m2, all new."  # an item the rows' list names a row after
+        manager.process_user_response(pid, said)
+    before = manager.storage.load_project(pid)
+    assert before.current_form_section == "3.23" and before.answer_for("3.06").value["total"] == 120
+    result = manager.process_user_response(pid, message)
+    assert result.decision == "continuing" and result.section == "3.23"
+    assert manager.storage.load_project(pid).answer_for("3.06") == before.answer_for("3.06")

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken, written_figures
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
-from wizard_core.answers.wording.messages import unnumbered
+from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
 from wizard_core.models import ProjectState
@@ -150,12 +150,12 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     kind = answer_type(item)
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
         texts = [written_figures.figures_as_written_here(t) for t in texts]
-        texts = [pasted.spaced_as_tabs(spoken.as_meant(t)) for t in texts]
+        texts = [pasted.spaced_as_tabs(spoken.as_meant(pasted.spreadsheet_marks(t))) for t in texts]
         texts = [unnumbered(t) for t in texts]  # "1) 1 storey above grade / 2) 0 below": no counts
     if item.answer_type == "area":
         texts = [own_rows(t, item) for t in texts]
     if item.answer_type in TABLED:
-        texts = [pasted.unpivoted(t) for t in texts]
+        texts = [pasted.unpivoted(semicolons_as_tabs(t)) for t in texts]  # 'EXIST;NEW;TOTAL' over '0;1480'
     if item.answer_type == "area":
         texts = [area_working.feet_twins_dropped(area_working.asides_dropped(t)) for t in texts]
         texts = [area_working.sides_as_working(parsing.old_working_dropped(t)) for t in texts]

@@ -55,6 +55,9 @@ def _describe(item: FormItem, value: Any) -> str:
 MEZZANINE = re.compile(r"mezzanine", re.I)
 
 
+PLAUSIBLE_M2 = 100  # a figure without a unit this large is offered as m² (a building's area, not a room's)
+
+
 def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = reader_words()
     gross = is_gross(item.title)
@@ -138,7 +141,16 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
         notes.append("in m², as the answer it revises")
     if not has_unit:
         about = "the exact figure and its unit: you gave about" if approximate else "the unit: is"
-        return Reading(missing=f"{about} {shown}; is that in square metres (m²) or square feet (ft²)")
+        missing = f"{about} {shown}; is that in square metres (m²) or square feet (ft²)"
+        sizes = [v for v in bare.values() if v]  # an existing 0 is 0 in any unit
+        if not approximate and sizes and all(v >= PLAUSIBLE_M2 for v in sizes):
+            # 'EXIST;NEW;TOTAL' over '0;1480.00;1480.00': figures a spreadsheet gives without their unit,
+            # offered in the code's own unit for a yes
+            metric = read_area(item, [*texts[:-1], f"{texts[-1]}\n(in m2)"], state, forms)
+            if metric.complete and metric.value is not None:
+                reason = "the figures taken as m², the code's unit"
+                return Reading(missing=missing, offer=metric.value, offer_reason=reason)
+        return Reading(missing=missing)
     split_note = ""
     if set(roles) == {"total"}:  # one figure, no part named beside it
         as_said = _split_as_said(item, roles["total"], texts, state)

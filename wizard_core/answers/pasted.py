@@ -22,6 +22,11 @@ def unpivoted(text: str) -> str:
     rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
     if not any(len(cells) > 1 for cells in rows):
         return text
+    notes = [cells[0] for cells in rows if len(cells) == 1]
+    if notes and sum(len(cells) > 1 for cells in rows) >= 2:  # a remark on a line of its own below the table
+        rows = [cells for cells in rows if len(cells) > 1]
+        read = unpivoted("\n".join("\t".join(cells) for cells in rows))
+        return read if read != "\n".join("\t".join(cells) for cells in rows) else text
     if len(rows) > 1 and all(len(cells) == 2 for cells in rows):  # "hazardous | N" under "BF entrances | 2"
         return "; ".join(f"{key}: {value}" for key, value in rows)
     if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
@@ -37,6 +42,11 @@ def unpivoted(text: str) -> str:
             return text
         read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
     return ". ".join(read_across)
+
+
+def spreadsheet_marks(text: str) -> str:
+    """A spreadsheet's '#N/A' in a cell as the 'n/a' it means (nothing applies), not a figure."""
+    return re.sub(r"#N/?A\b", "n/a", text, flags=re.I)
 
 
 def _yes_no_cell(cell: str) -> str:

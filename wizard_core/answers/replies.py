@@ -14,6 +14,10 @@ _STATED_THAT = re.compile(
 )
 
 
+# a spreadsheet's Y or N opening the reply, its reason after it: 'Y - Region main, no fire pump needed'
+_LEADING_Y_N = re.compile(r"^\W*([YyNn])\s*(?:[-\u2013\u2014:,;(]|$)")
+
+
 def yes_no(text: str) -> tuple[bool | None, float]:
     """Read a yes/no answer: a leading word is decisive, negation words otherwise."""
     words = lexicon()
@@ -25,7 +29,8 @@ def yes_no(text: str) -> tuple[bool | None, float]:
         return True, 0.95
     if words.no.match(text):
         return False, 0.95
-    labelled = _LABELLED_YES_NO.match(text)  # 'Water supply | Y (…, no fire pump)': the cell decides
+    # 'Water supply | Y (…, no fire pump)', 'Y - no fire pump needed': the cell or the letter decides
+    labelled = _LABELLED_YES_NO.match(text) or _LEADING_Y_N.match(text)
     if labelled:
         return labelled[1].lower() in ("yes", "y"), 0.9
     if words.negation.search(text):

@@ -12,6 +12,7 @@ from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
+from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
@@ -215,6 +216,15 @@ class DecisionEngine:
         }
         # The item named first ("a correction on the gross area: … The footprint does not change."),
         # never one said to stand as it is.
+        # a computed item's rows given line by line with arrows ('docks 18 -> 2 prov', 'mezz -> 0'): the
+        # arrows are the rows' working, and an item a row is named after is no item revised
+        rows_listed = (
+            current is not None
+            and self.forms.get_item(current).answer_type in COMPUTED
+            and len([line for line in message.splitlines() if line.strip()]) > 1
+            and trigger is not None
+            and _ARROW_ONLY.fullmatch(trigger.group().strip()) is not None
+        )
         answering: bool | None = None  # whether the message answers the item on screen, read once
         unread: str | None = None  # an item named right after a word of revising, its value not read
         for number, named in sorted(
@@ -225,6 +235,8 @@ class DecisionEngine:
                 continue
             if only_cited(lowered, named):
                 continue
+            if rows_listed and not navigates:
+                continue  # 'mezz -> 0' in a list of 3.23's rows: the mezzanine's row, not its area revised
             if not navigates:
                 if not self.naming.carries_value(state, item, message, trigger, named):
                     if unread is None and self._worded_before(message, trigger, named):
@@ -321,6 +333,9 @@ class DecisionEngine:
         lowered = message.lower()
         terms = [bare_title(item), *[k.lower() for k in item.keywords]]
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
+
+
+_ARROW_ONLY = re.compile(r"[^\W\d][\w\s.'’/-]*?\s*(?:->|→|=>)")
 
 
 def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:

@@ -136,7 +136,7 @@ def pasted_table(text: str) -> Table | None:
 
     Lines that do not belong to the table (an intro line, a note under it) are kept as ``rest``.
     """
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in semicolons_as_tabs(text).splitlines() if line.strip()]
     for sep in ("\t", "|"):
         inside = [line for line in lines if sep in line and not _MARKDOWN_RULE.match(line.strip())]
         if len(inside) < 2:
@@ -341,6 +341,19 @@ def count_cell(row: str, header: str, cell: str) -> int | CellProblem:
     if re.fullmatch(r"\d+", cell):
         return int(cell)
     return CellProblem(row, header, cell, "expected a whole number")
+
+
+_CSV_LINE = re.compile(r"^[^;\n]*\S;\S[^\n]*$")
+
+
+def semicolons_as_tabs(text: str) -> str:
+    """A spreadsheet's rows exported with semicolons ('EXIST;NEW;TOTAL' over '0;1480.00;1480.00') as rows of
+    cells; a semicolon followed by a space is a sentence's, and a line with one stays as it is."""
+    lines = text.splitlines()
+    csv = [i for i, line in enumerate(lines) if ";" in line and not re.search(r";\s", line)]
+    if not csv or not all(_CSV_LINE.match(lines[i]) for i in csv):
+        return text
+    return "\n".join(line.replace(";", "\t") if i in csv else line for i, line in enumerate(lines))
 
 
 def table_and_lines(text: str) -> tuple[Table | None, list[str]]:

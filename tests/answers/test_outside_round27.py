@@ -1,0 +1,62 @@
+"""Kinds a round of new buildings (round h27, rows pasted from an office spreadsheet with semicolons, and a
+senior consultant's clipped shorthand) found past the readers on its first run, fixed as kinds and tested
+in words of their own.
+
+- Rows exported with semicolons ("EXIST;NEW;TOTAL" over "0;2210.00;2210.00", "BF ENTR;1") are cells, as
+  tabs or pipes are; a semicolon followed by a space stays a sentence's.
+- A spreadsheet's "#N/A" is not applicable, never a rating of 0.
+- A reply opening on a bare "Y" or "N" ("Y - town main, no fire pump needed") is that answer, whatever
+  words follow it.
+- Area figures given without a unit, large enough to be a building's, are offered in m² for a yes,
+  never recorded.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answers.support import FORMS, state_with
+from wizard_core.answers import read
+
+
+def _read(section: str, message: str, answers=None):
+    return read(FORMS.get_item(section), [message], state_with(answers or {}), FORMS)
+
+
+def test_semicolon_rows_are_cells():
+    reading = _read("3.04", "EXIST;NEW;TOTAL m2\n0;2210.00;2210.00 (65.00 x 34.00)")
+    assert reading.value == {"existing": 0.0, "new": 2210.0, "total": 2210.0}
+    reading = _read("3.20", "BF ENTR;1 (front door, power operator)\nHAZ SUBST;N (no fuel stored)")
+    assert reading.value == {"barrier_free_entrances": 1, "hazardous_substances": False}
+
+
+def test_a_semicolon_with_a_space_after_it_is_a_sentences():
+    reading = _read("3.04", "existing 1,200 m2; new 800 m2; total 2,000 m2")
+    assert reading.value == {"existing": 1200.0, "new": 800.0, "total": 2000.0}
+
+
+def test_hash_n_a_is_no_rating():
+    state = state_with({"3.02": ["D"], "3.10": ["3.2.2.60"], "3.07": {"storeys_above_grade": 2}})
+    message = "ASSY;FRR h;NOTE\nFLOORS;1;FS\nMEZZ;#N/A;none\nROOF;0;no rating"
+    value = read(FORMS.get_item("3.21"), [message], state, FORMS).value
+    ratings = {row["assembly"]: row["rating_h"] for row in value["assemblies"]}
+    assert ratings["mezzanine"] is None
+    assert ratings["floors"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("message", "answer"),
+    [
+        ("Y - municipal main on King St, no booster pump needed", True),
+        ("N - nearest hydrant 140 m away, no tank either", False),
+    ],
+)
+def test_a_leading_y_or_n_is_the_answer(message, answer):
+    assert _read("3.14", message).value is answer
+
+
+def test_figures_without_a_unit_are_offered_as_square_metres():
+    reading = _read("3.04", "EXIST;NEW;TOTAL\n0;1725.00;1725.00")
+    assert reading.value is None  # never recorded without its unit
+    assert reading.offer == {"existing": 0.0, "new": 1725.0, "total": 1725.0}
+    assert "m²" in reading.offer_reason
