@@ -60,3 +60,31 @@ def test_figures_without_a_unit_are_offered_as_square_metres():
     assert reading.value is None  # never recorded without its unit
     assert reading.offer == {"existing": 0.0, "new": 1725.0, "total": 1725.0}
     assert "m²" in reading.offer_reason
+
+
+@pytest.mark.parametrize(
+    ("message", "groups"),
+    [
+        ("F3 - paper products and packaging, racked. Offices under 6 %, no separate D.", ["F3"]),
+        ("E: hardware and building supplies. Staff room is part of it.", ["E"]),
+    ],
+)
+def test_a_code_then_the_goods_it_holds_is_the_buildings_group(message, groups):
+    assert _read("3.02", message).value == groups
+
+
+def test_the_trades_shorthand_names_the_floor_over_the_basement():
+    state = state_with(
+        {"3.02": ["C"], "3.10": ["3.2.2.50"], "3.07": {"storeys_above_grade": 4, "storeys_below_grade": 1}}
+    )
+    message = "ASSY;FRR h\nFLR OVER BSMT;1.5\nFLOORS;1\nROOF;1"
+    value = read(FORMS.get_item("3.21"), [message], state, FORMS).value
+    ratings = {row["assembly"]: row["rating_h"] for row in value["assemblies"]}
+    assert ratings["floors_over_basement"] == 1.5
+
+
+def test_a_rating_on_a_row_no_assembly_is_named_by_is_asked_about():
+    state = state_with({"3.02": ["D"], "3.10": ["3.2.2.60"], "3.07": {"storeys_above_grade": 3}})
+    reading = read(FORMS.get_item("3.21"), ["ASSY;FRR h\nFLOORS;1\nPODIUM DECK;2\nROOF;0"], state, FORMS)
+    assert reading.value is None
+    assert "row 'PODIUM DECK': which assembly is it" in reading.missing

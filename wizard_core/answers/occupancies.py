@@ -187,11 +187,14 @@ def _set_aside(
     classed = aside is not None and (re.match(r"calls?\s+it\b", aside.group()) or FOR_THE_WHOLE.match(after))
     if classed and match.by_label:
         aside = None  # "he calls it F3", "our guy says F3 for the whole thing": the building's classification
+    after_aside = words.aside_after.search(after)
+    if after_aside and match.by_label and _DESCRIBED.match(after) and _GOODS.search(after_aside.group()):
+        after_aside = None  # "F2 - furniture and upholstered goods": the code, then what the building holds
     if (
         aside
         or NOT_EITHER.search(before)
         or NEIGHBOUR.search(before)
-        or words.aside_after.search(after)
+        or after_aside
         or (converting and words.former_before.search(before))
     ):
         return start, end
@@ -200,6 +203,11 @@ def _set_aside(
         if drops_back(lowered[following_start:following_end], words):
             return start, following_end
     return None
+
+
+_DESCRIBED = re.compile(r"\s*[-\u2013\u2014:(]")  # a code followed by its description
+# nouns a use's name only describes ('hospital linen', 'restaurant supplies'), unlike a use dropped
+_GOODS = re.compile(r"\b(?:linens?|towels|uniforms|bedding|suppl(?:y|ies)|equipment|goods|products|waste)\b")
 
 
 def _role(

@@ -70,13 +70,14 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("lieu", re.compile(r"lieu|noncombustible|non-combustible|\bnc\b", re.I)),
     ("supporting", re.compile(r"support|load[\s-]*bearing|structur|columns?", re.I)),
     ("rating", re.compile(r"rating|frr|required|hours?|\bh\b|min", re.I)),
-    ("assembly", re.compile(r"assembl|element|item|name|floor|horizontal", re.I)),
+    ("assembly", re.compile(r"assembl|\bassy\b|element|item|name|floor|horizontal", re.I)),
 ]
 
 
 def assembly_of(text: str) -> str:
     """The assembly a name stands for ('Floor over bsmt' -> floors_over_basement), or ''."""
-    text = text.replace("bsmt", "basement")
+    text = re.sub(r"\bbsmts?\b", "basement", text, flags=re.I)  # 'FLR OVER BSMT': the trade's shorthand
+    text = re.sub(r"\bflrs?\b", "floor", text, flags=re.I)
     for name, pattern in _NAMES:
         if pattern.search(text):
             return name
@@ -271,7 +272,14 @@ def _table(table: Table, thread: Thread) -> None:
         said = next((record[h].strip() for h in names if record.get(h, "").strip()), "")
         named = assembly_of(said)
         if not named:
-            if said:
+            rated = [record.get(h, "") for kind in ("rating", "supporting") for h in found.get(kind, [])]
+            if said and any(_TIMED.search(c) or re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", c) for c in rated):
+                # a rating given on a row no assembly is named by: asked about, never left out unsaid
+                thread.problems[said] = [
+                    f"row '{said}': which assembly is it (storeys below grade, floors over basement, floors, "
+                    "mezzanine or roof)?"
+                ]
+            elif said:
                 thread.notes.append(" ".join(c for c in record.values() if c.strip()))
             continue
         row: dict[str, Any] = {}
