@@ -439,3 +439,13 @@ def test_an_items_title_naming_a_row_in_a_list_of_rows_revises_nothing(message):
     result = manager.process_user_response(pid, message)
     assert result.decision == "continuing" and result.section == "3.23"
     assert manager.storage.load_project(pid).answer_for("3.06") == before.answer_for("3.06")
+
+
+def test_an_item_number_ending_a_sentence_is_addressed():
+    manager = make_manager()
+    pid = manager.start_project("Number at a stop").project_id
+    advance_to(manager, pid, "3.06")
+    result = manager.process_user_response(
+        pid, "I have to correct 3.02. The ground floor café is its own A2, so the answer is D and A2."
+    )
+    assert (result.decision, result.section) == ("revision", "3.02")

@@ -82,6 +82,7 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
             if reading.complete:
                 return reading
             concluded = _concluded(text, groups, needed, where, forms)
+            concluded = concluded or _labelled(text, groups, where, forms)
             if reading.offer is not None:  # offered for doubt, unless the working ends on just these
                 if concluded is not None and set(concluded.value) == set(reading.offer):
                     return concluded
@@ -113,6 +114,34 @@ def _concluded(text: str, groups: list[str], needed: int, where: str, forms: For
         return None
     reading.confidence = min(reading.confidence, 0.85)
     reading.notes.append(f"read from your conclusion: {', '.join(concluded)}")
+    return reading
+
+
+# 'E: 3.2.2.71. Sprinklered …' over 'F2: 3.2.2.81 …': each occupancy's article on a line opened by its code
+_LABELLED = re.compile(
+    r"(?im)^[\s\-\u2022*]*(?:group\s+)?([a-f](?:-?\d)?)\s*[:=\u2013\u2014-]+\s*(?:art(?:icle)?\.?\s*)?"
+    r"(3\.2\.2\.\d{1,2}[a-z]?)\b"
+)
+
+
+def _labelled(text: str, groups: list[str], where: str, forms: FormFacts) -> Reading | None:
+    """The articles a message gives one to a line, each after its occupancy's code, when the other
+    articles it names along the way ('the unsprinklered 3.2.2.68 and 3.2.2.78 stop at 1,500 m²') leave the
+    answer open; None unless every occupancy of 3.02 has one such line, with an article of its group."""
+    found: dict[str, set[str]] = {}
+    for m in _LABELLED.finditer(text):
+        found.setdefault(m[1].upper().replace("-", ""), set()).add(m[2].upper())  # '3.2.2.55b': 3.2.2.55B
+    classified = [g for g in groups if not is_farm_group(g)]
+    if not classified or set(found) != set(classified) or any(len(a) != 1 for a in found.values()):
+        return None
+    articles = [next(iter(found[g])) for g in classified]
+    if any(g not in forms.article_groups(a) for g, a in zip(classified, articles, strict=True)):
+        return None
+    reading = _reading(articles, groups, where, forms)
+    if not reading.complete:
+        return None
+    reading.confidence = min(reading.confidence, 0.85)
+    reading.notes.append(f"read from the lines that give each group its article: {', '.join(articles)}")
     return reading
 
 

@@ -46,12 +46,33 @@ def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
             match = matches[0]
             return Reading(match.option.label, True, confidence=0.95 if match.by_label else 0.85)
         if len(matches) > 1:
+            concluded = _concluded_option(text, item)
+            if concluded is not None:  # '… schools are High, not child care. So it is Normal, not High.'
+                note = f"read from your conclusion ('{concluded.option.label}'), the others named on the way"
+                return Reading(concluded.option.label, True, confidence=0.85, notes=[note])
             names = " or ".join(m.option.label for m in matches)
             return Reading(missing=f"which one applies: {names}")
         answer, _ = yes_no(text)
         if none_option and answer is False and p.lexicon().no.match(p.normalize(text)):
             return Reading(none_option.label, True, confidence=0.8)
     return Reading(missing="which option applies: " + "; ".join(_described(o) for o in item.options))
+
+
+_CONCLUDING = re.compile(
+    r"^\W*(?:so|therefore|thus|hence|in\s+short|in\s+the\s+end|bottom\s+line|answer)\b"
+    r"|\b(?:the\s+answer\s+is|so\s+the\s+\w+(?:\s+\w+)?\s+is)\b",
+    re.I,
+)
+
+
+def _concluded_option(text: str, item: FormItem) -> OptionMatch | None:
+    """The one option a message's last sentence concludes on ('So the importance category is Normal, not
+    High.') after naming others along the way; None when it does not conclude, or names more than one."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    if len(sentences) < 2 or not _CONCLUDING.search(sentences[-1]):
+        return None
+    found = narrowed(sentences[-1], match_options(sentences[-1], item.options, one=True), item)
+    return found[0] if len(found) == 1 else None
 
 
 def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[OptionMatch]:

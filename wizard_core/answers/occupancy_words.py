@@ -152,6 +152,10 @@ _NOT_MAJOR = re.compile(
     rf"(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
     rf"|\b(?:is|are|its|it's)\s+not\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
     rf"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
+    # 'it doesn't become an A2 major occupancy', 'won't count as a separate major occupancy'
+    rf"|\b(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|never|can't|cannot)\s+"
+    rf"(?:become|count\s+as|make\s+it|rise\s+to|form|constitute)\s+(?:a\s+|an\s+)?(?:[a-f]-?\d?\s+)?"
+    rf"(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
     # 'ignoring it as a major occ', 'disregarded as a major occupancy'
     rf"|\b(?:ignor|disregard|discount)\w*\s+(?:(?:it|them|this|that)\s+)?as\s+(?:a\s+)?(?:separate\s+)?"
     rf"maj(?:or|\.)?\s+{_OCC}"

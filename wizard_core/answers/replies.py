@@ -78,6 +78,8 @@ _ASKS_FIRST = re.compile(
     r"(?:petite|une|autre) question\b|question rapide\b|"
     r"(?:a |one |another )?(?:more |last |other |small |general |follow-?up )?"
     r"question\s*(?::|-|\u2014|before|about|on|for|by\s+the\s+way|btw))"
+    # 'A question the owner asked on site: …', 'One question from the client -'
+    r"|^\W*(?:(?:hi|hello)\W+)?(?:a|one|another|quick)\s+question\b[^.?!:\n]{0,60}[:\u2013\u2014-]"
     # 'One for you.', 'Here's one for you:', 'Got a question for you'
     r"|^\W*(?:here'?s\s+|got\s+)?(?:a\s+question|one(?:\s+more)?)\s+for\s+you\b",
     re.I,

@@ -12,6 +12,7 @@ from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
+from wizard_core.answers.wording.letters import letter_trimmed
 from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
@@ -111,7 +112,7 @@ class DecisionEngine:
         message = re.sub(
             r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
         )  # "gross_area: …" from a checklist
-        message = as_meant(message)  # "four hundred actually three eighty": a figure taken back, no revision
+        message = as_meant(letter_trimmed(message))  # an e-mail's greeting and sign-off; a figure taken back
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:

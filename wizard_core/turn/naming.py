@@ -14,7 +14,8 @@ from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, Triggers, denies_the_fact, phrases
 from wizard_core.turn.cues import MEASURED, echoed_items
 
-ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?![\d.])(?!\s*(?:m\b|m2|m²|ft|%|mm\b|h\b|min\b))")
+# '3.02', and '3.02.' ending a sentence; never a part of '3.02.1' or of a figure such as '3.02 m'
+ITEM_NUMBER = re.compile(r"(?<![\d.])(3\.\d\d)(?!\d|\.\d)(?!\s*(?:m\b|m2|m²|ft|%|mm\b|h\b|min\b))")
 
 
 class ItemNaming:
