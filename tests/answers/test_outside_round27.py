@@ -88,3 +88,33 @@ def test_a_rating_on_a_row_no_assembly_is_named_by_is_asked_about():
     reading = read(FORMS.get_item("3.21"), ["ASSY;FRR h\nFLOORS;1\nPODIUM DECK;2\nROOF;0"], state, FORMS)
     assert reading.value is None
     assert "row 'PODIUM DECK': which assembly is it" in reading.missing
+
+
+# --- 3.23 in shorthand: a floor's rows listed with their persons, and a summary after them ------------
+
+from tests.answers.computed import building, load_row, offered  # noqa: E402
+
+_HOME = [
+    load_row("Ground floor", "B3", "", None, 30, "as given"),
+    load_row("Ground floor", "B3", "", None, 45, "as given"),
+    load_row("Ground floor", "B3", "", None, 6, "as given"),
+    load_row("Level 2", "D", "", None, 18, "as given"),
+    load_row("Level 2", "D", "", None, 40, "as given"),
+]
+HOME = building(
+    ("B3",), ("3.2.2.45",), storeys=2, below=0, **{"3_18": {"rows": _HOME, "total": 139, "note": ""}}
+)
+
+
+def test_a_floors_rows_listed_with_their_persons_and_a_summary_after_them():
+    message = (
+        "50:50. Gnd: bedrooms 30 - 12 ensuite WCs, one per room; family lounge 45 - 1 UW, nothing else; "
+        "med room 6 - nil.\nL2: admin 18 - 1 M + 1 F; meeting rm 40 - nil.\n"
+        "Staff 20 on shift -> 1 + 1; 3 provided in all. Table 3.8.2.3.A -> 1 UW, 1 provided."
+    )
+    reading = offered("3.23", message, state=HOME)
+    rows = reading.offer["rows"]
+    counts = [(row["persons"], row["wc_provided"]) for row in rows]
+    assert counts == [(30, 12), (45, 0), (6, 0), (18, 2), (40, 0)]
+    assert rows[1]["universal_provided"] == 1
+    assert "read as a summary of the rows given" in reading.missing  # said back, to confirm

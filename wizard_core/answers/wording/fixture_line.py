@@ -261,10 +261,15 @@ _PROVIDED_WORD = re.compile(
 )
 
 
+_NOTHING_ELSE = re.compile(r"\bnothing\s+else\b|\bno\s+other\s+(?:fixtures|wcs?|water\s+closets)\b", re.I)
+
+
 def line_said(segment: str, floors: dict[str, str]) -> Said:
     text = p.normalize(segment)
     ranged = [floor_key(f) for f in floor_range(text)]  # 'Étages 2 à 6: 28 WCs per floor': those floors
     provided, required = _counts(text, floors_each=len(ranged) > 1)
+    if provided and "wc" not in provided and _NOTHING_ELSE.search(text):
+        provided["wc"] = 0  # 'lounge 50 - 1 UW, nothing else': no water closets besides
     said = Said(provided=provided, required=required)
     said.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     said.each_floor = bool(_EACH_FLOOR.search(text))

@@ -18,11 +18,23 @@ _FIGURE = re.compile(
 )
 
 
+# a row's name, then its persons before a dash or colon, then its counts
+_NAMED_WITH_LOAD = re.compile(
+    r"^(?:[^:]{1,20}:\s*)?[a-z][a-z /&'.+-]{1,40}?\s+(\d{1,4})\s*[-\u2013\u2014:]\s*\S", re.I
+)
+
+
 def by_persons(line: str, persons: dict[str, Any]) -> str | None:
     """The one 3.18 row whose persons (10 or more, no other row's) the line states ('bleachers 380 ->
     190/sex -> 3 + 3', 'existing rdc 166: 6 wc'): a line naming its row by its occupant load."""
-    said = {int(m[1].replace(",", "")) for m in _FIGURE.finditer(p.normalize(line))}
     counts = [n for n in persons.values() if isinstance(n, int)]
+    named = _NAMED_WITH_LOAD.match(p.normalize(line))  # 'L1: nurse stn 7 - 1 staff WC': 7 is its persons
+    if named:
+        load = int(named[1])
+        found = [k for k, n in persons.items() if n == load and counts.count(n) == 1]
+        if len(found) == 1:
+            return found[0]
+    said = {int(m[1].replace(",", "")) for m in _FIGURE.finditer(p.normalize(line))}
     found = [
         k for k, n in persons.items() if isinstance(n, int) and n >= 10 and counts.count(n) == 1 and n in said
     ]

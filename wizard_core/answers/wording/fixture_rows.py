@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 from wizard_core.answers.wording.fixture_line import Said, line_said, totals_kept
-from wizard_core.answers.wording.floors import floor_key, floor_name
+from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
+from wizard_core.answers.wording.messages import split_outside_brackets
 
 
 def row_keys(names: list[str]) -> list[str]:
@@ -86,6 +87,13 @@ def _entries(line: str, floors: dict[str, str]) -> list[Entry]:
     if not text or text.endswith(":"):
         return []
     head = _HEAD.match(text)
+    if head and (listed := _rows_of_floor(head[1], head[2])):
+        # 'L1: resident rooms 27 - 10 ensuite WCs, lounge 50 - 1 UW, kitchen 4 - nil': the floor's rows,
+        # each named with its persons and given its counts
+        return [
+            _entry(f"{head[1]}: {piece}", f"{head[1]} {name}", piece, floors, after, False)
+            for name, piece, after in listed
+        ]
     if head:
         colon = head[0][head.end(1) :].lstrip().startswith(":")
         # several rows share a figure standing alone ('stage, bar: 0 each'); else the name is one row's
@@ -99,6 +107,30 @@ def _entries(line: str, floors: dict[str, str]) -> list[Entry]:
         said.provided["wc"] = int(alone[1])  # 'stock 0' in a list of the rows: that row's figure
         return [Entry(line, text, said, floor_name(text), True)]
     return [Entry(line, text, said, floor_name(text), False)]
+
+
+# a row named with its persons, then its counts: 'lounge 50 - 1 UW', 'nurse stn 7: 1 staff WC'
+_ROW_WITH_LOAD = re.compile(r"^\s*([a-z][a-z /&'.+-]{1,40}?)\s+(\d{1,4})\s*[-\u2013\u2014:]\s*(\S.*)$", re.I)
+
+
+def _rows_of_floor(head: str, rest: str) -> list[tuple[str, str, str]]:
+    """A floor's rows listed after its name ('L1: resident rooms 27 - 10 WCs, lounge 50 - 1 UW'): each
+    row's name, its piece of the line and the counts after its persons; [] unless the head names only a
+    floor and two or more pieces are such rows (a piece that is none, 'nothing else', goes with the row
+    before it)."""
+    if not floor_name(head) or re.sub(r"\W", "", FLOOR.sub("", head)):  # 'L1', 'Gnd': a floor's name alone
+        return []
+    listed: list[list[str]] = []
+    for piece in split_outside_brackets(re.compile(r","), rest):
+        found = _ROW_WITH_LOAD.match(piece)
+        if found:
+            listed.append([found[1].strip(), piece.strip(), found[3].strip()])
+        elif listed:
+            listed[-1][1] += f", {piece.strip()}"
+            listed[-1][2] += f", {piece.strip()}"
+        else:
+            return []
+    return [(name, piece, after) for name, piece, after in listed] if len(listed) >= 2 else []
 
 
 _ALONE = re.compile(

@@ -45,6 +45,7 @@ class Given:
     persons: dict[str, Any] = field(default_factory=dict)  # 3.18 row key -> its persons
     without: list[str] = field(default_factory=list)  # rows said to have no fixtures ('*': all others)
     tabled: set[str] = field(default_factory=set)  # rows a pasted table of the latest text gave counts for
+    placed: set[str] = field(default_factory=set)  # rows the latest text's lines gave counts by name
 
 
 _FIELDS = {"wc": "wc_provided", "bf": "bf_wc_provided", "universal": "universal_provided"}
@@ -182,6 +183,12 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         # lets the office share one water closet'), kept as a note; only what the table's row lacks is taken
         given.notes.append(line.strip())
         return
+    if len(floors) > 1 and floors.keys() <= given.placed and not _names_row(entry, floors) and latest:
+        # every row given its counts by name, then a line naming none ('Staff peak 14 -> 1 + 1; 3
+        # provided'): a summary of the rows, kept as a note and said back to confirm
+        given.notes.append(line.strip())
+        given.soft.append(f"'{line.strip()}' read as a summary of the rows given, kept as a note")
+        return
     if target is not None:  # the lines follow the rows one for one
         said.floors, said.unknown_floor, said.each_floor = [target], "", False
     elif not said.floors and not said.each_floor and (by_words := _by_words(entry.name, floors)) is not None:
@@ -227,6 +234,13 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         given.provided.setdefault(key, {}).update({_FIELDS[k]: v for k, v in said.provided.items()})
         if said.required:
             given.required.setdefault(key, {}).update(said.required)
+        if latest and said.provided and not said.each_floor:
+            given.placed.add(key)
+
+
+def _names_row(entry: Entry, floors: dict[str, str]) -> bool:
+    said = entry.said
+    return bool(said.floors or said.each_floor or said.among or _by_words(entry.name, floors) is not None)
 
 
 def _table_had(entry: Entry, floors: dict[str, str], given: Given) -> bool:
