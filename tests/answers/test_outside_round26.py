@@ -149,3 +149,32 @@ def test_each_after_a_range_of_floors_is_each_floor_and_a_count_per_suite_is_the
 def test_a_floor_named_beside_two_of_its_rows_is_asked_about():
     question = asked("3.23", "50:50. grnd 6 wc. L2-L4 14 wc each", state=FLATS)
     assert "which of 3.18's rows (Ground floor (row 1), Ground floor (row 2))" in question
+
+
+_CINEMA = [
+    load_row("Ground floor (screen 1)", "A1", "space with fixed seats", None, 120, "fixed seats"),
+    load_row("Ground floor (screen 2)", "A1", "space with fixed seats", None, 90, "fixed seats"),
+    load_row("Ground floor (lobby and queue)", "A1", "standing space", 80.0, 200, "table"),
+    load_row("Ground floor (manager's office)", "D", "offices", 15.0, 2, "table"),
+    load_row("Mezzanine (projection)", "A1", "", None, 1, "as given"),
+]
+CINEMA = building(
+    ("A1",), ("3.2.2.20",), storeys=1, below=0, **{"3_18": {"rows": _CINEMA, "total": 413, "note": ""}}
+)
+
+
+def test_where_the_washrooms_are_names_their_row_and_a_plural_names_its_rows():
+    message = (
+        "- Table 3.7.4.3.C, 50:50.\n"
+        "- Provided in the lobby washrooms, which serve both screens: men 3, women 5 — 8 water closets — "
+        "plus 1 universal washroom.\n"
+        "- Screens: none of their own.\n"
+        "- Manager's office: 1 staff water closet.\n"
+        "- Mezzanine: none."
+    )
+    rows = by_name(offered("3.23", message, state=CINEMA).offer["rows"])
+    assert rows["Ground floor (lobby and queue)"]["wc_provided"] == 8
+    assert rows["Ground floor (lobby and queue)"]["universal_provided"] == 1
+    assert rows["Ground floor (screen 1)"]["wc_provided"] == 0
+    assert rows["Ground floor (screen 2)"]["wc_provided"] == 0
+    assert rows["Mezzanine (projection)"]["wc_provided"] == 0

@@ -50,8 +50,14 @@ _NONE_FOR = re.compile(
 # 'loft, office, kitchen, bsmt use those = 0', 'Meeting room, kitchen and office share the hall washrooms;
 # none of their own': rows served by another's fixtures, none of their own
 _SHARING = re.compile(
-    r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?(?:use|share|sharing|using)\s+(?:those|them|these|the\s+[\w\s']{1,40}?)"
+    r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?:?\s*(?:uses?|shares?|sharing|using)\s+(?:those|them|these|the\s+[\w\s']{1,40}?)"
     r"(?:\s*[=:]\s*(?:0|nil|none)|\s*[;,.\u2014\u2013-]\s*(?:none|nil|0)\b[\w\s]*)?\W*$",
+    re.I,
+)
+# 'Auditoria: none of their own', 'Mezzanine: nil': rows named before a colon, then none
+_LABELLED_NONE = re.compile(
+    r"^\W*(?P<names>[^:\d]{2,60}?)\s*:\s*(?:0|nil|none|no\s+(?:fixtures|washrooms|wcs?))"
+    r"(?:\s+of\s+(?:its|their)\s+own|\s+(?:wcs?|fixtures))?\W*$",
     re.I,
 )
 _ROWS_WORD = re.compile(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", re.I)
@@ -59,14 +65,18 @@ _THE_REST = re.compile(r"^(?:all\s+)?(?:the\s+)?(?:other|remaining|rest(?:\s+of\
 
 
 def rows_without(
-    line: str, floors: dict[str, str], named: Callable[[str, dict[str, str]], str | None]
+    line: str,
+    floors: dict[str, str],
+    named: Callable[[str, dict[str, str]], str | list[str] | None],
+    labelled: bool = True,
 ) -> list[str] | None:
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
     None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
     found = _NONE_FOR.match(p.normalize(line).strip())
     if found is not None and not _ROWS_WORD.search(line):
         found = None
-    found = found or _SHARING.match(p.normalize(line).strip())
+    plain = p.normalize(line).strip()
+    found = found or _SHARING.match(plain) or (_LABELLED_NONE.match(plain) if labelled else None)
     if found is None:
         return None
     names = found["names"].strip(" ,:-")
@@ -78,5 +88,5 @@ def rows_without(
             key = named(name.strip(), floors)
             if key is None:
                 return None  # a name no row has: the line is not read so
-            keys.append(key)
+            keys.extend([key] if isinstance(key, str) else key)  # 'auditoria': the rows it stands for
     return keys or None

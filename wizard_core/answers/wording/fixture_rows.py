@@ -76,8 +76,11 @@ def entries(line: str, floors: dict[str, str]) -> list[Entry]:
 
 
 # 'provided, following the 3.18 rows (after the revision):' opens a list of the rows
+# ('Provided in the lobby washrooms, which serve …:' names where they are, and opens no list)
 OPENER = re.compile(
-    r"\b(?:provided|(?:following|per|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows)\b[^:\n]*:\s*", re.I
+    r"\b(?:provided(?![^:\n]*\b(?:in|at|off|beside|near|next\s+to)\s+the\b)"
+    r"|(?:following|per|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows)\b[^:\n]*:\s*",
+    re.I,
 )
 
 

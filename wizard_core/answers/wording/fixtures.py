@@ -97,7 +97,8 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
             if latest:
                 given.hard.append(f"{disagrees}; how many water closets are provided?")
             continue
-        if floors and (none := rows_without(line, floors, _by_words)) is not None:
+        # 'Auditoria: none' names its rows, unless the lines follow 3.18's rows one for one
+        if floors and (none := rows_without(line, floors, _rows_named, labelled=not listing)) is not None:
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
             continue
@@ -365,6 +366,10 @@ _FLOOR_WORDS = frozenset({"level", "lvl", "floor", "flr", "storey", "ground", "m
 # small words no row is named by ('washrooms off the dining rm': 'off' is no 'office')
 _SMALL_WORDS = frozenset(
     {"the", "off", "and", "for", "with", "from", "near", "next", "beside", "each", "all"}
+    # the fixtures and the working's words name no row ('the lobby washrooms, which serve …': no 'servery')
+    | {"which", "that", "serve", "serves", "serving", "served", "provided", "provide", "provides", "plus"}
+    | {"washroom", "washrooms", "water", "closet", "closets", "universal", "lavatories", "urinals", "stalls"}
+    | {"men", "women", "male", "female", "sex", "table", "required", "one", "two", "three", "four", "both"}
 )
 
 
@@ -376,18 +381,46 @@ def _by_words(said: str, floors: dict[str, str]) -> str | None:
     """The one 3.18 row whose name shares the most words with the row said ("L1 res wing" for
     "Level 1 (res wing (sleeping rm areas))"), on the floor the row names if it names one; a floor
     alone ("L2") for 3.18's one row on that floor ("Level 2 (res)")."""
+    said = _SERVING.sub("", said)  # 'the lobby washrooms, which serve both screens': the lobby's
     floor = floor_name(said)
     keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
     said_words = _words(FLOOR.sub(" ", said))  # 'bsmt', 'grnd': the floor's own words name no room
     if not said_words:
         return keys[0] if floor and len(keys) == 1 else None
-    scored = [
-        (sum(any(w.startswith(s) or s.startswith(w) for w in _words(floors[k])) for s in said_words), k)
-        for k in keys
-    ]
+    tied = _best_rows(said_words, keys, floors)
+    return tied[0] if len(tied) == 1 else None
+
+
+_SERVING = re.compile(
+    r",?\s*\b(?:which|that)\s+(?:also\s+)?(?:serves?|are\s+shared\s+by|take)\b.*$", re.I | re.S
+)
+
+
+def _rows_named(said: str, floors: dict[str, str]) -> str | list[str] | None:
+    """``_by_words``, or every row a plural name stands for ('auditoria: none of their own' for 'Ground
+    floor (auditorium 1)', '… (auditorium 2)', …) when they share its words equally."""
+    one = _by_words(said, floors)
+    if one is not None or not re.search(r"(?:s|ia)\W*$", said.strip(), re.I):
+        return one
+    floor = floor_name(said)
+    keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
+    tied = _best_rows(_words(FLOOR.sub(" ", said)), keys, floors, stems=True)
+    return tied if len(tied) > 1 else None
+
+
+def _best_rows(
+    said_words: set[str], keys: list[str], floors: dict[str, str], stems: bool = False
+) -> list[str]:
+    """The rows whose names share the most of ``said_words`` (a word or its start; with ``stems``, the
+    stem of a long word too: 'auditoria' for 'auditorium'); [] when none shares any."""
+
+    def alike(w: str, s: str) -> bool:
+        stem = stems and len(w) >= 7 and len(s) >= 7 and w[:7] == s[:7]
+        return w.startswith(s) or s.startswith(w) or stem
+
+    scored = [(sum(any(alike(w, s) for w in _words(floors[k])) for s in said_words), k) for k in keys]
     best = max((n for n, _ in scored), default=0)
-    tied = [k for n, k in scored if n == best]
-    return tied[0] if best and len(tied) == 1 else None
+    return [k for n, k in scored if n == best] if best else []
 
 
 def _same_floor(name: str, floor: str) -> bool:
