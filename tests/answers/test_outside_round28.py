@@ -107,3 +107,38 @@ def test_a_choice_concluded_in_the_last_sentence_after_others_named_on_the_way()
 
 def test_options_named_side_by_side_with_no_conclusion_are_asked_about():
     assert _read("3.16", "High for the schools, Normal for the offices.").value is None
+
+
+# --- 3.18 as a designer writes it ---------------------------------------------------------------------
+
+from tests.answers.computed import building, by_name, offered, recorded  # noqa: E402
+
+STORES = building(("E", "C"), ("3.2.2.67", "3.2.2.52"), storeys=3, below=0)
+LIBRARY = building(
+    ("A2",), ("3.2.2.25",), storeys=2, below=0, **{"3_04": {"existing": 0, "new": 900, "total": 900}}
+)
+
+
+def test_a_use_named_with_its_storey_names_no_floor():
+    message = "Ground floor:\n- Shops 1 and 2, 400 m² in total, mercantile first storey at 3.70 = 109"
+    rows = recorded("3.18", message, state=STORES)["rows"]
+    assert rows[0]["floor"].startswith("Ground floor") and rows[0]["persons"] == 109
+
+
+def test_a_figure_in_brackets_that_divides_the_area_to_the_persons_is_the_rate():
+    reading = offered("3.18", "Ground floor\nTeen area, 120 m² (1.85) = 65", state=LIBRARY)
+    assert reading.offer["rows"][0]["persons"] == 65  # 1.85 is a figure of several uses: the use to confirm
+
+
+def test_the_rest_of_the_buildings_area_is_a_remark_and_a_posting_said_after_its_row_posts_it():
+    message = (
+        "Ground floor:\n- Offices, 186 m² at 9.30 = 20\n"
+        "- Meeting room, 90 m²: designed for 40 chairs. The table at 0.75 would give 120, so 40 will be "
+        "posted.\n"
+        "Total 60. Corridors and the mechanical room make up the rest of the 900 m²."
+    )
+    value = recorded("3.18", message, state=LIBRARY)
+    rows = by_name(value["rows"])
+    assert value["total"] == 60 and len(rows) == 2
+    meeting = next(row for name, row in rows.items() if "meeting" in name.lower())
+    assert meeting["persons"] == 40 and meeting["posted_limit"] is True

@@ -5,6 +5,7 @@ against the consultant's own figures, or asked about.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,12 +41,16 @@ class Worked:
 
 def worked_out(item: FormItem, book: Book, state: ProjectState) -> Reading:
     work = Worked()
+    remarks: list[str] = []
     for key, row in book.rows.items():
+        if _the_rest_of(row, state):
+            remarks.append(row.line)  # 'corridors and the mechanical room make up the rest of the 1,450 m²'
+            continue
         if book.problems.get(key):
             work.hard.extend(book.problems[key])
             continue
         _one_row(row, state, work)
-    note = r.join_notes(r.recorded_note(state, item.number), *book.notes)
+    note = r.join_notes(r.recorded_note(state, item.number), *book.notes, *remarks)
     if not book.rows and not work.hard:
         total = book.totals[-1][1] if book.totals else None
         if total is None:
@@ -79,6 +84,22 @@ def worked_out(item: FormItem, book: Book, state: ProjectState) -> Reading:
     )
     notes = work.working + rounding + r.to_verify(work.verify)
     return Reading(value, True, confidence=0.85, notes=notes)
+
+
+_THE_REST = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+balance|make\s+up|makes\s+up)\b", re.I)
+
+
+def _the_rest_of(row: LoadInput, state: ProjectState) -> bool:
+    """A line about the floor area left over, its only figure the building's own area ('Corridors,
+    washrooms and the mechanical room make up the rest of the 1,450 m²'): a remark, no row."""
+    if row.area is None or row.rate or row.stated or row.seats or row.rooms or row.design:
+        return False
+    areas = set()
+    for section in ("3.04", "3.05"):
+        answer = state.answer_for(section)
+        if answer is not None and isinstance(answer.value, dict) and answer.value.get("total"):
+            areas.add(float(answer.value["total"]))
+    return row.area in areas and _THE_REST.search(row.line) is not None
 
 
 def _as_given(name: str, persons: int, group: str) -> dict[str, Any]:

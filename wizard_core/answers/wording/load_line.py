@@ -7,6 +7,7 @@ consultant wrote after their own working; or a building total.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -152,7 +153,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
         text = " ".join(kept)  # the row, without the sentence that says what the table would give
     label, body, dashed = row_label(text)
     total_lead = TOTAL_LEAD.match(label or text)
-    floor = floor_name(f"{label}:" if label else text) or (floor_name(text) if dashed else "")
+    # 'mercantile first storey at 3.70': the use of Table 3.1.17.1, no floor of the building
+    floored = _USE_STOREY.sub("mercantile", text)
+    floor = floor_name(f"{label}:" if label else floored) or (floor_name(floored) if dashed else "")
     use = use_of(label) if label else None
     use = use or use_of(text)
     said = use_words(label) if label and not floor else use_words(body if label else text)
@@ -168,7 +171,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     row = LoadInput(name="", key="", floor=floor, use=use, use_said=said, line=segment.strip())
     row.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
-    row.posted = bool(POSTED.search(text))
+    # '… the Table at 0.75 would give 147, so 80 will be posted': the aside dropped, its posting kept
+    row.posted = bool(POSTED.search(p.normalize(segment)))
     rate = _rate(text)
     if rate:
         row.rate = float(rate[1] or rate[2] or rate[3] or rate[4])
@@ -228,6 +232,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = as_int(persons[-1][1])
         elif result and row.area is not None:
             row.stated = as_int(result[1])
+            if row.rate is None:  # 'Children's area, 160 m² (1.85) = 87': the one figure that divides to it
+                row.rate = _rate_to(text, row.area, row.stated)
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
     if design and rate and (inside_brackets(text, rate.start()) or _CAP.search(_around(text, rate))):
@@ -320,6 +326,24 @@ def parse_segment(segment: str) -> LoadInput | int | None:
 _CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most)\b", re.I)
 
 
+def _rate_to(text: str, area: float, persons: int) -> float | None:
+    """The one bare figure of a row's line its area divided by comes to its persons, rounded up (a rate of
+    Table 3.1.17.1 written without '@' or 'm² per person'); None when none or several do."""
+    fits = {
+        q.value
+        for q in p.quantities(text)
+        if q.bare
+        and not q.result
+        and 0.3 <= q.value <= 50
+        and q.value not in (area, persons)
+        and math.ceil(round(area / q.value, 6)) == persons
+    }
+    return fits.pop() if len(fits) == 1 else None
+
+
+_USE_STOREY = re.compile(
+    r"\bmercantile\W+(?:basements?\s+(?:and|&)\s+)?(?:first|second|1st|2nd)\s+stor(?:ey|ie)s?\b", re.I
+)
 # the persons a floor 'the same as' another comes to, at the line's end ('same = 52', 'same as L2, 48')
 _SAME_PERSONS = re.compile(
     r"(?:[,;:=–-]|->|→)\s*(\d[\d,]*)\s*(?:persons?|people|ppl|pax|occupants?)?\W*$", re.I

@@ -12,7 +12,7 @@ import re
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.load_book import Book, add_row, name_by_own_words, revises
-from wizard_core.answers.wording.load_line import LoadInput, parse_segment
+from wizard_core.answers.wording.load_line import POSTED, LoadInput, parse_segment
 from wizard_core.answers.wording.load_names import only_floor
 from wizard_core.answers.wording.load_places import everywhere_floor, lowered, whole_building
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
@@ -131,6 +131,17 @@ def _split_rows(text: str) -> str:
             split = split or len(pieces) > 1 or len(parts) > 1
             lines.extend(pieces)
     return "\n".join(lines) if split else text
+
+
+def _posts_the_row_before(sentence: str, row: LoadInput) -> bool:
+    """Whether a sentence after a row with a design number says that number will be posted ('The table
+    would give 147, so 80 will be posted' after 'designed for 80 chairs')."""
+    count = row.design if row.design is not None else row.stated
+    if count is None or not POSTED.search(sentence):
+        return False
+    said = rf"(?<![\d.,]){count}(?![\d.,]\d)\s*(?:persons?|people|\w+\s+)?"
+    posted = said + r"(?:will\s+be|is|to\s+be)?\s*posted"
+    return re.search(posted, sentence, re.I) is not None
 
 
 def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[LoadInput]:
@@ -281,6 +292,8 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
                 continue
             if isinstance(piece, str):
                 rates.extend(rates_noted(piece))
+                if previous is not None and _posts_the_row_before(piece, previous):
+                    previous.posted = True  # '… designed for 80 chairs. …, so 80 will be posted'
                 if not _DONE.match(piece):
                     book.notes.append(piece)
                 continue
