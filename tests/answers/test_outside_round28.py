@@ -142,3 +142,13 @@ def test_the_rest_of_the_buildings_area_is_a_remark_and_a_posting_said_after_its
     assert value["total"] == 60 and len(rows) == 2
     meeting = next(row for name, row in rows.items() if "meeting" in name.lower())
     assert meeting["persons"] == 40 and meeting["posted_limit"] is True
+
+
+def test_a_limiting_distances_working_in_brackets_is_no_second_limiting_distance():
+    from wizard_core.answers.wording.face_line import parse_face
+
+    face = parse_face(
+        "South, to Main Street: 420 m²; limiting distance 11.5 m (1.5 m to the street line plus half the "
+        "20 m road) → 100 %"
+    )
+    assert face is not None and face.ld == 11.5

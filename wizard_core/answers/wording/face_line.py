@@ -181,6 +181,9 @@ _ALL_FACES = re.compile(
 )
 
 
+TWIN = 0.02  # a length in brackets this close to the one before it is the same length in other units
+
+
 def parse_face(segment: str) -> FaceInput | None:
     """A face's inputs from one line; None when it gives no face figures."""
     text = p.normalize(segment).strip()
@@ -238,6 +241,9 @@ def parse_face(segment: str) -> FaceInput | None:
                 both = f"{figure_text(face.area, 'm²')} and {figure_text(round(area, 1), 'm²')}"
                 face.problems.append(f"two face areas ({both}); which is it?")
         elif q.unit in ("m", "ft"):
+            bracketed = text[: q.start].count("(") > text[: q.start].count(")")
+            if face.ld is not None and bracketed and abs(_metres(q) - face.ld) > TWIN * face.ld:
+                continue  # 'limiting distance 13.0 m (3.0 m to the street line plus half the road)': working
             if _LD.search(clause) or _LD.search(text[max(0, q.start - 30) : q.start]):
                 face.ld = _metres(q)
             else:
