@@ -408,17 +408,20 @@ def _rows_named(said: str, floors: dict[str, str]) -> str | list[str] | None:
     return tied if len(tied) > 1 else None
 
 
+STEM = 7  # letters two long words share to be one word ('auditoria', 'auditorium')
+
+
 def _best_rows(
     said_words: set[str], keys: list[str], floors: dict[str, str], stems: bool = False
 ) -> list[str]:
     """The rows whose names share the most of ``said_words`` (a word or its start; with ``stems``, the
     stem of a long word too: 'auditoria' for 'auditorium'); [] when none shares any."""
 
-    def alike(w: str, s: str) -> bool:
-        stem = stems and len(w) >= 7 and len(s) >= 7 and w[:7] == s[:7]
-        return w.startswith(s) or s.startswith(w) or stem
+    def alike(row_word: str, word: str) -> bool:
+        stem = stems and min(len(row_word), len(word)) >= STEM and row_word[:STEM] == word[:STEM]
+        return row_word.startswith(word) or word.startswith(row_word) or stem
 
-    scored = [(sum(any(alike(w, s) for w in _words(floors[k])) for s in said_words), k) for k in keys]
+    scored = [(sum(any(alike(w, said) for w in _words(floors[k])) for said in said_words), k) for k in keys]
     best = max((n for n, _ in scored), default=0)
     return [k for n, k in scored if n == best] if best else []
 
