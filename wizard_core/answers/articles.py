@@ -109,11 +109,19 @@ def _concluded(text: str, groups: list[str], needed: int, where: str, forms: For
     concluded = concluded_articles(text)
     if not concluded or needed not in (0, len(concluded)):
         return None
-    reading = _reading(concluded, groups, where, forms)
+    return _read_from(concluded, groups, where, forms, f"read from your conclusion: {', '.join(concluded)}")
+
+
+def _read_from(
+    articles: list[str], groups: list[str], where: str, forms: FormFacts, note: str
+) -> Reading | None:
+    """The reading of the articles a message's own words single out, to confirm (at most 0.85, with
+    ``note``), or None when they do not settle the item."""
+    reading = _reading(articles, groups, where, forms)
     if not reading.complete:
         return None
     reading.confidence = min(reading.confidence, 0.85)
-    reading.notes.append(f"read from your conclusion: {', '.join(concluded)}")
+    reading.notes.append(note)
     return reading
 
 
@@ -137,12 +145,8 @@ def _labelled(text: str, groups: list[str], where: str, forms: FormFacts) -> Rea
     articles = [next(iter(found[g])) for g in classified]
     if any(g not in forms.article_groups(a) for g, a in zip(classified, articles, strict=True)):
         return None
-    reading = _reading(articles, groups, where, forms)
-    if not reading.complete:
-        return None
-    reading.confidence = min(reading.confidence, 0.85)
-    reading.notes.append(f"read from the lines that give each group its article: {', '.join(articles)}")
-    return reading
+    note = f"read from the lines that give each group its article: {', '.join(articles)}"
+    return _read_from(articles, groups, where, forms, note)
 
 
 def _reading_of(

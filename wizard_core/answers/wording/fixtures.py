@@ -381,19 +381,11 @@ def _by_words(said: str, floors: dict[str, str]) -> str | None:
     """The one 3.18 row whose name shares the most words with the row said ("L1 res wing" for
     "Level 1 (res wing (sleeping rm areas))"), on the floor the row names if it names one; a floor
     alone ("L2") for 3.18's one row on that floor ("Level 2 (res)")."""
-    said = _SERVING.sub("", said)  # 'the lobby washrooms, which serve both screens': the lobby's
-    floor = floor_name(said)
-    keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
-    said_words = _words(FLOOR.sub(" ", said))  # 'bsmt', 'grnd': the floor's own words name no room
+    floor, keys, said_words = _said_against(said, floors)
     if not said_words:
         return keys[0] if floor and len(keys) == 1 else None
     tied = _best_rows(said_words, keys, floors)
     return tied[0] if len(tied) == 1 else None
-
-
-_SERVING = re.compile(
-    r",?\s*\b(?:which|that)\s+(?:also\s+)?(?:serves?|are\s+shared\s+by|take)\b.*$", re.I | re.S
-)
 
 
 def _rows_named(said: str, floors: dict[str, str]) -> str | list[str] | None:
@@ -402,10 +394,24 @@ def _rows_named(said: str, floors: dict[str, str]) -> str | list[str] | None:
     one = _by_words(said, floors)
     if one is not None or not re.search(r"(?:s|ia)\W*$", said.strip(), re.I):
         return one
+    _, keys, said_words = _said_against(said, floors)
+    tied = _best_rows(said_words, keys, floors, stems=True)
+    return tied if len(tied) > 1 else None
+
+
+def _said_against(said: str, floors: dict[str, str]) -> tuple[str, list[str], set[str]]:
+    """The floor a row's name names, the 3.18 rows on it (all rows when it names none), and the words
+    that name the room: not a relative clause on the rooms served ('the lobby washrooms, which serve both
+    screens'), nor the floor's own words ('bsmt', 'grnd')."""
+    said = _SERVING.sub("", said)
     floor = floor_name(said)
     keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
-    tied = _best_rows(_words(FLOOR.sub(" ", said)), keys, floors, stems=True)
-    return tied if len(tied) > 1 else None
+    return floor, keys, _words(FLOOR.sub(" ", said))
+
+
+_SERVING = re.compile(
+    r",?\s*\b(?:which|that)\s+(?:also\s+)?(?:serves?|are\s+shared\s+by|take)\b.*$", re.I | re.S
+)
 
 
 STEM = 7  # letters two long words share to be one word ('auditoria', 'auditorium')
