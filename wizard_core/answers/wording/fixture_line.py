@@ -140,6 +140,13 @@ _BY_SEX_NAMED = re.compile(
     re.I,
 )
 
+# "2 WCs for men, 2 for women": a count for each sex, named after it
+_FOR_EACH_SEX = re.compile(
+    rf"(?<![\d.,])(?P<m>\d+){_WC_NOUN}\s+for\s+(?:the\s+)?(?:men|males?|boys)(?:'s)?\s*(?:,|\+|and|&)\s*(?:and\s+)?"
+    rf"(?P<f>\d+)(?:{_WC_NOUN})?\s+for\s+(?:the\s+)?(?:women|females?|girls)(?:'s)?\b",
+    re.I,
+)
+
 
 def totals_kept(text: str) -> str:
     """A fixture total written with its breakdown, read as the total: the breakdown is its working when
@@ -163,9 +170,18 @@ def totals_kept(text: str) -> str:
     def counts_summed(m: re.Match[str]) -> str:  # '4 m (2 wc + 2 urinals) + 4 f = 8': the total
         return f"{m[3]} water closets" if int(m[1]) + int(m[2]) == int(m[3]) else m[0]
 
-    kept = _COUNTS_BY_SEX_SUMMED.sub(counts_summed, text)
+    kept = _PER_UNIT_TIMES.sub(lambda m: f"{m[1]} water closets", text)
+    kept = _COUNTS_BY_SEX_SUMMED.sub(counts_summed, kept)
     kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, kept))
-    return _BY_SEX_NAMED.sub(by_sex, kept)
+    return _BY_SEX_NAMED.sub(by_sex, _FOR_EACH_SEX.sub(by_sex, kept))
+
+
+# one for each suite or cell, then how many that makes: 'one combination WC per cell = 10 WCs'
+_PER_UNIT_TIMES = re.compile(
+    r"\b(?:one|1|a|an)\b[^=;.→]{0,60}?\bper\s+(?:\w+\s+){0,2}?(?:cell|suite|room|rm|unit|bedroom|apartment"
+    r"|apt|dwelling|flat|condo)s?\b\s*(?:=|→|->|,\s*so)\s*(\d{1,3})\s*(?:wcs?|water\s+closets?|toilets?)\b",
+    re.I,
+)
 
 
 def disagreeing(text: str) -> str:

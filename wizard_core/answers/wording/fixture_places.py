@@ -50,7 +50,8 @@ _NONE_FOR = re.compile(
 # 'loft, office, kitchen, bsmt use those = 0', 'Meeting room, kitchen and office share the hall washrooms;
 # none of their own': rows served by another's fixtures, none of their own
 _SHARING = re.compile(
-    r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?:?\s*(?:uses?|shares?|sharing|using)\s+(?:those|them|these|the\s+[\w\s']{1,40}?)"
+    r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?:?\s*(?:uses?|shares?|sharing|using|(?:is\s+|are\s+)?served\s+by)\s+"
+    r"(?:those|them|these|the\s+[\w\s']{1,40}?)"
     r"(?:\s*[=:]\s*(?:0|nil|none)|\s*[;,.\u2014\u2013-]\s*(?:none|nil|0)\b[\w\s]*)?\W*$",
     re.I,
 )
@@ -60,6 +61,7 @@ _LABELLED_NONE = re.compile(
     r"(?:\s+of\s+(?:its|their)\s+own|\s+(?:wcs?|fixtures))?\W*$",
     re.I,
 )
+_PERSONS_AFTER_NAME = re.compile(r"(?:\s*\(\d{1,4}\)|,\s*\d{1,4})(?=\s*:)")
 _ROWS_WORD = re.compile(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", re.I)
 _THE_REST = re.compile(r"^(?:all\s+)?(?:the\s+)?(?:other|remaining|rest(?:\s+of\s+the)?)\b", re.I)
 
@@ -72,6 +74,7 @@ def rows_without(
 ) -> list[str] | None:
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
     None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
+    line = _PERSONS_AFTER_NAME.sub("", line)  # 'sally port (3): none': the row's persons, not a count
     found = _NONE_FOR.match(p.normalize(line).strip())
     if found is not None and not _ROWS_WORD.search(line):
         found = None
@@ -79,7 +82,7 @@ def rows_without(
     found = found or _SHARING.match(plain) or (_LABELLED_NONE.match(plain) if labelled else None)
     if found is None:
         return None
-    names = found["names"].strip(" ,:-")
+    names = re.sub(r"[,\s]+\d{1,4}$", "", found["names"].strip(" ,:-"))  # 'Meeting room, 44': its persons
     if _THE_REST.match(names):
         return ["*"]
     keys = []

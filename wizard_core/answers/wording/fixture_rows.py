@@ -51,7 +51,9 @@ class Entry:
 
 _HEAD = re.compile(r"^[\s\-–—•*·]*(.+?)\s*(?::|->|→|=>)\s*(.*)$", re.S)
 _BARE = re.compile(
-    r"^\s*(\d{1,3}|none|nil|zero|no\s+wcs?)\b(?=\s*(?:$|[(,;.]|each\b|in\b|on\b|plus\b|[–—-]\s))", re.I
+    r"^\s*(\d{1,3}(?![.,]\d)|none|nil|zero|no\s+wcs?)\b"
+    r"(?=\s*(?:$|[(,;.]|each\b|in\b|on\b|plus\b|[–—-]\s))",
+    re.I,
 )
 _LAST_ARROW = re.compile(r"(?:->|→|=>)")
 # a row's name and its count ('stage 0'), not a verb and a count ('we have 2', 'provided 4')

@@ -16,6 +16,7 @@ from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, male_pc
 from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
 from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
+from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.messages import (
     BLANK,
     CellProblem,
@@ -86,6 +87,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
         given.male_pct = male
         given.any_figure = True
     table, lines = table_and_lines(_continued(sentences_as_lines(text), floors))
+    lines = _provided_after(lines, floors)
     if table is not None and table.header is not None:
         _table(table, floors, given, latest)
     listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
@@ -112,6 +114,10 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
             continue
         given.any_figure = True
         found.extend(listed)
+    # the building's universal washrooms under Table 3.8.2.3.A, said after (or before) the rows that
+    # hold them: weighed once every row is read
+    summaries = [e for e in found if _universal_summary(e, floors)]
+    found = [e for e in found if not any(e is s for s in summaries)]
     # a figure the code asks for is no row's, nor the universal washrooms the building needs
     rows = [e for e in found if (e.said.provided or e.floor) and not _building_wide(e)]
     keys = in_order(rows, _names(floors), list(floors))
@@ -129,6 +135,12 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
             continue
         target = keys[places[id(entry)]] if keys else None
         _apply(entry, floors, given, latest, target)
+    for entry in summaries:
+        placed = sum(given.provided.get(key, {}).get("universal_provided", 0) for key in floors)
+        if placed >= entry.said.provided["universal"]:  # the rows already hold them: the line sums them up
+            given.notes.append(entry.line.strip())
+        else:
+            _apply(entry, floors, given, latest, None)
 
 
 _LISTING = OPENER
@@ -154,6 +166,33 @@ def _continued(text: str, floors: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+# a sentence of what is provided, naming no row: 'Provided M 2 WC + 1 urinal, F 3 WC = 6.', 'Six provided.'
+_PROVIDED_SENTENCE = re.compile(
+    r"^\W*(?:provided|prov(?:'d|\.)?|we\s+(?:provide|have)|(?:\w+\s+)?(?:are|is)\s+provided)\b[^:]*$",
+    re.I,
+)
+
+
+def _provided_after(lines: list[str], floors: dict[str, str]) -> list[str]:
+    """Each sentence of what is provided that names no row joined to the sentence before it, when that one
+    names its row and gives only its working ('Ground floor — offices (69): … → 3 per sex. Provided M 2 WC
+    + 1 urinal, F 3 WC = 6'): the counts are that row's."""
+    out: list[str] = []
+    for line in lines:
+        own = floor_name(line) or _by_words(line, floors) is not None
+        if out and _PROVIDED_SENTENCE.match(line) and not own and _names_a_row_only(out[-1], floors):
+            out[-1] = f"{out[-1].rstrip(' .')}, {line.strip()}"
+        else:
+            out.append(line)
+    return out
+
+
+def _names_a_row_only(line: str, floors: dict[str, str]) -> bool:
+    """Whether ``line`` names a row before a colon and gives it no count provided."""
+    head = re.match(r"^[^:]{2,80}:", line)
+    return bool(head) and all(not e.said.provided for e in entries(line, floors))
+
+
 # the consultant says the lines follow 3.18's rows
 _FOLLOWS = re.compile(
     r"\b(?:following|follow|in\s+the\s+order\s+of|per|hung\s+on|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows\b"
@@ -168,6 +207,18 @@ def _building_wide(entry: Entry) -> bool:
     if "universal" not in entry.said.required:
         return False
     return (not entry.floor and not entry.said.floors) or bool(re.search(r"\b3\.8\.2\.3\b", entry.line))
+
+
+_STOREYS = re.compile(r"\b3\.8\.2\.3\b|\b(?:storeys?|stories|story|st\.)(?!\w)", re.I)
+
+
+def _universal_summary(entry: Entry, floors: dict[str, str]) -> bool:
+    """A line giving only universal washrooms, for the building's storeys or citing Table 3.8.2.3.A, and
+    naming no row ('Table 3.8.2.3.A, two storeys: 2 universal washrooms, 2 provided')."""
+    said = entry.said
+    if set(said.provided) != {"universal"} or said.floors or said.each_floor or said.among:
+        return False
+    return bool(_STOREYS.search(entry.line)) and _by_words(entry.name, floors) is None
 
 
 def _names(floors: dict[str, str]) -> list[str]:
@@ -190,6 +241,12 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         given.notes.append(line.strip())
         given.soft.append(f"'{line.strip()}' read as a summary of the rows given, kept as a note")
         return
+    if (said.floors or said.among) and not said.each_floor and len(floor_range(entry.name)) < 2:
+        # the working names other rows too ('offices (69): offices + training room / 14 …'): the row its
+        # own name gives, by its words or its persons, is the one
+        own = _by_words(entry.name, floors) or by_persons(entry.name, given.persons)
+        if own is not None:
+            said.floors, said.among = [own], []
     if target is not None:  # the lines follow the rows one for one
         said.floors, said.unknown_floor, said.each_floor = [target], "", False
     elif not said.floors and not said.each_floor and (by_words := _by_words(entry.name, floors)) is not None:
