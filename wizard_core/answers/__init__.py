@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken, written_figures
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.answers.wording.letters import letter_trimmed
+from wizard_core.answers.wording.marks import checked_only
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -150,12 +151,13 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     kind = answer_type(item)
     texts = [letter_trimmed(t) for t in texts]  # 'Hi,' … 'Thanks, M.': the answer inside an e-mail
+    texts = [checked_only(t) for t in texts]  # '☐ Yes ☒ No': the options ticked on a copied form
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
         texts = [written_figures.figures_as_written_here(t) for t in texts]
         texts = [pasted.spaced_as_tabs(spoken.as_meant(pasted.spreadsheet_marks(t))) for t in texts]
         texts = [unnumbered(t) for t in texts]  # "1) 1 storey above grade / 2) 0 below": no counts
-    if item.answer_type == "area":
-        texts = [own_rows(t, item) for t in texts]
+    if item.answer_type == "area":  # 'ft²  m²' columns: the m² figures, never square feet taken as m²
+        texts = [own_rows(pasted.unit_columns(t), item) for t in texts]
     if item.answer_type in TABLED:
         texts = [pasted.unpivoted(semicolons_as_tabs(t)) for t in texts]  # 'EXIST;NEW;TOTAL' over '0;1480'
     if item.answer_type == "area":

@@ -68,11 +68,25 @@ _CONCLUDING = re.compile(
 def _concluded_option(text: str, item: FormItem) -> OptionMatch | None:
     """The one option a message's last sentence concludes on ('So the importance category is Normal, not
     High.') after naming others along the way; None when it does not conclude, or names more than one."""
+    changed = list(_CHANGED_TO.finditer(text))
+    if changed:  # 'I told you single stage, but … so make it two stage': the option it is made
+        after = text[changed[-1].end() :]
+        found = narrowed(after, match_options(after, item.options, one=True), item)
+        if len(found) == 1:
+            return found[0]
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
     if len(sentences) < 2 or not _CONCLUDING.search(sentences[-1]):
         return None
     found = narrowed(sentences[-1], match_options(sentences[-1], item.options, one=True), item)
     return found[0] if len(found) == 1 else None
+
+
+# the option a message turns to, after naming the one it had: 'make it two stage', 'change it to …'
+_CHANGED_TO = re.compile(
+    r"\b(?:make\s+(?:it|that)|change\s+(?:it|that)\s+to|switch\s+(?:it\s+|that\s+)?to|put\s+(?:it|that)\s+down\s+as"
+    r"|go\s+with|(?:it|that)\s+should\s+(?:be|read))\b",
+    re.I,
+)
 
 
 def narrowed(text: str, matches: list[OptionMatch], item: FormItem) -> list[OptionMatch]:
@@ -264,9 +278,33 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
     if unsure:  # offered for a yes, never recorded
         offered = f"{' and '.join(found.labels)} as the major occupancies"
         return Reading(missing=unsure, offer=found.labels, offer_reason=offered, notes=notes)
+    closing_on = _groups_concluded(texts[-1], found.labels) if len(found.labels) > 1 else []
+    if closing_on:  # '… the office is under ten percent … so just F2': the groups it concludes on
+        note = f"read from your conclusion ({', '.join(closing_on)} alone), the others named along the way"
+        return Reading(closing_on, True, confidence=0.85, notes=[*notes, note])
     if assumed:  # recorded to confirm: the room words may name a use of its own
         return Reading(found.labels, True, confidence=0.75, notes=notes + assumed)
     return Reading(found.labels, True, confidence=0.95 if by_label and not notes else 0.85, notes=notes)
+
+
+_CODE = r"[a-f][1-4]?"
+# a message closing on its groups alone: '… so just F2', 'so F2 only', 'just E and C please'
+_CLOSING_ON = re.compile(
+    rf"(?:\b(?:so|thus|therefore)(?:\s+it'?s|\s+it\s+is)?(?:\s+(?:just|only|purely))?|\b(?:just|only|purely))\s+"
+    rf"(?:group\s+)?(?P<codes>{_CODE}(?:\s*(?:,|and|&|\+)\s*{_CODE})*)(?:\s+only|\s+alone)?"
+    rf"(?:\s+please)?\W*$",
+    re.I,
+)
+
+
+def _groups_concluded(text: str, labels: list[str]) -> list[str]:
+    """The groups a message's closing words keep among ``labels`` ('so just F2'), [] when it closes on no
+    such words or on a group it did not name."""
+    found = _CLOSING_ON.search(p.normalize(text).strip())
+    if found is None or not re.search(r"\b(?:just|only|purely|alone)\b", found.group(), re.I):
+        return []
+    codes = [c.upper() for c in re.findall(_CODE, found["codes"], re.I)]
+    return codes if codes and set(codes) < set(labels) else []
 
 
 def _mentions(text: str, matched: list[OptionMatch], item: FormItem) -> list[OptionMatch]:

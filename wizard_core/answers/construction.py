@@ -90,7 +90,8 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
 
 # "…, so it is combustible", "so a mix": what the parts named before add up to, in the consultant's words.
 CONCLUSION = re.compile(
-    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is))\b"
+    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is)"
+    r"|i'?d\s+(?:still\s+)?call\s+it|we\s+call\s+it)\b"
     r"(?:\s+(?:it|that|this)(?:'s|\s+is))?",
     re.I,
 )
@@ -115,6 +116,7 @@ ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(
 ABBREVIATIONS = (
     # "NC" (its full stop, if any, ends the sentence: "= NC. no HT"), "n.c.", "non-comb."
     (re.compile(r"\bnon-?comb\b\.?|\bn\.c\.?(?=[\s,;)]|$)|\bnc(?=[\s,;.)]|$)"), "noncombustible"),
+    (re.compile(r"\bnon[\s-]+combust[ai]ble\b"), "noncombustible"),  # 'non combustible', as dictated
     (re.compile(r"\bcomb\b\.?"), "combustible"),
     (
         re.compile(r"\bc(?=\s+(?:permitted|allowed|ok|okay|construction|is permitted|is allowed)\b)"),
@@ -200,13 +202,37 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
                 if summed_up:
                     built, concluded = set(summed_up), True
                     continue
-            if words.heavy_timber.search(clause):
+            if timber := words.heavy_timber.search(clause):
                 if not restricts:
                     found["heavy_timber"] = not p.lexicon().negation.search(clause)
-                    continue
-                clause = words.heavy_timber.sub(" ", clause)  # "noncombustible or heavy timber required"
+                    # a run-on sentence ('… so non combustible no heavy timber'): what comes before it
+                    clause = re.sub(r"\b(?:no|not|and|with|without)\s*$", "", clause[: timber.start()])
+                    if not materials_named(item, clause):
+                        continue
+                else:
+                    allowing = _ALLOWING.search(clause)
+                    if allowing and timber.start() > allowing.end() + _APART:
+                        # heavy timber said well apart from the restriction, in a run-on sentence
+                        # ('combustible is permitted … glulam sized as heavy timber so yes heavy timber')
+                        last = list(words.heavy_timber.finditer(clause))[-1]
+                        before = clause[max(0, last.start() - 15) : last.start()]
+                        found["heavy_timber"] = not re.search(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", before)
+                    clause = words.heavy_timber.sub(" ", clause)  # "noncombustible or heavy timber required"
             named = materials_named(item, clause)
             if not named:
+                continue
+            rest = _beside_restriction(clause) if restricts else None
+            if rest is not None and materials_named(item, rest):
+                # a run-on sentence ('wood frame existing and new combustible allowed under 25'): the kind
+                # the article allows, and apart from it what is built
+                if option := _naming(item.field_options["restriction"], named_restricted(item, clause, rest)):
+                    found["restriction"] = option.label
+                ends = CONCLUSION.search(rest)
+                if ends and (summed_up := materials_named(item, rest[ends.end() :])):
+                    # '… steel beams over the shops, I'd call it combustible'
+                    built, concluded = set(summed_up), True
+                elif not concluded:
+                    built |= materials_named(item, rest)
                 continue
             if restricts:
                 option = _naming(item.field_options["restriction"], named, permissive=True)
@@ -244,6 +270,31 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
         )
         return Reading(found, True, confidence=0.7, notes=notes)
     return Reading(found, True, confidence=0.8 if notes else 0.9, notes=notes)
+
+
+# a kind and the word allowing it, side by side: 'combustible allowed', 'allows combustible', 'lets us go
+# combustible', 'combustible is permitted'
+_ALLOWING = re.compile(
+    r"\b(?:(?:non)?combustible|encapsulated\s+mass\s+timber)\s+(?:construction\s+)?(?:is\s+|are\s+)?"
+    r"(?:allowed|permitted|required|ok)\b"
+    r"|\b(?:allows?|permits?|requires?|lets\s+(?:us|you)(?:\s+go)?)\s+(?:us\s+)?"
+    r"(?:(?:non)?combustible|encapsulated\s+mass\s+timber)\b",
+)
+
+
+_APART = 20  # characters between the restriction and heavy timber for them to be said apart
+
+
+def _beside_restriction(clause: str) -> str | None:
+    """A clause with the kind the article allows taken out ('… combustible allowed …'), when it names
+    one so; None otherwise."""
+    found = _ALLOWING.search(clause)
+    return None if found is None else f"{clause[: found.start()]} {clause[found.end() :]}"
+
+
+def named_restricted(item: FormItem, clause: str, rest: str) -> set[Material]:
+    found = _ALLOWING.search(clause)
+    return materials_named(item, found[0]) if found else set()
 
 
 def _naming(options: list[Option], named: set[Material], permissive: bool = False) -> Option | None:

@@ -50,8 +50,17 @@ _BUT_YES_NO = re.compile(r"\bbut\b[^.;]{0,40}?\b(?P<said>yes|present|no|none)\b"
 
 @cache
 def _hazard_clause() -> re.Pattern[str]:
-    """The clause (between stops) that mentions hazards."""
-    return re.compile(rf"[^.;\n]*{alternation(vocabulary().entrances.hazard_words)}[^.;\n]*", re.I)
+    """The clause (between stops) that mentions hazards: from the 'and' or 'but' before its words, in a
+    run-on sentence ('one entrance, the overhead doors dont count and yes hazardous substances …'), so a
+    negation said of the entrances is not said of them."""
+    words = alternation(vocabulary().entrances.hazard_words)
+    return re.compile(
+        rf"(?:(?<=\band\s)|(?<=\bbut\s)|(?<![^.;\n]))(?:(?!\b(?:and|but)\s)[^.;\n])*{words}[^.;\n]*", re.I
+    )
+
+
+# 'yes hazardous substances: lacquers …', 'yes there are hazardous materials': the answer before the words
+_YES_BEFORE = re.compile(r"^\W*(?:and\s+|but\s+)?(?:yes|yep|yeah)\b", re.I)
 
 
 def _names_what(clause: str) -> bool:
@@ -97,7 +106,7 @@ def _count_after() -> re.Pattern[str]:
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
         # then a stop, or where they are ('- both retail units', 'at the office', '(front)')
         r"(?=\s*(?:now\b\s*)?(?:[.,;(/]|->|$|\s-\s|\s(?:at|on|off|in|from|to|via|for)\b))",
-        re.I,
+        re.I | re.M,  # a sheet's lines: the count closes its line ('BF entrances: 3' over 'Hazardous …')
     )
 
 
@@ -157,6 +166,8 @@ def read_entrances_hazards(
             hazards = turned["said"].lower() in ("yes", "present")
         elif said:
             hazards = said["said"].lower() in ("yes", "y", "oui", "present")
+        elif clause and _YES_BEFORE.match(clause.group()):
+            hazards = True
         elif clause:
             hazards = not (p.lexicon().negation.search(clause.group()) or NOTHING.search(clause.group()))
             # "hazardous substances nope": present only for want of a word the reader knows, to confirm;

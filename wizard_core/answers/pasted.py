@@ -71,3 +71,42 @@ def spaced_as_tabs(text: str) -> str:
     if widths.count(common) < SPACED_ROWS:
         return text
     return "\n".join("\t".join(split[i]) if i in tabled else line for i, line in enumerate(lines))
+
+
+# a column's unit of area in a table's header ('ft²', 'sq ft', 'm²', 'SM')
+_AREA_UNITS = {
+    "m²": re.compile(r"^\(?(?:m²|m2|sq\.?\s*m|sm|square\s+met(?:er|re)s?)\)?$", re.I),
+    "ft²": re.compile(r"^\(?(?:ft²|ft2|sq\.?\s*ft|sf|square\s+feet)\)?$", re.I),
+}
+_COLUMNS = re.compile(r"\t+|\s*\|\s*|\s{2,}")
+
+
+def _unit(cell: str) -> str | None:
+    return next((unit for unit, pattern in _AREA_UNITS.items() if pattern.match(cell.strip())), None)
+
+
+def unit_columns(text: str) -> str:
+    """An area schedule with a column for each unit ("ft²  m²" over "Existing  15,500  1,440.0"), each row
+    written as its label and the figure of one column with its unit ("Existing 1,440.0 m²"): the m²
+    column when there is one, so a figure in square feet is never read as square metres. Other text, and
+    the remarks beside a row's figures, are kept as they are."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        cells = [c for c in _COLUMNS.split(line.strip().strip("|")) if c.strip()]
+        units = [_unit(c) for c in cells]
+        labelled = bool(units) and units[0] is None
+        heads = units[1:] if labelled else units
+        if len(heads) < 1 or not all(heads) or (not labelled and len(heads) < 2):
+            continue
+        column = heads.index("m²") if "m²" in heads else 0
+        out = lines[: index + 1]
+        for row in lines[index + 1 :]:
+            parts = [c for c in _COLUMNS.split(row.strip().strip("|")) if c.strip()]
+            if len(parts) < len(heads) + 1 or not all(re.search(r"\d", c) for c in parts[1 : len(heads) + 1]):
+                out.append(row)
+                continue
+            rest = " ".join(parts[len(heads) + 1 :])
+            out.append(f"{parts[0]} {parts[1 + column]} {heads[column]} {rest}".rstrip())
+        out[index] = ""  # the header's work is done
+        return "\n".join(out)
+    return text

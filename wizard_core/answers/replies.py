@@ -57,7 +57,20 @@ def is_question(text: str) -> bool:
     if stripped.endswith("?") or lexicon().question_start.match(stripped) or _ASKS_FIRST.match(stripped):
         return True
     first = re.match(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?", stripped)
-    return bool(first and _INTERROGATIVE.search(first[0]))
+    if first and _INTERROGATIVE.search(first[0]):
+        return True
+    # dictated, with no stops at all: 'while I'm thinking of it is that ten percent measured …', 'since
+    # they're superimposed do I classify each part …'
+    return not re.search(r"[.?!:;\n]", stripped) and _SPOKEN_ASKING.match(stripped) is not None
+
+
+# a question said aloud after the clause that leads into it
+_SPOKEN_ASKING = re.compile(
+    r"^\W*(?:while\s+i'?m\s+thinking\s+of\s+it|before\s+i\s+forget|since\s+[^,]{3,60}?|now\s+that\s+[^,]{3,60}?"
+    r"|given\s+that\s+[^,]{3,60}?|one\s+thing|just\s+wondering)\s*,?\s+"
+    r"(?:do|does|is|are|can|could|should|would|will|must)\s+(?:i|we|you|it|that|this|they|there|the\s+\w+)\b",
+    re.I,
+)
 
 
 def question_after_answer(text: str) -> str:

@@ -116,8 +116,36 @@ _TO_FOR_TWO = re.compile(
 )
 
 
+_DIGIT = {word: str(n) for n, word in enumerate(_DIGIT_WORDS)}
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
+_ITEM_NUMBERS = {
+    **{word: f"1{n}" for n, word in enumerate(_TEENS, start=0)},
+    "nineteen": "19",
+    "twenty": "20",
+    **{f"twenty{sep}{word}": f"2{n}" for n, word in enumerate(_DIGIT_WORDS) if n for sep in (" ", "-")},
+}
+# A matrix item said aloud: "three oh one", "three point oh nine", "three zero four", "three point
+# thirteen", "three point two seven": 3.01, 3.09, 3.04, 3.13, 3.27.
+_ITEM_SAID = re.compile(
+    rf"\bthree\s+(?:point\s+)?(?:oh|o|zero)\s+(?P<one>{_ONE_DIGIT})\b"
+    rf"|\bthree\s+point\s+(?P<tens>one|two)\s+(?P<unit>{'|'.join(_DIGIT_WORDS)})\b(?!\s+point)"
+    rf"|\bthree\s+point\s+(?P<whole>{'|'.join(sorted(_ITEM_NUMBERS, key=len, reverse=True))})\b(?!\s+point)",
+    re.IGNORECASE,
+)
+
+
+def _item_number(m: re.Match[str]) -> str:
+    if m["one"]:
+        return f"3.0{_DIGIT[m['one'].lower()]}"
+    if m["tens"]:
+        return f"3.{_DIGIT[m['tens'].lower()]}{_DIGIT[m['unit'].lower()]}"
+    return f"3.{_ITEM_NUMBERS[m['whole'].lower()]}"
+
+
 def as_meant(text: str) -> str:
     """``text`` without the fillers of speech ("um", "uh"), without a figure its speaker took back
-    ("eleven forty no sorry eleven sixty" keeps "eleven sixty"), and with speech-to-text's "to" for
-    "two" before a plural count put right ("to storeys above grade")."""
+    ("eleven forty no sorry eleven sixty" keeps "eleven sixty"), with speech-to-text's "to" for "two"
+    before a plural count put right ("to storeys above grade"), and an item's number said aloud in
+    digits ("put three oh one down as change of use": 3.01)."""
+    text = _ITEM_SAID.sub(_item_number, text)
     return _TO_FOR_TWO.sub("two", _SELF_CORRECTED.sub("", _FILLER.sub("", text)))

@@ -13,6 +13,7 @@ from typing import Literal
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
 from wizard_core.answers.wording.letters import letter_trimmed
+from wizard_core.answers.wording.marks import checked_only
 from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
@@ -112,7 +113,8 @@ class DecisionEngine:
         message = re.sub(
             r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
         )  # "gross_area: …" from a checklist
-        message = as_meant(letter_trimmed(message))  # an e-mail's greeting and sign-off; a figure taken back
+        # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
+        message = as_meant(checked_only(letter_trimmed(message)))
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:
