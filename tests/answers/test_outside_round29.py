@@ -150,3 +150,17 @@ def test_a_question_dictated_with_no_stops_is_a_question(message):
 
 def test_a_dictated_answer_with_a_leading_clause_is_not_a_question():
     assert not is_question("since the building is sprinklered it is three point two point two point fifty")
+
+
+def test_a_message_announcing_something_to_check_is_a_question_and_revises_nothing():
+    manager = make_manager()
+    pid = manager.start_project("To check").project_id
+    advance_to(manager, pid, "3.04")
+    before = manager.storage.load_project(pid).answer_for("3.02").value
+    result = manager.process_user_response(
+        pid,
+        "One thing I need to check before we go on - the tenant may add a small bakery at the back "
+        "later. Would that make the ground floor an F1 or F2 occupancy?",
+    )
+    assert result.decision == "side_question"
+    assert manager.storage.load_project(pid).answer_for("3.02").value == before

@@ -222,6 +222,14 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             if not named:
                 continue
             rest = _beside_restriction(clause) if restricts else None
+            if rest is not None and _kind_said_before_conclusion(rest):
+                rest = None  # '… lets it be combustible because …': the rest says what is allowed, too
+            if rest is not None and MIXED_SAID.search(rest):  # "what we've actually got is both …"
+                if option := _naming(item.field_options["restriction"], named_restricted(item, clause, rest)):
+                    found["restriction"] = option.label
+                built |= {"combustible", "noncombustible"}
+                concluded = True
+                continue
             if rest is not None and materials_named(item, rest):
                 # a run-on sentence ('wood frame existing and new combustible allowed under 25'): the kind
                 # the article allows, and apart from it what is built
@@ -290,6 +298,13 @@ def _beside_restriction(clause: str) -> str | None:
     one so; None otherwise."""
     found = _ALLOWING.search(clause)
     return None if found is None else f"{clause[: found.start()]} {clause[found.end() :]}"
+
+
+def _kind_said_before_conclusion(rest: str) -> bool:
+    """Whether the rest of a run-on sentence names a kind by its own word ('combustible') other than in
+    a conclusion ('… I'd call it combustible'): that part speaks of what is allowed, not what is built."""
+    ends = CONCLUSION.search(rest)
+    return re.search(r"\b(?:non)?combustible\b", rest[: ends.start()] if ends else rest) is not None
 
 
 def named_restricted(item: FormItem, clause: str, rest: str) -> set[Material]:

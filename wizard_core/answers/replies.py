@@ -122,7 +122,10 @@ _BEFORE_ANSWERING = re.compile(
 # An aside announced first, a question in it: "Aside — not an answer yet: … ?", "btw, … ?", "Off topic: … ?"
 _ASIDE_FIRST = re.compile(
     r"^\W*(?:(?:an?|one|small|quick)\s+)?(?:aside(?!\s+from)|by\s+the\s+way|btw|off[\s-]+topic|unrelated|"
-    r"not\s+an\s+answer|(?:this\s+is\s+)?not\s+for\s+this\s+item)\b",
+    r"not\s+an\s+answer|(?:this\s+is\s+)?not\s+for\s+this\s+item"
+    # 'Something I want to check before going further: … ?', 'One thing I need to ask -'
+    r"|(?:something|one\s+thing|a\s+thing|a\s+point)\s+(?:i\s+)?(?:want|wanted|need|needed|have|would\s+like)\s+to\s+"
+    r"(?:check|ask|confirm|clarify|run\s+by\s+you)(?=[^.?!:\n]{0,40}[:\u2013\u2014-]))\b",
     re.I,
 )
 
