@@ -6,6 +6,7 @@ out, and the building's universal washrooms summed up after the rows that hold t
 from __future__ import annotations
 
 from tests.answers.computed import building, load_row, reading
+from wizard_core.answers.written_figures import figures_as_written_here
 
 _ROWS = [
     load_row("Ground floor (offices)", "D", "offices", 600.0, 58, "as given"),
@@ -73,3 +74,71 @@ def test_one_per_room_multiplied_out_is_the_total_not_one():
     value = result.value if result.value is not None else result.offer
     assert value is not None, result.missing
     assert [(row["wc_provided"], row["universal_provided"]) for row in value["rows"]] == [(20, None), (4, 1)]
+
+
+def test_a_count_standing_alone_after_a_rows_name_is_its_water_closets():
+    message = (
+        "Table 3.7.4.7 on the fixture load, 50:50:\nGround floor offices: 6 + 1 universal\n"
+        "Meeting room: 0\nGarage: 0\nLevel 2 offices: 6"
+    )
+    assert _counts(message) == [(58, 6, 1), (44, 0, None), (4, 0, None), (96, 6, None)]
+
+
+def test_a_count_alone_that_is_the_rows_persons_is_not_taken_for_its_water_closets():
+    result = reading("3.23", "50:50\nGarage: 4\nLevel 2 offices: 96", state=SERVICES)
+    value = result.value if result.value is not None else result.offer
+    assert value is None or all(row["wc_provided"] != row["persons"] for row in value["rows"])
+
+
+_TOWER = [
+    load_row("Ground floor (lobby)", "D", "lobby", 300.0, 40, "as given"),
+    load_row("Level 2 (offices)", "D", "offices", 1200.0, 130, "as given"),
+    load_row("Level 3 (offices)", "D", "offices", 1200.0, 130, "as given"),
+]
+TOWER = building(("D",), ("3.2.2.60",), storeys=3, below=0, **{"3_18": {"rows": _TOWER, "total": 300}})
+
+
+def test_a_row_said_to_be_the_same_as_another_has_its_counts():
+    message = (
+        "50:50, D at 14 m2 a person.\nGround floor lobby: 2 + 1 universal\n"
+        "Level 2 offices: 1,200 / 14 = 86 -> 43/sex -> 6 req'd, 6 provided\n"
+        "Level 3 offices: same as L2, 6 / 6"
+    )
+    result = reading("3.23", message, state=TOWER)
+    value = result.value if result.value is not None else result.offer
+    assert value is not None, result.missing
+    assert [(row["wc_provided"], row["universal_provided"]) for row in value["rows"]] == [
+        (2, 1),
+        (6, None),
+        (6, None),
+    ]
+
+
+_WINGS = [
+    load_row("P1 (parking)", "F3", "parking", 900.0, 20, "as given"),
+    load_row("Ground floor", "D", "offices", 1550.0, 166, "as given"),
+    load_row("Ground floor (new training room)", "D", "training", 150.0, 200, "as given"),
+    load_row("Level 2", "D", "offices", 1550.0, 166, "as given"),
+]
+WINGS = building(("D",), ("3.2.2.60",), storeys=2, below=1, **{"3_18": {"rows": _WINGS, "total": 552}})
+
+
+def test_rows_said_to_have_none_with_a_reason_after_and_rows_told_apart_by_their_persons():
+    message = (
+        "50:50\nP1: none, people use the washrooms upstairs\n"
+        "existing ground 166: 6 wc + 1 universal\ntraining 200: none of its own\nexisting L2 166: 6 wc"
+    )
+    result = reading("3.23", message, state=WINGS)
+    value = result.value if result.value is not None else result.offer
+    assert value is not None, result.missing
+    assert [(row["wc_provided"], row["universal_provided"]) for row in value["rows"]] == [
+        (0, None),
+        (6, 1),
+        (0, None),
+        (6, None),
+    ]
+
+
+def test_a_floors_name_before_a_figure_is_no_thousands_written_the_french_way():
+    assert figures_as_written_here("existing L2 166: 6 wc") == "existing L2 166: 6 wc"
+    assert figures_as_written_here("aire de bâtiment 2 350,5 m²") == "aire de bâtiment 2350.5 m²"

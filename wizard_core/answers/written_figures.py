@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|\.\d|,\d{3})")
+_SPACED_THOUSANDS = re.compile(r"(?<![\d.,\w])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|\.\d|,\d{3})")
 _DECIMAL_COMMA = re.compile(
     r"(?<![\d.,])(\d+),(\d{1,2})(?![\d,])"
     r"(?=\s*(?:m²|m2|m\b|mm\b|%|h\b|hr|min|kpa|l/s|°|persons?\b|p\b|m²/p|m2/p)|(?<=@\s\d,\d\d)|(?<=@\d,\d\d))",

@@ -57,8 +57,9 @@ _SHARING = re.compile(
 )
 # 'Auditoria: none of their own', 'Mezzanine: nil': rows named before a colon, then none
 _LABELLED_NONE = re.compile(
-    r"^\W*(?P<names>[^:\d]{2,60}?)\s*:\s*(?:0|nil|none|no\s+(?:fixtures|washrooms|wcs?))"
-    r"(?:\s+of\s+(?:its|their)\s+own|\s+(?:wcs?|fixtures))?\W*$",
+    r"^\W*(?P<names>[^:]{2,60}?)\s*:\s*(?:0|nil|none|no\s+(?:fixtures|washrooms|wcs?))"
+    r"(?:\s+of\s+(?:its|their)\s+own|\s+(?:wcs?|fixtures))?"
+    r"(?:\s*[,;(\u2014\u2013]\s*[^\d]*|\s+-\s+[^\d]*)?\W*$",  # '…: none, they use the washrooms upstairs'
     re.I,
 )
 _PERSONS_AFTER_NAME = re.compile(r"(?:\s*\(\d{1,4}\)|,\s*\d{1,4})(?=\s*:)")
@@ -75,17 +76,25 @@ def rows_without(
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
     None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
     line = _PERSONS_AFTER_NAME.sub("", line)  # 'sally port (3): none': the row's persons, not a count
-    found = _NONE_FOR.match(p.normalize(line).strip())
+    plain = p.normalize(line).strip()
+    found = _NONE_FOR.match(plain)
     if found is not None and not _ROWS_WORD.search(line):
         found = None
-    plain = p.normalize(line).strip()
-    found = found or _SHARING.match(plain) or (_LABELLED_NONE.match(plain) if labelled else None)
-    if found is None:
-        return None
-    names = re.sub(r"[,\s]+\d{1,4}$", "", found["names"].strip(" ,:-"))  # 'Meeting room, 44': its persons
+    # the first way of saying it whose names are all rows ('P2 and P1: none, people use the washrooms
+    # upstairs' names P2 and P1, not 'people')
+    for said in (found, _SHARING.match(plain), _LABELLED_NONE.match(plain) if labelled else None):
+        if said is not None and (keys := _rows_of(said["names"], floors, named)) is not None:
+            return keys
+    return None
+
+
+def _rows_of(
+    said: str, floors: dict[str, str], named: Callable[[str, dict[str, str]], str | list[str] | None]
+) -> list[str] | None:
+    names = re.sub(r"[,\s]+\d{1,4}$", "", said.strip(" ,:-"))  # 'Meeting room, 44': its persons
     if _THE_REST.match(names):
         return ["*"]
-    keys = []
+    keys: list[str] = []
     for name in re.split(r",|\band\b|&|/|\+", re.sub(r"\brows?\b", "", names, flags=re.I)):
         if name.strip():
             key = named(name.strip(), floors)

@@ -52,7 +52,7 @@ class Entry:
 _HEAD = re.compile(r"^[\s\-–—•*·]*(.+?)\s*(?::|->|→|=>)\s*(.*)$", re.S)
 _BARE = re.compile(
     r"^\s*(\d{1,3}(?![.,]\d)|none|nil|zero|no\s+wcs?)\b"
-    r"(?=\s*(?:$|[(,;.]|each\b|in\b|on\b|plus\b|[–—-]\s))",
+    r"(?=\s*(?:$|[(,;.]|each\b|in\b|on\b|plus\b|\+\s*(?:\d+|one|an?)\s+(?:universal|uw)\b|[–—-]\s))",
     re.I,
 )
 _LAST_ARROW = re.compile(r"(?:->|→|=>)")

@@ -92,6 +92,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
         _table(table, floors, given, latest)
     listing = False  # after 'provided:' or 'provided per 3.18 row:', 'row: 2' gives that row's water closets
     found: list[Entry] = []
+    copies: list[tuple[str, str]] = []  # (row, the row whose counts it has)
     opened = 0  # the entries before a list's opener ('provided, following the 3.18 rows:')
     for line in lines:
         if disagrees := disagreeing(p.normalize(line)):  # a total and a breakdown that tell two figures
@@ -104,8 +105,12 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
             continue
+        if floors and (copied := _same_as(line, floors)) is not None:
+            copies.append(copied)  # 'L3: same as L2': L2's counts, once every line is read
+            given.any_figure = True
+            continue
         listed = [e for e in entries(line, floors) if e.said.provided or e.said.required]
-        listed = [e for e in listed if listing or not e.bare]
+        listed = [e for e in listed if listing or not e.bare or _bare_count(e, floors, given.persons)]
         if not listing and _LISTING.search(line):
             listing, opened = True, len(found)
         if not listed:
@@ -135,6 +140,17 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
             continue
         target = keys[places[id(entry)]] if keys else None
         _apply(entry, floors, given, latest, target)
+    for target, source in copies:
+        counts = {k: v for k, v in given.provided.get(source, {}).items() if k != "universal_provided"}
+        if counts:
+            given.provided.setdefault(target, {}).update(counts)
+            if latest:
+                given.placed.add(target)
+        elif latest:
+            given.hard.append(
+                f"'{floors[target]}' is said to be the same as '{floors[source]}', which has no counts "
+                "given: how many water closets are provided there?"
+            )
     for entry in summaries:
         placed = sum(given.provided.get(key, {}).get("universal_provided", 0) for key in floors)
         if placed >= entry.said.provided["universal"]:  # the rows already hold them: the line sums them up
@@ -185,6 +201,32 @@ def _provided_after(lines: list[str], floors: dict[str, str]) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+# 'L3: same as L2', 'Level 4 - same as level 3, 6 / 6': a row with another row's counts
+_SAME_AS = re.compile(
+    r"^[\s\-–—•*]*(?P<row>[^:]{1,40}?)\s*(?::|-|–|—)\s*(?:the\s+)?same\s+as\s+(?P<source>[^,;.()]{1,30})",
+    re.I,
+)
+
+
+def _same_as(line: str, floors: dict[str, str]) -> tuple[str, str] | None:
+    """The row a line says has another row's counts, and that row, when both name one 3.18 row."""
+    found = _SAME_AS.match(p.normalize(line))
+    if found is None:
+        return None
+    target, source = _floor_for(found["row"], floors), _floor_for(found["source"].strip(), floors)
+    target = target or _by_words(found["row"], floors)
+    source = source or _by_words(found["source"], floors)
+    return (target, source) if target and source and target != source else None
+
+
+def _bare_count(entry: Entry, floors: dict[str, str], persons: dict[str, Any]) -> bool:
+    """Whether a count standing alone after a row's name ('P1: 0', 'Ground exist treatment: 16') is the
+    row's water closets: the name gives one 3.18 row, and the count is not that row's persons."""
+    said = entry.said
+    key = said.floors[0] if len(said.floors) == 1 else _by_words(entry.name, floors)
+    return key is not None and key in floors and persons.get(key) != said.provided.get("wc")
 
 
 def _names_a_row_only(line: str, floors: dict[str, str]) -> bool:
@@ -245,6 +287,10 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         # the working names other rows too ('offices (69): offices + training room / 14 …'): the row its
         # own name gives, by its words or its persons, is the one
         own = _by_words(entry.name, floors) or by_persons(entry.name, given.persons)
+        said_load = {int(n) for n in re.findall(r"(?<![\d.,])\d{1,4}(?![\d.,]\d)", entry.name)}
+        on_floor = [k for k in said.among if given.persons.get(k) in said_load]
+        if own is None and len(on_floor) == 1:  # 'existing rdc 166: …': of the floor's rows, the one of 166
+            own = on_floor[0]
         if own is not None:
             said.floors, said.among = [own], []
     if target is not None:  # the lines follow the rows one for one
