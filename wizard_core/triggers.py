@@ -50,10 +50,17 @@ def load_triggers(path: Path = CONTENT_DIR / "decisions.json") -> Triggers:
         raise ContentError(f"The decision word list {path.name} is missing or invalid.") from exc
 
 
-def phrases(words: list[str], anchored: bool = False, lead_in: bool = False) -> re.Pattern[str]:
+# a word said not to happen ("streets don't change the number", "no change to the area"): no trigger
+_NEGATIONS = ("not", "no", "don't", "dont", "doesn't", "doesnt", "won't", "wont", "never")
+UNNEGATED = "".join(rf"(?<!\b{word}\s)" for word in _NEGATIONS)
+
+
+def phrases(
+    words: list[str], anchored: bool = False, lead_in: bool = False, unnegated: bool = False
+) -> re.Pattern[str]:
     body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     prefix = LEAD_IN if lead_in else r"^\W*" if anchored else r"(?<![\w'])"
-    return re.compile(rf"{prefix}(?:{body})(?![\w'])", re.I)
+    return re.compile(rf"{prefix}{UNNEGATED if unnegated else ''}(?:{body})(?![\w'])", re.I)
 
 
 def fact_nouns(number: str) -> list[str]:

@@ -100,6 +100,21 @@ def _leading(lowered: str) -> int | None:
     return p.word_number(match["n"])
 
 
+# a sentence concluding on the count: 'Accordingly, the building faces one Street.', 'It follows that …'
+_CONCLUDING = re.compile(
+    r"^\W*(?:accordingly|it\s+follows(?:\s+that)?|therefore|thus|hence|so|in\s+(?:short|all|total))\b", re.I
+)
+
+
+def _concluded(item: FormItem, text: str) -> int | None:
+    """The one figure a message's last sentence gives when it concludes on it, else None."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if s.strip()]
+    if len(sentences) < 2 or not _CONCLUDING.search(sentences[-1]):
+        return None
+    values = set(figures(item, sentences[-1]))
+    return values.pop() if len(values) == 1 else None
+
+
 def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     low, high = int(item.minimum or 0), int(item.maximum or 10**9)
     for text in reversed(texts):
@@ -116,6 +131,11 @@ def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: F
             if value >= low:
                 return Reading(value, True, confidence=0.95)
         if len(set(values)) > 1:
+            concluded = _concluded(item, text)
+            if concluded is not None and low <= concluded <= high:
+                others = ", ".join(map(str, values))
+                note = f"{concluded} read from your conclusion, the other figures ({others}) on the way"
+                return Reading(concluded, True, confidence=0.85, notes=[note])
             return Reading(
                 missing=f"a single number from {low} to {high} (you gave {', '.join(map(str, values))})"
             )

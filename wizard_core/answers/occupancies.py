@@ -37,6 +37,12 @@ from wizard_core.answers.option_matching import OptionMatch
 
 SENTENCE = re.compile(r"[^.;!?\n]+")
 # After a use, in a message about a conversion: "retail to offices", "the F2 plant into F3 storage".
+# a sentence speaking of another country's code ("In IBC terms it's an A-3", "back home this would be
+# an A-3"): its groups are that code's, not the Ontario code's
+_OTHER_CODE = re.compile(
+    r"\b(?:ibc|international\s+building\s+code|back\s+home|u\.?s\.?\s+(?:code|terms)|american\s+(?:code|terms))\b",
+    re.I,
+)
 CONVERTED_TO = re.compile(r"[\s-]*(?:[\w'-]+\s+){0,2}?(?:to|into)\s")
 
 
@@ -71,6 +77,9 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
     for match in matches:
         sentence = next(s for s in sentences if s.start() <= match.start <= s.end())
         span = _set_aside(lowered, match, sentence.end(), converting, words)
+        if not span and match.by_label and _OTHER_CODE.search(sentence.group()):
+            # 'in IBC terms it's an A-3': another code's group, not this one's
+            span = (match.start, max(match.end, match.start + 1))
         if converting and not span and _converted_to_another(lowered, match, matches):
             span = (match.start, max(match.end, match.start))
         if last and last[0].option is match.option and _in_brackets_after(lowered, last[0], match):

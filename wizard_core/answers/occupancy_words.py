@@ -159,6 +159,9 @@ _NOT_MAJOR = re.compile(
     # 'ignoring it as a major occ', 'disregarded as a major occupancy'
     rf"|\b(?:ignor|disregard|discount)\w*\s+(?:(?:it|them|this|that)\s+)?as\s+(?:a\s+)?(?:separate\s+)?"
     rf"maj(?:or|\.)?\s+{_OCC}"
+    # "I'm not calling it a separate A-2", "we're not treating the café as its own E"
+    r"|\bnot\s+(?:calling|treating|counting|classing|classifying)\s+(?:it|that|this|them|the\s+\w+)\s+(?:as\s+)?"
+    r"(?:an?\s+)?(?:separate|distinct|its\s+own|their\s+own)\b"
     # working that concludes it: "85 sm / 1,400 sm = 6.1 % → not a major occupancy per 3.2.2.8"
     r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b",
     re.IGNORECASE,

@@ -138,6 +138,9 @@ def opens_as_question(text: str) -> bool:
     first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
     before = _BEFORE_ANSWERING.match(stripped) is not None and stripped.endswith("?")
     aside = _ASIDE_FIRST.match(stripped) is not None and "?" in stripped
+    # 'One query for the record, not an answer to any item. Would …?'
+    says_so = re.search(r"\bnot\s+an\s+answer\b|\b(?:query|enquiry|inquiry)\b", first, re.I) is not None
+    aside = aside or (says_so and "?" in stripped)
     return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first) or before or aside)
 
 

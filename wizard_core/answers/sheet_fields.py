@@ -176,6 +176,18 @@ _ENERGY_FIELDS = (
 )
 
 
+_CHOSEN = re.compile(
+    r"\b(?:going\s+with|go\s+with|using|we\s+use|we'?re\s+doing|implemented|chosen|adopted|designed\s+to)\b",
+    re.I,
+)
+
+
+def _chosen(text: str, option: str) -> bool:
+    """Whether ``option`` is the one the words just before it say is chosen ('Going with ASTC 47')."""
+    at = text.lower().find(option.lower())
+    return at >= 0 and _CHOSEN.search(text[max(0, at - 25) : at]) is not None
+
+
 def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     text = " ".join(texts)
     latest = texts[-1]
@@ -202,6 +214,9 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
     ]
     if any(re.match(r"a?stc", o, re.I) for o in found):  # 'option two, STC 50': the rating names it
         found = [o for o in found if not o.lower().startswith("option")]
+    if len(set(found)) > 1:  # 'going with ASTC 47 — the code would've let me stop at STC 50': the one chosen
+        chosen = [o for o in dict.fromkeys(found) if _chosen(rated, o)]
+        found = chosen if len(chosen) == 1 else found
     option = ", ".join(dict.fromkeys(found))
     if several is None and not option:
         return Reading(

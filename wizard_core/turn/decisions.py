@@ -17,7 +17,7 @@ from wizard_core.answers.wording.marks import checked_only
 from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
-from wizard_core.triggers import LEAD_IN, Triggers, load_triggers, phrases
+from wizard_core.triggers import LEAD_IN, UNNEGATED, Triggers, load_triggers, phrases
 from wizard_core.turn.cues import (
     ADDRESSED_WITHIN,
     ADDRESSING,
@@ -81,7 +81,7 @@ class DecisionEngine:
             rf"{LEAD_IN}(?:which|what)\b[^?.]{{0,60}}?\b(?:{nouns})\b[^?.]{{0,60}}\bappl(?:y|ies)\b", re.I
         )
         self._side = phrases(self.triggers.side_question_starts, anchored=True)
-        self._revision = phrases(self.triggers.revision)
+        self._revision = phrases(self.triggers.revision, unnegated=True)
         self.naming = ItemNaming(forms, self.triggers)
         named = "|".join(
             re.escape(n).replace(r"\-", r"[\s-]")  # "barrier-free entrances", "barrier free entrances"
@@ -91,7 +91,7 @@ class DecisionEngine:
         verbs = "|".join(re.escape(v) for v in self.triggers.revision_verbs)
         self._verb_naming = (
             re.compile(
-                rf"(?<![\w'])(?<!\bno\s)(?<!\bnot\s)(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|on|item|no\.?)\s+){{0,3}}"
+                rf"(?<![\w']){UNNEGATED}(?:{verbs})\s+(?:(?:the|my|our|answer|to|for|at|of|on|item|no\.?)\s+){{0,3}}"
                 rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
                 # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
                 rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
@@ -198,10 +198,12 @@ class DecisionEngine:
             if (
                 current is None
                 or navigates
+                or self._fixing_before(message, trigger, number)
                 or (
                     trigger
                     and self.naming.carries_value(state, target, message, trigger)
-                    and (not in_passing or self.naming.changes_value(state, target, message))
+                    # a note's '3.07: height corrected to 19.6 m' records a change already made
+                    and (not (in_passing or noting) or self.naming.changes_value(state, target, message))
                 )
             ):
                 how = "item number" + ("" if trigger else " on a finished matrix")
@@ -271,6 +273,16 @@ class DecisionEngine:
         if optioned is not None:
             return self._revision_decision(optioned, trigger, message, 0.75, "an option of its own")
         return None
+
+    def _fixing_before(self, message: str, trigger: re.Match | None, number: str) -> bool:
+        """Whether the item's number follows a word of fixing ("A revision to paragraph 9 (item 3.18).
+        The clinic …"): the message is a revision of that item, its reader asking what it cannot read."""
+        at = message.find(number)
+        return (
+            trigger is not None
+            and FIXING.search(trigger.group()) is not None
+            and 0 <= at - trigger.end() <= NAMED_AFTER_WORD
+        )
 
     def _worded_before(self, message: str, trigger: re.Match | None, named: int) -> bool:
         """Whether a word of revising comes just before the item is named ("one fix to the people count:

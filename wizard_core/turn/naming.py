@@ -23,7 +23,7 @@ class ItemNaming:
 
     def __init__(self, forms: FormQuestionService, triggers: Triggers) -> None:
         self.forms = forms
-        self._revision = phrases(triggers.revision)
+        self._revision = phrases(triggers.revision, unnegated=True)
         self._facts = {item: phrases(nouns) for item, nouns in triggers.fact_nouns.items() if nouns}
 
     def names(self, item: FormItem, message: str) -> bool:

@@ -124,9 +124,19 @@ _RATE_NAMED = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)\s*/\s*p(?:erson)?\b\W
 
 
 def _total_of(record: dict[str, str]) -> int | None:
-    """The one whole number a total's record holds ('Total | | | | 625')."""
-    figures = [c.strip().replace(",", "") for c in record.values() if re.fullmatch(r"\s*\d[\d,]*\s*", c)]
-    return int(figures[-1]) if len(figures) == 1 else None
+    """The one whole number a total's record holds ('Total | | | | 625'), or the one in its persons column
+    ('TOTAL | | 2,280 | | 182' under '… | Floor area (m²) | … | Occupant Load (persons)')."""
+    whole = re.compile(r"\s*\d[\d,]*\s*")
+    figures = [c.strip().replace(",", "") for c in record.values() if whole.fullmatch(c)]
+    if len(figures) == 1:
+        return int(figures[0])
+    persons = [
+        c.strip().replace(",", "") for h, c in record.items() if _PERSONS.search(h) and whole.fullmatch(c)
+    ]
+    return int(persons[0]) if len(persons) == 1 else None
+
+
+_PERSONS = re.compile(r"person|people|occupant\s+load|\bload\b|\bol\b", re.I)
 
 
 _AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)

@@ -401,10 +401,19 @@ def message_parts(
 _LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?(?:\d{1,2}|[a-z])[.)][ \t]+(?=\S)")
 
 
+# a report's paragraph numbers ('3.1 The Building Area is …', '… walls. 3.2 Balconies are …'), and the
+# number of the section heading them ('5. Streets (Article 3.2.2.10)')
+_PARAGRAPH_NUMBER = re.compile(r"(?:(?m:^)[ \t]*|(?<=[.:;] ))\d{1,2}\.\d{1,2}(?:\.\d{1,2})?[ \t]+(?=[A-Z(])")
+_SECTION_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}\.[ \t]+(?=[A-Z][^\n]{0,60}$)")
+
+
 def unnumbered(text: str) -> str:
     """A numbered or lettered list ('1. Ground – …' over '2. Ground – …'; 'a) …' over 'b) …') without its
     item numbers, which count the lines and are no figure of any row; a message with one such line keeps
-    it."""
+    it. A report's numbered paragraphs ('5.1 …', '5.2 …', under '5. Streets') lose their numbers too."""
+    paragraphs = len(_PARAGRAPH_NUMBER.findall(text))
+    if paragraphs >= 2 or (paragraphs and _SECTION_NUMBER.search(text)):
+        text = _SECTION_NUMBER.sub("", _PARAGRAPH_NUMBER.sub("", text))
     if len(_LIST_NUMBER.findall(text)) < 2:
         return text
     return _LIST_NUMBER.sub("", text)

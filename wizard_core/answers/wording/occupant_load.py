@@ -226,6 +226,13 @@ def _beside_table(piece: LoadInput | int | str, tabled: list[LoadInput | int]) -
     rows = [(row.area, row.stated) for row in tabled if isinstance(row, LoadInput)]
     if all(c is None for c in counts) or (piece.area is not None and (piece.area, piece.stated) in rows):
         return piece.line
+    if not piece.floor and piece.area is not None and piece.area in {area for area, _ in rows}:
+        return piece.line  # '(760 ÷ 46.0 = 16.5; …)': a row's area divided again, its working
+    stated = [persons for _, persons in rows if persons is not None]
+    totals = {sum(stated), *(row for row in tabled if isinstance(row, int))}
+    only_persons = all(c is None for c in (piece.area, piece.seats, piece.rooms, piece.design))
+    if not piece.floor and only_persons and piece.stated in totals:
+        return piece.line  # 'Accordingly, the Occupant Load is 182 persons': the table's total said again
     return piece
 
 
