@@ -129,3 +129,32 @@ def test_a_revision_word_said_not_to_happen_revises_nothing():
 )
 def test_groups_of_another_code_or_not_called_separate_are_no_major_occupancies(message, groups):
     assert _read("3.02", message).value == groups
+
+
+def _load(message: str, storeys: int = 3):
+    result = reading("3.18", message, state=building(("C",), ("3.2.2.50",), storeys=storeys, below=0))
+    value = result.value if result.value is not None else result.offer
+    assert value is not None, result.missing
+    return [(row["floor"], row["persons"]) for row in value["rows"]], value["total"]
+
+
+def test_a_tables_rows_on_one_floor_told_apart_by_their_wing_and_footnote_marks_left_out():
+    rows, total = _load(
+        "| Floor | Use | Floor area (m²) | m² per person | Persons |\n|---|---|---|---|---|\n"
+        "| Ground floor (existing)‡ | offices | 465 | 9.30 | 50 |\n"
+        "| Ground floor (addition) | offices | 186 | 9.30 | 20 |\n"
+        "| Second floor (existing)‡ | offices | 465 | 9.30 | 50 |\n"
+        "| TOTAL | | 1,116 | | 120 |\n\n‡ existing to remain."
+    )
+    assert total == 120 and [persons for _, persons in rows] == [50, 20, 50]
+
+
+def test_a_table_row_for_a_range_of_floors_each_is_a_row_per_floor():
+    rows, total = _load(
+        "| Level | Sleeping rooms | Basis | Persons |\n|---|---|---|---|\n"
+        "| Ground, suites | 10 | 2 per sleeping room | 20 |\n"
+        "| Levels 2 to 4, each* | 12 | 2 per sleeping room | 24 |\n"
+        "| TOTAL | | | 92 |\n\n* the three upper floors are the same.",
+        storeys=4,
+    )
+    assert total == 92 and [persons for _, persons in rows] == [20, 24, 24, 24]

@@ -45,8 +45,13 @@ def unpivoted(text: str) -> str:
 
 
 def spreadsheet_marks(text: str) -> str:
-    """A spreadsheet's '#N/A' in a cell as the 'n/a' it means (nothing applies), not a figure."""
-    return re.sub(r"#N/?A\b", "n/a", text, flags=re.I)
+    """A spreadsheet's '#N/A' in a cell as the 'n/a' it means (nothing applies), not a figure; and a
+    footnote's mark after a word or figure ('Ground floor (existing)†', '10.0*', 'each*') left out, the
+    footnote itself kept as it is written."""
+    return _FOOTNOTE_MARK.sub("", re.sub(r"#N/?A\b", "n/a", text, flags=re.I))
+
+
+_FOOTNOTE_MARK = re.compile(r"(?<=[\w).])(?:[†‡§]+|\*+(?=[\s|,;:]|$))", re.M)
 
 
 def _yes_no_cell(cell: str) -> str:

@@ -5,9 +5,11 @@ seats, rooms, design numbers, persons and rates, and each record's cells read.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from wizard_core.answers.wording.floors import floor_name
+from wizard_core.answers.wording.floors import FLOOR, floor_name
 from wizard_core.answers.wording.load_counts import SEATS
+from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.load_line import POSTED, LoadInput
 from wizard_core.answers.wording.load_names import use_words
 from wizard_core.answers.wording.messages import (
@@ -46,8 +48,17 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         if said_total and (total := _total_of(record)) is not None:  # '| | Total | 750 m² | | 138 |' too
             rows.append(total)  # 'Total | | | | 625': the building's total, no row
             continue
+        # 'Ground floor (existing)' beside 'Ground floor (new wing)', 'Ground, amenity room and lobby' beside
+        # 'Ground, suites': the words besides the floor keep the rows apart
+        rest = re.sub(r"^[\W\d]+|[\W]+$", "", FLOOR.sub(" ", re.sub(r"\([^()]*\d[^()]*\)", " ", name)))
+        qualified = bool(floor) and (_QUALIFIED.search(name) is not None or len(rest.split()) > 0)
+        if qualified and not on_floor and _QUALIFIED.search(name) is None:
+            name = f"{floor} ({rest})"
         row = LoadInput(
-            name=name if on_floor else floor or name, key="", floor=floor, line=" ".join(record.values())
+            name=name if on_floor or qualified else floor or name,
+            key="",
+            floor=floor,
+            line=" ".join(record.values()),
         )
         row.posted = bool(POSTED.search(row.line))
         use_cells = [
@@ -95,13 +106,20 @@ def table_rows(table: Table) -> list[LoadInput | int]:
                 row.seats = int((seats[1] or seats[2]).replace(",", ""))
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
-        inline = _inline_area(" ".join([*use_cells, name]))
+        inline = _inline_area(" ".join([*use_cells, named]))
         if row.area is None and not sizes and inline is not None:  # "garage 2300 m2" in the use's cell
             row.area = inline
         if not row.has_figures() and not row.problems:
             continue
+        each = floor_range(named) if _EACH.search(named) else []
+        if len(each) > 1:  # 'Levels 2 to 6, each | … | 42': a row for every floor of the range
+            rows.extend(replace(row, name=level, floor=level) for level in each)
+            continue
         rows.append(row)
     return rows
+
+
+_EACH = re.compile(r"\b(?:each|every|per\s+(?:floor|storey|level)|typical)\b", re.I)
 
 
 def _result_of(cell: str) -> str:
@@ -115,6 +133,7 @@ def _result_of(cell: str) -> str:
 
 
 _DESIGN_CELL = re.compile(r"\s*design\b", re.I)
+_QUALIFIED = re.compile(r"\((?:existing|new|addition|wing|reno\w*)[^()]*\)", re.I)
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
