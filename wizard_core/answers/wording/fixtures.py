@@ -13,9 +13,10 @@ from typing import Any
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, male_pct, only_ratio
+from wizard_core.answers.wording.fixture_names import by_words, floor_for, rows_named, same_floor
 from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
-from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
+from wizard_core.answers.wording.floors import floor_name
 from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.messages import (
     BLANK,
@@ -101,7 +102,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
                 given.hard.append(f"{disagrees}; how many water closets are provided?")
             continue
         # 'Auditoria: none' names its rows, unless the lines follow 3.18's rows one for one
-        if floors and (none := rows_without(line, floors, _rows_named, labelled=not listing)) is not None:
+        if floors and (none := rows_without(line, floors, rows_named, labelled=not listing)) is not None:
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
             continue
@@ -175,7 +176,7 @@ def _continued(text: str, floors: dict[str, str]) -> str:
         parts = line.split(";")
         kept = parts[0]
         for part in parts[1:]:
-            named = (floor_name(part) and _FIXTURE_NOUN.search(part)) or _by_words(part, floors) is not None
+            named = (floor_name(part) and _FIXTURE_NOUN.search(part)) or by_words(part, floors) is not None
             own = named or not re.search(r"\d", part)
             kept += (";" if own or not re.search(r"\d", kept) else ",") + part
         lines.append(kept)
@@ -195,7 +196,7 @@ def _provided_after(lines: list[str], floors: dict[str, str]) -> list[str]:
     + 1 urinal, F 3 WC = 6'): the counts are that row's."""
     out: list[str] = []
     for line in lines:
-        own = floor_name(line) or _by_words(line, floors) is not None
+        own = floor_name(line) or by_words(line, floors) is not None
         if out and _PROVIDED_SENTENCE.match(line) and not own and _names_a_row_only(out[-1], floors):
             out[-1] = f"{out[-1].rstrip(' .')}, {line.strip()}"
         else:
@@ -215,9 +216,9 @@ def _same_as(line: str, floors: dict[str, str]) -> tuple[str, str] | None:
     found = _SAME_AS.match(p.normalize(line))
     if found is None:
         return None
-    target, source = _floor_for(found["row"], floors), _floor_for(found["source"].strip(), floors)
-    target = target or _by_words(found["row"], floors)
-    source = source or _by_words(found["source"], floors)
+    target, source = floor_for(found["row"], floors), floor_for(found["source"].strip(), floors)
+    target = target or by_words(found["row"], floors)
+    source = source or by_words(found["source"], floors)
     return (target, source) if target and source and target != source else None
 
 
@@ -225,7 +226,7 @@ def _bare_count(entry: Entry, floors: dict[str, str], persons: dict[str, Any]) -
     """Whether a count standing alone after a row's name ('P1: 0', 'Ground exist treatment: 16') is the
     row's water closets: the name gives one 3.18 row, and the count is not that row's persons."""
     said = entry.said
-    key = said.floors[0] if len(said.floors) == 1 else _by_words(entry.name, floors)
+    key = said.floors[0] if len(said.floors) == 1 else by_words(entry.name, floors)
     return key is not None and key in floors and persons.get(key) != said.provided.get("wc")
 
 
@@ -260,7 +261,7 @@ def _universal_summary(entry: Entry, floors: dict[str, str]) -> bool:
     said = entry.said
     if set(said.provided) != {"universal"} or said.floors or said.each_floor or said.among:
         return False
-    return bool(_STOREYS.search(entry.line)) and _by_words(entry.name, floors) is None
+    return bool(_STOREYS.search(entry.line)) and by_words(entry.name, floors) is None
 
 
 def _names(floors: dict[str, str]) -> list[str]:
@@ -286,7 +287,7 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
     if (said.floors or said.among) and not said.each_floor and len(floor_range(entry.name)) < 2:
         # the working names other rows too ('offices (69): offices + training room / 14 …'): the row its
         # own name gives, by its words or its persons, is the one
-        own = _by_words(entry.name, floors) or by_persons(entry.name, given.persons)
+        own = by_words(entry.name, floors) or by_persons(entry.name, given.persons)
         said_load = {int(n) for n in re.findall(r"(?<![\d.,])\d{1,4}(?![\d.,]\d)", entry.name)}
         on_floor = [k for k in said.among if given.persons.get(k) in said_load]
         if own is None and len(on_floor) == 1:  # 'existing rdc 166: …': of the floor's rows, the one of 166
@@ -295,10 +296,10 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
             said.floors, said.among = [own], []
     if target is not None:  # the lines follow the rows one for one
         said.floors, said.unknown_floor, said.each_floor = [target], "", False
-    elif not said.floors and not said.each_floor and (by_words := _by_words(entry.name, floors)) is not None:
-        said.floors, said.unknown_floor = [by_words], ""
+    elif not said.floors and not said.each_floor and (worded := by_words(entry.name, floors)) is not None:
+        said.floors, said.unknown_floor = [worded], ""
         if latest:
-            given.soft.append(f"'{entry.name.strip()}' taken as 3.18's '{floors[by_words]}'")
+            given.soft.append(f"'{entry.name.strip()}' taken as 3.18's '{floors[worded]}'")
     elif not said.floors and not said.each_floor and (of_load := by_persons(line, given.persons)):
         said.floors, said.unknown_floor = [of_load], ""
         if latest:
@@ -344,7 +345,7 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
 
 def _names_row(entry: Entry, floors: dict[str, str]) -> bool:
     said = entry.said
-    return bool(said.floors or said.each_floor or said.among or _by_words(entry.name, floors) is not None)
+    return bool(said.floors or said.each_floor or said.among or by_words(entry.name, floors) is not None)
 
 
 def _table_had(entry: Entry, floors: dict[str, str], given: Given) -> bool:
@@ -353,8 +354,8 @@ def _table_had(entry: Entry, floors: dict[str, str], given: Given) -> bool:
     line naming none."""
     said = entry.said
     named = said.floors or (list(floors) if said.each_floor else [])
-    if not named and (by_words := _by_words(entry.name, floors)) is not None:
-        named = [by_words]
+    if not named and (worded := by_words(entry.name, floors)) is not None:
+        named = [worded]
     if not named:
         return True
     return all(_FIELDS[kind] in given.provided.get(key, {}) for key in named for kind in said.provided)
@@ -391,8 +392,8 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
         # '| Ground floor | Spectator seating |': the floor's column, then the room's
         said_name = f"{cells[0]} ({', '.join(cells[1:])})" if len(cells) > 1 else "".join(cells)
         said_name = said_name or f"Row {index}"
-        key = _floor_for(said_name, floors)
-        if key is None and (key := _by_words(said_name, floors)) is not None and latest:
+        key = floor_for(said_name, floors)
+        if key is None and (key := by_words(said_name, floors)) is not None and latest:
             given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
         if key is None and (key := _by_load(record, persons, said_name, floors, given.persons)) and latest:
             given.soft.append(
@@ -448,95 +449,9 @@ def _by_load(
     found = [
         k
         for k, n in persons.items()
-        if n == int(cell) and k in floors and (not floor or _same_floor(floors[k], floor))
+        if n == int(cell) and k in floors and (not floor or same_floor(floors[k], floor))
     ]
     return found[0] if len(found) == 1 else None
-
-
-def _floor_for(said: str, floors: dict[str, str]) -> str | None:
-    key = floor_key(said)
-    if key in floors:
-        return key
-    named = floor_name(said)
-    if named and floor_key(named) in floors:
-        return floor_key(named)
-    if re.search(r"\b(?:each|every|all|typical)\b", said, re.I) and len(floors) == 1:
-        return next(iter(floors))
-    return None
-
-
-_FLOOR_WORDS = frozenset({"level", "lvl", "floor", "flr", "storey", "ground", "main", "upper", "lower"})
-# small words no row is named by ('washrooms off the dining rm': 'off' is no 'office')
-_SMALL_WORDS = frozenset(
-    {"the", "off", "and", "for", "with", "from", "near", "next", "beside", "each", "all"}
-    # the fixtures and the working's words name no row ('the lobby washrooms, which serve …': no 'servery')
-    | {"which", "that", "serve", "serves", "serving", "served", "provided", "provide", "provides", "plus"}
-    | {"washroom", "washrooms", "water", "closet", "closets", "universal", "lavatories", "urinals", "stalls"}
-    | {"men", "women", "male", "female", "sex", "table", "required", "one", "two", "three", "four", "both"}
-)
-
-
-def _words(name: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]{3,}", name.lower()) if w not in _FLOOR_WORDS | _SMALL_WORDS}
-
-
-def _by_words(said: str, floors: dict[str, str]) -> str | None:
-    """The one 3.18 row whose name shares the most words with the row said ("L1 res wing" for
-    "Level 1 (res wing (sleeping rm areas))"), on the floor the row names if it names one; a floor
-    alone ("L2") for 3.18's one row on that floor ("Level 2 (res)")."""
-    floor, keys, said_words = _said_against(said, floors)
-    if not said_words:
-        return keys[0] if floor and len(keys) == 1 else None
-    tied = _best_rows(said_words, keys, floors)
-    return tied[0] if len(tied) == 1 else None
-
-
-def _rows_named(said: str, floors: dict[str, str]) -> str | list[str] | None:
-    """``_by_words``, or every row a plural name stands for ('auditoria: none of their own' for 'Ground
-    floor (auditorium 1)', '… (auditorium 2)', …) when they share its words equally."""
-    one = _by_words(said, floors)
-    if one is not None or not re.search(r"(?:s|ia)\W*$", said.strip(), re.I):
-        return one
-    _, keys, said_words = _said_against(said, floors)
-    tied = _best_rows(said_words, keys, floors, stems=True)
-    return tied if len(tied) > 1 else None
-
-
-def _said_against(said: str, floors: dict[str, str]) -> tuple[str, list[str], set[str]]:
-    """The floor a row's name names, the 3.18 rows on it (all rows when it names none), and the words
-    that name the room: not a relative clause on the rooms served ('the lobby washrooms, which serve both
-    screens'), nor the floor's own words ('bsmt', 'grnd')."""
-    said = _SERVING.sub("", said)
-    floor = floor_name(said)
-    keys = [k for k, name in floors.items() if not floor or _same_floor(name, floor)]
-    return floor, keys, _words(FLOOR.sub(" ", said))
-
-
-_SERVING = re.compile(
-    r",?\s*\b(?:which|that)\s+(?:also\s+)?(?:serves?|are\s+shared\s+by|take)\b.*$", re.I | re.S
-)
-
-
-STEM = 7  # letters two long words share to be one word ('auditoria', 'auditorium')
-
-
-def _best_rows(
-    said_words: set[str], keys: list[str], floors: dict[str, str], stems: bool = False
-) -> list[str]:
-    """The rows whose names share the most of ``said_words`` (a word or its start; with ``stems``, the
-    stem of a long word too: 'auditoria' for 'auditorium'); [] when none shares any."""
-
-    def alike(row_word: str, word: str) -> bool:
-        stem = stems and min(len(row_word), len(word)) >= STEM and row_word[:STEM] == word[:STEM]
-        return row_word.startswith(word) or word.startswith(row_word) or stem
-
-    scored = [(sum(any(alike(w, said) for w in _words(floors[k])) for said in said_words), k) for k in keys]
-    best = max((n for n, _ in scored), default=0)
-    return [k for n, k in scored if n == best] if best else []
-
-
-def _same_floor(name: str, floor: str) -> bool:
-    return floor_key(floor_name(name) or name) == floor_key(floor)
 
 
 def provided_counts(row: dict[str, Any]) -> dict[str, int]:
