@@ -158,3 +158,27 @@ def test_a_table_row_for_a_range_of_floors_each_is_a_row_per_floor():
         storeys=4,
     )
     assert total == 92 and [persons for _, persons in rows] == [20, 24, 24, 24]
+
+
+def _theatre(message: str):
+    result = reading("3.18", message, state=building(("A1",), ("3.2.2.22",), storeys=1, below=0))
+    value = result.value if result.value is not None else result.offer
+    assert value is not None, result.missing
+    return value
+
+
+def test_wheelchair_spaces_beside_the_fixed_seats_are_persons_too():
+    value = _theatre("Hall: 180 fixed seats plus 3 wheelchair spaces")
+    assert [row["persons"] for row in value["rows"]] == [183]
+
+
+def test_a_footnote_giving_a_rows_design_figure_again_posts_it_and_adds_no_row():
+    value = _theatre(
+        "| Area | Basis | Floor area (m²) | Persons |\n|---|---|---|---|\n"
+        "| Hall | 180 fixed seats + 3 wheelchair spaces | — | 183 |\n"
+        "| Foyer | design number* | 120 | 150 |\n| TOTAL | | | 333 |\n\n"
+        "* The foyer would hold 300 standing by the table; it is designed for 150 persons, and that figure "
+        "shall be posted."
+    )
+    assert value["total"] == 333
+    assert [(row["persons"], row["posted_limit"]) for row in value["rows"]] == [(183, False), (150, True)]

@@ -24,7 +24,15 @@ def fixed_seats(text: str) -> int | None:
         return None
     worked = [m for m in found if re.search(r"(?:=|→|->)\s*$", text[: m.start()])]
     m = worked[-1] if worked else found[0]
-    return int((m[1] or m[2]).replace(",", ""))
+    seats = int((m[1] or m[2]).replace(",", ""))
+    # '244 fixed seats + 4 wheelchair spaces': the wheelchair spaces are persons too (3.1.17.1.(1)(a))
+    spaces = _WHEELCHAIR_AFTER.match(text, m.end())
+    return seats + int(spaces[1]) if spaces else seats
+
+
+_WHEELCHAIR_AFTER = re.compile(
+    r"\s*(?:\+|plus|and|with)\s*(\d{1,3})\s*wheel\s*chair\s+(?:spaces?|positions?|locations?|places?)\b", re.I
+)
 
 
 _UNITS = re.compile(

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from wizard_core.answers.wording.floors import FLOOR, floor_name
-from wizard_core.answers.wording.load_counts import SEATS
+from wizard_core.answers.wording.load_counts import fixed_seats
 from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.load_line import POSTED, LoadInput
 from wizard_core.answers.wording.load_names import use_words
@@ -101,9 +101,9 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             if basis is not None and (row.use is None or basis.m2_per_person == row.rate):
                 row.use = basis  # '0.95 m²/person (non-fixed seats and tables)': the use its figure is of
             design = design or bool(_DESIGN_CELL.match(cell))
-            seats = SEATS.search(cell)  # '212 fixed seats' as the basis
-            if seats and row.seats is None:
-                row.seats = int((seats[1] or seats[2]).replace(",", ""))
+            seats = fixed_seats(cell)  # '212 fixed seats' as the basis, '+ 4 wheelchair spaces' with them
+            if seats is not None and row.seats is None:
+                row.seats = seats
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
         inline = _inline_area(" ".join([*use_cells, named]))

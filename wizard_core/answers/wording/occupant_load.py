@@ -233,6 +233,16 @@ def _beside_table(piece: LoadInput | int | str, tabled: list[LoadInput | int]) -
     only_persons = all(c is None for c in (piece.area, piece.seats, piece.rooms, piece.design))
     if not piece.floor and only_persons and piece.stated in totals:
         return piece.line  # 'Accordingly, the Occupant Load is 182 persons': the table's total said again
+    given = {row.design for row in tabled if isinstance(row, LoadInput)} | set(stated)
+    figure = piece.design if piece.design is not None else piece.stated
+    if not piece.floor and piece.area is None and figure is not None and figure in given:
+        # a footnote's 'the lobby is designed for 250 persons, … shall be posted': a row's figure again,
+        # and the posting it says is that row's
+        posted = POSTED.search(piece.line) is not None
+        for row in tabled:
+            if posted and isinstance(row, LoadInput) and figure in (row.design, row.stated):
+                row.posted = True
+        return piece.line
     return piece
 
 
