@@ -16,8 +16,7 @@ from pydantic import ValidationError
 
 from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken, written_figures
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
-from wizard_core.answers.wording.letters import letter_trimmed
-from wizard_core.answers.wording.marks import checked_only
+from wizard_core.answers.wording.marks import answer_in
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
 from wizard_core.errors import InvalidReplyError
@@ -150,8 +149,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     kind = answer_type(item)
-    texts = [letter_trimmed(t) for t in texts]  # 'Hi,' … 'Thanks, M.': the answer inside an e-mail
-    texts = [checked_only(t) for t in texts]  # '☐ Yes ☒ No': the options ticked on a copied form
+    texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
         texts = [written_figures.figures_as_written_here(t) for t in texts]
         texts = [pasted.spaced_as_tabs(spoken.as_meant(pasted.spreadsheet_marks(t))) for t in texts]

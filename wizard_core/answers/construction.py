@@ -221,27 +221,26 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
             named = materials_named(item, clause)
             if not named:
                 continue
-            rest = _beside_restriction(clause) if restricts else None
-            if rest is not None and _kind_said_before_conclusion(rest):
-                rest = None  # '… lets it be combustible because …': the rest says what is allowed, too
-            if rest is not None and MIXED_SAID.search(rest):  # "what we've actually got is both …"
-                if option := _naming(item.field_options["restriction"], named_restricted(item, clause, rest)):
-                    found["restriction"] = option.label
-                built |= {"combustible", "noncombustible"}
-                concluded = True
-                continue
-            if rest is not None and materials_named(item, rest):
+            apart = _beside_restriction(clause) if restricts else None
+            if apart is not None and not _kind_said_before_conclusion(apart[1]):
                 # a run-on sentence ('wood frame existing and new combustible allowed under 25'): the kind
-                # the article allows, and apart from it what is built
-                if option := _naming(item.field_options["restriction"], named_restricted(item, clause, rest)):
-                    found["restriction"] = option.label
-                ends = CONCLUSION.search(rest)
-                if ends and (summed_up := materials_named(item, rest[ends.end() :])):
-                    # '… steel beams over the shops, I'd call it combustible'
-                    built, concluded = set(summed_up), True
-                elif not concluded:
-                    built |= materials_named(item, rest)
-                continue
+                # the article allows, and apart from it what is built ('… lets it be combustible because
+                # …' names a kind in the rest too: what is allowed, read as before)
+                allowed, rest = apart
+                built_named = materials_named(item, rest)
+                if MIXED_SAID.search(rest) or built_named:
+                    if option := _naming(item.field_options["restriction"], materials_named(item, allowed)):
+                        found["restriction"] = option.label
+                    ends = CONCLUSION.search(rest)
+                    if MIXED_SAID.search(rest):  # "what we've actually got is both …"
+                        built |= {"combustible", "noncombustible"}
+                        concluded = True
+                    elif ends and (summed_up := materials_named(item, rest[ends.end() :])):
+                        # '… steel beams over the shops, I'd call it combustible'
+                        built, concluded = set(summed_up), True
+                    elif not concluded:
+                        built |= built_named
+                    continue
             if restricts:
                 option = _naming(item.field_options["restriction"], named, permissive=True)
                 if option:
@@ -293,11 +292,11 @@ _ALLOWING = re.compile(
 _APART = 20  # characters between the restriction and heavy timber for them to be said apart
 
 
-def _beside_restriction(clause: str) -> str | None:
-    """A clause with the kind the article allows taken out ('… combustible allowed …'), when it names
-    one so; None otherwise."""
+def _beside_restriction(clause: str) -> tuple[str, str] | None:
+    """The words allowing a kind ('combustible allowed') and the clause without them, when it names one
+    so; None otherwise."""
     found = _ALLOWING.search(clause)
-    return None if found is None else f"{clause[: found.start()]} {clause[found.end() :]}"
+    return None if found is None else (found[0], f"{clause[: found.start()]} {clause[found.end() :]}")
 
 
 def _kind_said_before_conclusion(rest: str) -> bool:
@@ -305,11 +304,6 @@ def _kind_said_before_conclusion(rest: str) -> bool:
     a conclusion ('… I'd call it combustible'): that part speaks of what is allowed, not what is built."""
     ends = CONCLUSION.search(rest)
     return re.search(r"\b(?:non)?combustible\b", rest[: ends.start()] if ends else rest) is not None
-
-
-def named_restricted(item: FormItem, clause: str, rest: str) -> set[Material]:
-    found = _ALLOWING.search(clause)
-    return materials_named(item, found[0]) if found else set()
 
 
 def _naming(options: list[Option], named: set[Material], permissive: bool = False) -> Option | None:

@@ -12,8 +12,7 @@ from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
-from wizard_core.answers.wording.letters import letter_trimmed
-from wizard_core.answers.wording.marks import checked_only
+from wizard_core.answers.wording.marks import answer_in
 from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
@@ -114,7 +113,7 @@ class DecisionEngine:
             r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
         )  # "gross_area: …" from a checklist
         # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
-        message = as_meant(checked_only(letter_trimmed(message)))
+        message = as_meant(answer_in(message))
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:
@@ -198,7 +197,8 @@ class DecisionEngine:
             if (
                 current is None
                 or navigates
-                or self._fixing_before(message, trigger, number)
+                # 'A revision to paragraph 9 (item 3.18). The clinic …': its reader asks what it cannot read
+                or self._worded_before(message, trigger, message.find(number))
                 or (
                     trigger
                     and self.naming.carries_value(state, target, message, trigger)
@@ -273,16 +273,6 @@ class DecisionEngine:
         if optioned is not None:
             return self._revision_decision(optioned, trigger, message, 0.75, "an option of its own")
         return None
-
-    def _fixing_before(self, message: str, trigger: re.Match | None, number: str) -> bool:
-        """Whether the item's number follows a word of fixing ("A revision to paragraph 9 (item 3.18).
-        The clinic …"): the message is a revision of that item, its reader asking what it cannot read."""
-        at = message.find(number)
-        return (
-            trigger is not None
-            and FIXING.search(trigger.group()) is not None
-            and 0 <= at - trigger.end() <= NAMED_AFTER_WORD
-        )
 
     def _worded_before(self, message: str, trigger: re.Match | None, named: int) -> bool:
         """Whether a word of revising comes just before the item is named ("one fix to the people count:

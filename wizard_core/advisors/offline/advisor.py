@@ -26,8 +26,7 @@ from wizard_core.answers import Reading, answer_type, describe_value, doubt, rea
 from wizard_core.answers import parsing as p
 from wizard_core.answers.replies import accepts, is_question, question_after_answer
 from wizard_core.answers.text import is_to_do
-from wizard_core.answers.wording.letters import letter_trimmed
-from wizard_core.answers.wording.marks import checked_only
+from wizard_core.answers.wording.marks import answer_in
 from wizard_core.content import FormItem
 
 # A computed item's rows read with something left over, or named otherwise than the consultant did:
@@ -49,7 +48,7 @@ class OfflineAdvisor:
     )
 
     def advise(self, request: AdvisorRequest) -> dict[str, Any]:
-        item, state, message = request.item, request.state, checked_only(letter_trimmed(request.message))
+        item, state, message = request.item, request.state, answer_in(request.message)
         texts = item_texts(state, message)
         chosen = proposals.accepted(item, state, message)
         if chosen is not None:
@@ -122,7 +121,7 @@ class OfflineAdvisor:
 
     def _confirmed(self, request: AdvisorRequest, texts: list[str]) -> dict[str, Any] | None:
         """A yes to the reading the advisor offered, or an option picked by its number, recorded."""
-        item, state, message = request.item, request.state, checked_only(letter_trimmed(request.message))
+        item, state, message = request.item, request.state, answer_in(request.message)
         labels = asking.chosen_by_number(item, state, message)
         if labels is not None:
             reading = read(item, [", ".join(labels)], state, request.forms)

@@ -51,11 +51,12 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         # 'Ground floor (existing)' beside 'Ground floor (new wing)', 'Ground, amenity room and lobby' beside
         # 'Ground, suites': the words besides the floor keep the rows apart
         rest = re.sub(r"^[\W\d]+|[\W]+$", "", FLOOR.sub(" ", re.sub(r"\([^()]*\d[^()]*\)", " ", name)))
-        qualified = bool(floor) and (_QUALIFIED.search(name) is not None or len(rest.split()) > 0)
-        if qualified and not on_floor and _QUALIFIED.search(name) is None:
+        wing = _QUALIFIED.search(name) is not None  # kept as written: 'Second floor (new wing)'
+        beside = bool(floor) and (wing or bool(rest))
+        if beside and not on_floor and not wing:
             name = f"{floor} ({rest})"
         row = LoadInput(
-            name=name if on_floor or qualified else floor or name,
+            name=name if on_floor or beside else floor or name,
             key="",
             floor=floor,
             line=" ".join(record.values()),

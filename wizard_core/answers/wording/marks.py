@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from wizard_core.answers.wording.letters import letter_trimmed
+
 _TICKED = r"☒|☑|✅|\[\s*[xX✓✔]\s*\]|\(\s*[xX✓✔]\s*\)"
 _BLANK = r"☐|□|\[\s*\]|\(\s*\)"
 _MARK = re.compile(rf"(?P<ticked>{_TICKED})|(?P<blank>{_BLANK})")
@@ -40,3 +42,9 @@ def _line(line: str) -> str:
         at = stop
     out.append(line[at:])
     return re.sub(r"[ \t]{2,}", " ", "".join(piece if piece.strip() else " " for piece in out)).strip()
+
+
+def answer_in(text: str) -> str:
+    """The answer a message holds, as every reader and the decisions take it: without an e-mail's
+    greeting, quoted question and sign-off, and with a copied sheet's boxes read."""
+    return checked_only(letter_trimmed(text))
