@@ -118,6 +118,14 @@ def test_an_items_number_said_aloud_is_its_number(said, number):
     assert number in as_meant(said)
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["the corridor outside suite three zero four is rated", "room three oh two is the lounge", "unit # three oh one"],
+)
+def test_a_room_or_suite_number_said_aloud_is_not_an_item(said):
+    assert "3.0" not in as_meant(said)
+
+
 def test_three_and_a_measure_said_aloud_stay_a_measure():
     assert "3.5" not in as_meant("three point five metres") and "3.0" not in as_meant("three storeys")
 

@@ -134,7 +134,17 @@ _ITEM_SAID = re.compile(
 )
 
 
+# A number said after a place's noun names that place, not an item: "suite three zero four".
+_PLACE_BEFORE = re.compile(
+    r"\b(?:suites?|units?|rooms?|rm|apartments?|apt|offices?|doors?|lots?|highway|hwy|route|road|no|number)"
+    r"\.?\s*#?\s*$|#\s*$",
+    re.IGNORECASE,
+)
+
+
 def _item_number(m: re.Match[str]) -> str:
+    if _PLACE_BEFORE.search(m.string, 0, m.start()):
+        return m.group()
     if m["one"]:
         return f"3.0{_DIGIT[m['one'].lower()]}"
     if m["tens"]:
