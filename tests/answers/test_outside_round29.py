@@ -120,7 +120,11 @@ def test_an_items_number_said_aloud_is_its_number(said, number):
 
 @pytest.mark.parametrize(
     "said",
-    ["the corridor outside suite three zero four is rated", "room three oh two is the lounge", "unit # three oh one"],
+    [
+        "the corridor outside suite three zero four is rated",
+        "room three oh two is the lounge",
+        "unit # three oh one",
+    ],
 )
 def test_a_room_or_suite_number_said_aloud_is_not_an_item(said):
     assert "3.0" not in as_meant(said)
