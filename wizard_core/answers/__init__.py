@@ -14,7 +14,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wizard_core.answers import area_working, doubt, fallbacks, parsing, pasted, spoken, written_figures
+from wizard_core.answers import (
+    area_working,
+    doubt,
+    fallbacks,
+    formulas,
+    parsing,
+    pasted,
+    spoken,
+    written_figures,
+)
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
@@ -151,6 +160,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     kind = answer_type(item)
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
+        texts = [pasted.units_from_labels(formulas.worked_out(t)) for t in texts]  # '=1380*6', 'GFA (m2)'
         texts = [written_figures.figures_as_written_here(t) for t in texts]
         texts = [pasted.spaced_as_tabs(spoken.as_meant(pasted.spreadsheet_marks(t))) for t in texts]
         texts = [unnumbered(t) for t in texts]  # "1) 1 storey above grade / 2) 0 below": no counts
@@ -160,6 +170,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
         texts = [pasted.unpivoted(semicolons_as_tabs(t)) for t in texts]  # 'EXIST;NEW;TOTAL' over '0;1480'
     if item.answer_type == "area":
         texts = [area_working.feet_twins_dropped(area_working.asides_dropped(t)) for t in texts]
+        texts = [area_working.triple_as_roles(t) for t in texts]
         texts = [area_working.sides_as_working(parsing.old_working_dropped(t)) for t in texts]
     if item.answer_type in ("area", "building_height"):
         texts = [parsing.range_dropped(t) for t in texts]

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.area_base import (
+    SAID_SAME_CONFIDENCE,
     base_area,
     copy_ceiling,
     one_storey,
@@ -16,6 +17,7 @@ from wizard_core.answers.area_base import (
     same_as_base,
     same_floors,
     split_as_base,
+    storeys_answered,
     unit_of_base,
 )
 from wizard_core.answers.area_roles import said
@@ -179,6 +181,14 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
                 missing=f"the {item.title.lower()}, or whether the building is more than one storey",
                 offer=as_base.value,
                 offer_reason=f"the building area in {base[0]} again, for a one-storey building",
+            )
+        elif settled.complete and storeys_answered(state, forms) != 1:
+            # the building area's own figures, with nothing saying the building is one storey ('so 240 new,
+            # total 720' said of the footprint): recorded to confirm
+            settled.confidence = min(settled.confidence, SAID_SAME_CONFIDENCE)
+            settled.notes.append(
+                f"the same figures as the building area in {base[0]}: the {item.title.lower()} only for a "
+                "one-storey building; confirm"
             )
     if approximate:
         exact = f"the exact figure: you gave about {shown}; please give the {item.title.lower()} exactly"

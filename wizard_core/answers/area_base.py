@@ -30,7 +30,7 @@ def same_floors(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
     if said is None or base is None:
         return None
     count = words.floor_count.search(said)
-    storeys = (2 if count[1] else p.word_number(count[2])) if count else _storeys_answered(state, forms)
+    storeys = (2 if count[1] else p.word_number(count[2])) if count else storeys_answered(state, forms)
     if not storeys:
         return Reading(missing=f"how many storeys share that footprint, to work out the {item.title.lower()}")
     number, area = base
@@ -54,7 +54,7 @@ def per_storey_reading(
         return Reading(
             missing=f"the unit: is {shown_figure(figure)} a storey in square metres (m²) or square feet (ft²)"
         )
-    storeys = storeys or _storeys_answered(state, forms)
+    storeys = storeys or storeys_answered(state, forms)
     title = item.title.lower()
     if not storeys:
         return Reading(missing=f"how many storeys have {shown_figure(figure)} each, to work out the {title}")
@@ -82,7 +82,7 @@ def same_as_base(item: FormItem, texts: list[str], state: ProjectState, forms: F
     if said_same is None and one is None:
         return None
     counts = {p.word_number(m[1]) for m in words.storeys.finditer(said_same or "")} - {None, 1}
-    storeys = 1 if one else (counts.pop() if len(counts) == 1 else _storeys_answered(state, forms))
+    storeys = 1 if one else (counts.pop() if len(counts) == 1 else storeys_answered(state, forms))
     value = {k: area[k] for k in ("existing", "new", "total")}
     copied = f"the building area in {number}"
     if storeys == 1 and said_same is not None:
@@ -194,7 +194,7 @@ def base_area(item: FormItem, state: ProjectState, forms: FormFacts) -> tuple[st
     return None
 
 
-def _storeys_answered(state: ProjectState, forms: FormFacts) -> int | None:
+def storeys_answered(state: ProjectState, forms: FormFacts) -> int | None:
     for item in forms.form.items:
         answer = state.answer_for(item.number)
         if item.answer_type == "building_height" and answer and isinstance(answer.value, dict):

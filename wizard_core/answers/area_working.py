@@ -253,6 +253,24 @@ def asides_dropped(text: str) -> str:
     return _SHARE_WORKED.sub("(a share worked out)", _ASIDE_BEFORE_RESULT.sub("", text))
 
 
+_FIG = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# "→ 0 / 1,320 / 1,320", "728 / 442 / 1,170": three figures whose first two add up to the third
+_TRIPLE = re.compile(rf"(?<![\d.,/])({_FIG})[ \t]*/[ \t]*({_FIG})[ \t]*/[ \t]*({_FIG})(?![\d/]|[.,]\d)")
+
+
+def triple_as_roles(text: str) -> str:
+    """``text`` with a triple of figures written as a sheet's existing / new / total ("0 / 1,320 /
+    1,320") named so, when the first two add up to the third; any other triple is left as it is."""
+
+    def named(m: re.Match[str]) -> str:
+        existing, new, total = (float(g.replace(",", "")) for g in m.groups())
+        if abs(existing + new - total) > 0.5:
+            return m[0]
+        return f"existing {m[1]}, new {m[2]}, total {m[3]}"
+
+    return _TRIPLE.sub(named, text)
+
+
 def sides_as_working(text: str) -> str:
     """``text`` with the lengths of sides that multiply out to a figure it gives written bare
     ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2"), so the sides read as working and

@@ -50,6 +50,10 @@ def read_choice(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
             if concluded is not None:  # '… schools are High, not child care. So it is Normal, not High.'
                 note = f"read from your conclusion ('{concluded.option.label}'), the others named on the way"
                 return Reading(concluded.option.label, True, confidence=0.85, notes=[note])
+            opening = _opening_option(text, matches)
+            if opening is not None:  # 'Bsmt only — … ; GF / 2F non-SPR, none req'd': the answer, then why
+                note = f"read from the answer your message opens with ('{opening.option.label}')"
+                return Reading(opening.option.label, True, confidence=0.75, notes=[note])
             names = " or ".join(m.option.label for m in matches)
             return Reading(missing=f"which one applies: {names}")
         answer, _ = yes_no(text)
@@ -79,6 +83,17 @@ def _concluded_option(text: str, item: FormItem) -> OptionMatch | None:
         return None
     found = narrowed(sentences[-1], match_options(sentences[-1], item.options, one=True), item)
     return found[0] if len(found) == 1 else None
+
+
+def _opening_option(text: str, matches: list[OptionMatch]) -> OptionMatch | None:
+    """The option a message opens with, set apart by a dash or colon from the reasons after it ('Bsmt only
+    — 3.2.1.5: … ; GF / 2F non-SPR, none req'd'), when another is named only in those reasons."""
+    normalized = p.normalize(text)
+    first = min(matches, key=lambda m: m.start)
+    set_apart = re.match(r"\s*(?:[-–—:]|=>|⇒)\s", normalized[first.end :])
+    if normalized[: first.start].strip(" \t*•-") or not set_apart:
+        return None
+    return first
 
 
 # the option a message turns to, after naming the one it had: 'make it two stage', 'change it to …'

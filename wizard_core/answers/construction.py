@@ -90,7 +90,7 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
 
 # "…, so it is combustible", "so a mix": what the parts named before add up to, in the consultant's words.
 CONCLUSION = re.compile(
-    r"\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is)"
+    r"(?:⇒|=>)|\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is)"
     r"|i'?d\s+(?:still\s+)?call\s+it|we\s+call\s+it)\b"
     r"(?:\s+(?:it|that|this)(?:'s|\s+is))?",
     re.I,
@@ -114,10 +114,20 @@ ALLOWED_SHORT = re.compile(r"\b((?:non)?combustible)\s+(?:is\s+|would\s+be\s+)?(
 
 # The trade's abbreviations for the construction kinds: "NC", "non-comb.", "comb.", "C permitted".
 ABBREVIATIONS = (
+    # "C + NC", "NC/C": both kinds, in a reviewer's shorthand
+    (
+        re.compile(r"\b(?:c\s*(?:\+|/|&|and)\s*nc|nc\s*(?:\+|/|&|and)\s*c)\b(?![\w.])"),
+        "combustible and noncombustible",
+    ),
     # "NC" (its full stop, if any, ends the sentence: "= NC. no HT"), "n.c.", "non-comb."
     (re.compile(r"\bnon-?comb\b\.?|\bn\.c\.?(?=[\s,;)]|$)|\bnc(?=[\s,;.)]|$)"), "noncombustible"),
     (re.compile(r"\bnon[\s-]+combust[ai]ble\b"), "noncombustible"),  # 'non combustible', as dictated
     (re.compile(r"\bcomb\b\.?"), "combustible"),
+    # "actual C (… ⇒ C, not NC)": a lone C where the kind is said
+    (
+        re.compile(r"(?:(?<=⇒)|(?<=⇒ )|(?<==> )|(?<=actual )|(?<=actual: )|(?<=actual = ))c\b(?![\w.+/&])"),
+        "combustible",
+    ),
     (
         re.compile(r"\bc(?=\s+(?:permitted|allowed|ok|okay|construction|is permitted|is allowed)\b)"),
         "combustible",

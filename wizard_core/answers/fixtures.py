@@ -104,6 +104,12 @@ def read_fixtures(item: FormItem, texts: list[str], state: ProjectState, forms: 
     reading = worked_out(state, given.provided, male_pct, note, given.required)
     if not reading.complete:
         return reading
+    as_required = _required_as_provided(reading.value, given.required)
+    if as_required:
+        given.soft.append(
+            f"the water closets provided on {', '.join(as_required)}: only what is required was given "
+            "(taken as provided, confirm)"
+        )
     if given.soft:
         return Reading(
             missing="; ".join(given.soft), offer=reading.value, offer_reason="the estimates taken as exact"
@@ -118,6 +124,21 @@ def read_fixtures(item: FormItem, texts: list[str], state: ProjectState, forms: 
             "as the note",
         )
     return reading
+
+
+def _required_as_provided(
+    value: dict[str, Any], required: dict[str, dict[str, tuple[int, bool]]]
+) -> list[str]:
+    """The rows whose water closets the consultant gave only as required ('Aud.: 280 → 3 M + 6 F = 9 WC'),
+    with those counts put in as provided, to be offered for a yes; the rows' names."""
+    rows = value.get("rows") or []
+    named = []
+    for key, row in zip(row_keys([str(row["floor"]) for row in rows]), rows, strict=True):
+        said = required.get(key, {}).get("wc")
+        if row.get("wc_provided") is None and said is not None:
+            row["wc_provided"] = said[0] * 2 if said[1] else said[0]
+            named.append(f"'{row['floor']}'")
+    return named
 
 
 def compute(item: FormItem, value: Any, state: ProjectState) -> Any:

@@ -14,7 +14,8 @@ from wizard_core.answers.height_words import height_words
 # doors are 4.3 m high", "the pit is 1.4 m deep", "6 m lane", "clear height under the joists 10.4 m".
 ELEMENT = re.compile(
     r"\b(?:doors?|windows?|openings?|ceilings?|pits?|deep|depth|wide|width|lanes?|setbacks?|distance|signs?|"
-    r"canop(?:y|ies)|guards?|railings?|parapets? cap|clear\s+height|under\s+the\s+joists?|racks?|racking)\b",
+    r"canop(?:y|ies)|guards?|railings?|parapets? cap|clear\s+height|under\s+the\s+joists?|racks?|racking|"
+    r"crawl\s*spaces?)\b",
     re.I,
 )
 # A length said of what stands on or inside the building and is not measured for its height: a
@@ -62,9 +63,13 @@ def lengths(text: str) -> list[p.Quantity]:
     text = p.mask_articles(p.normalize(text))  # where quantities() found them
     words = height_words()
     found = _metric_twins_kept([q for q in p.quantities(text) if q.unit in ("m", "ft")])
-    if len(found) < 2:
-        return found
     clauses = [(m.start(), m.end()) for m in re.finditer(r"[^,;.|]+(?:\.\d+[^,;.|]*)*", text)]
+    if len(found) == 1:  # the one length, unless said of a part ('the bsmt is a 1.5 m crawl space')
+        its_clause = next((text[a:b].lower() for a, b in clauses if a <= found[0].start < b), "")
+        part = ELEMENT.search(its_clause) or NOT_THE_BUILDING.search(its_clause)
+        return [] if part and not words.building_height.search(its_clause) else found
+    if not found:
+        return found
 
     brackets = [(m.start(), m.end()) for m in re.finditer(r"\([^()]*\)", text)]
 

@@ -76,7 +76,11 @@ def figures(item: FormItem, text: str) -> list[int]:
     match = COUNTED.search(item.title)
     if match:  # "Streets = 1.", "streets: 2" after the working: the count as the consultant settles it
         stem = re.escape(match[1].rstrip("s").lower())
-        settled = re.findall(rf"\b{stem}s?\s*(?:=|:|\bis\b|\bare\b)\s*(\d+)(?=\s*(?:[.,;)]|$))", lowered)
+        # 'Streets<TAB>1<TAB>broadway only - 48 of 169 m' pasted from a sheet: the cell beside the label
+        settled = re.findall(
+            rf"\b{stem}s?\s*(?:=|:|;|\t|\bis\b|\bare\b)\s*(\d+)(?![.,]\d)(?=\s*(?:[.,;)(\t\u2014\u2013]|-\s|$))",
+            lowered,
+        )
         if settled:
             return [int(settled[-1])]
     lead = _leading(lowered)

@@ -163,7 +163,9 @@ _NOT_MAJOR = re.compile(
     r"|\bnot\s+(?:calling|treating|counting|classing|classifying)\s+(?:it|that|this|them|the\s+\w+)\s+(?:as\s+)?"
     r"(?:an?\s+)?(?:separate|distinct|its\s+own|their\s+own)\b"
     # working that concludes it: "85 sm / 1,400 sm = 6.1 % → not a major occupancy per 3.2.2.8"
-    r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b",
+    r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b"
+    # '90 m² (E) ÷ 1,170 ≈ 7.7 % → ignored per 3.2.2.8', '… ⇒ disregarded', '→ subsidiary'
+    r"|(?:→|->|=>|⇒)\s*(?:ignored|disregarded|discounted|not\s+counted|subsidiary|ancillary|incidental)\b",
     re.IGNORECASE,
 )
 

@@ -48,6 +48,12 @@ def use_by_rate(row: LoadInput, use: Use | None, state: ProjectState) -> Use | N
     return fitting[0] if len(fitting) == 1 else None
 
 
+def building_uses_at(rate: float, state: ProjectState) -> list[Use]:
+    """The uses of the building's own occupancies (3.02) whose Table 3.1.17.1 figure is ``rate`` (see
+    ``_by_rate``)."""
+    return _by_rate(rate, facts_from_answers(_answers(state)).groups)
+
+
 def _by_rate(rate: float, groups: Sequence[str]) -> list[Use]:
     """The uses of the building's occupancies a rate alone may name: not a use of a particular place
     (a stage, a storage garage), nor a use of any building ('kitchens' at 9.3) where another use

@@ -12,6 +12,7 @@ from typing import Any
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import Reading
 from wizard_core.answers.occupant_uses import (
+    building_uses_at,
     care_use,
     fitting_use,
     group_for,
@@ -183,11 +184,21 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if use is not None and row.rate is not None and row.rate == use.other_m2_per_person and row.area:
         result = _at_other_figure(use, row, result, work)
     if row.rate is not None and result.m2_per_person and abs(row.rate - result.m2_per_person) > 0.01:
-        work.hard.append(
-            f"row '{name}': you used {r.figure_text(row.rate)} m² per person, but Table 3.1.17.1 gives "
-            f"{result.m2_per_person:.2f} for {result.use}; which is right? (say 'design number' if it is one)"
-        )
-        return
+        if (other := _at_the_rate_used(row, state)) is not None:
+            use, result = other
+            work.soft.append(
+                f"row '{name}': you used {r.figure_text(row.rate)} m² per person, Table 3.1.17.1's figure "
+                f"for {result.use}, where the words read as another use; taken as you worked it "
+                f"({result.persons} persons), confirm"
+            )
+            work.reasons.append(f"'{name}' at {r.figure_text(row.rate)} m² per person, as you worked it")
+        else:
+            work.hard.append(
+                f"row '{name}': you used {r.figure_text(row.rate)} m² per person, but Table 3.1.17.1 gives "
+                f"{result.m2_per_person:.2f} for {result.use}; which is right? (say 'design number' if it is "
+                "one)"
+            )
+            return
     if row.stated is not None and result.unrounded is not None and 0 < result.unrounded - row.stated < 0.1:
         # '800 / 9.3 = 86': the consultant's own rounding of 86.02 (the code states no rounding rule)
         work.working.append(f"{name}: {row.stated} persons as you rounded {result.unrounded:.2f}")
@@ -250,6 +261,22 @@ def _at_other_figure(use: Use, row: LoadInput, result: LoadResult, work: Worked)
         based_on=f"table: {row.rate:.2f} m²/person (2024 figure unconfirmed)",
         posted_limit=False,
     )
+
+
+def _at_the_rate_used(row: LoadInput, state: ProjectState) -> tuple[Use, LoadResult] | None:
+    """The use of the building's occupancies whose Table 3.1.17.1 figure is the rate the consultant used
+    for a row its words read as another use ('lounge 168 m² @ 0.95 → 177' in a curling club: the table's
+    figure for seats and tables), with the persons at it, when the persons the consultant wrote (if any)
+    are those; else None."""
+    if row.rate is None or row.area is None or row.seats or row.rooms or row.design is not None:
+        return None
+    at_rate = building_uses_at(row.rate, state)
+    if len(at_rate) != 1:
+        return None
+    result = occupant_load(at_rate[0], row.area)
+    if row.stated is not None and row.stated != result.persons:
+        return None
+    return at_rate[0], result
 
 
 def _load(use: Use | None, row: LoadInput) -> LoadResult:

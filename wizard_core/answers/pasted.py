@@ -29,9 +29,23 @@ def unpivoted(text: str) -> str:
         return read if read != "\n".join("\t".join(cells) for cells in rows) else text
     if len(rows) > 1 and all(len(cells) == 2 for cells in rows):  # "hazardous | N" under "BF entrances | 2"
         return "; ".join(f"{key}: {value}" for key, value in rows)
+    if len(rows) > 1 and all(_labelled_value(cells) for cells in rows):
+        # 'Haz. substances<TAB>N<TAB>no ammonia': a label, its value, a remark after it
+        return "; ".join(
+            f"{cells[0]}: {cells[1]}" + "".join(f" ({c})" for c in cells[2:] if c) for cells in rows
+        )
     if len(rows) == 1:  # "2 | Concession Rd + fire route | ~55% of perimeter"
         return "; ".join(rows[0])
     header = rows[0]
+    if all(len(cells) > len(header) and not re.search(r"\d", cells[0]) for cells in rows[1:]):
+        # a blank corner over the rows' labels ('<TAB>Existing<TAB>New<TAB>Total' over 'GFA<TAB>2,840<TAB>…'),
+        # a remark in a cell past the header's last kept apart
+        return ". ".join(
+            f"{cells[0]} "
+            + ", ".join(f"{h} {c}" for h, c in zip(header, cells[1:], strict=False))
+            + "".join(f" ({remark})" for remark in cells[len(header) + 1 :])
+            for cells in rows[1:]
+        )
     if len(header) < 2 or any(
         not c or re.search(r"\d", re.sub(r"\b(?:m2|ft2)\b", "", c, flags=re.I)) for c in header
     ):
@@ -44,10 +58,47 @@ def unpivoted(text: str) -> str:
     return ". ".join(read_across)
 
 
+# a row's label carrying the unit of its figures: 'Bldg height (m)', 'GFA (m2)', 'Streets (%)'
+_LABEL_UNIT = re.compile(
+    r"^(?P<label>[^\d\t:|()]*[^\W\d][^\t:|()]*?)\s*\((?P<unit>m2|m²|m|sq\.?\s?m|sm|ft|ft2|ft²|sf|sq\.?\s?ft|%|h|hr|hrs|min)\)"
+    r"\s*(?P<sep>\t|:)(?P<rest>.*)$",
+    re.I,
+)
+_BARE_FIGURE = re.compile(r"^\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*$")
+
+
+def units_from_labels(text: str) -> str:
+    """A pasted row whose label holds its unit ('Bldg height (m)<TAB>7.4', 'GFA (m2): 2,840') with the
+    unit written after each bare figure of the row ('Bldg height<TAB>7.4 m'), so the figure is read as the
+    measure it is. A header row, and cells that are not bare figures, are kept as they are."""
+    out = []
+    for line in text.split("\n"):
+        m = _LABEL_UNIT.match(line.strip())
+        if m:
+            cells = m["rest"].split("\t") if m["sep"] == "\t" else [m["rest"]]
+            if any(_BARE_FIGURE.match(c) for c in cells):
+                unit = m["unit"]
+                cells = [f"{c.strip()} {unit}" if _BARE_FIGURE.match(c) else c for c in cells]
+                line = m["label"].rstrip() + ("\t" if m["sep"] == "\t" else ": ") + "\t".join(cells)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _labelled_value(cells: list[str]) -> bool:
+    """A sheet's row of a label (no figure in it) and its value: a figure, yes or no, or nothing."""
+    value = cells[1] if len(cells) > 1 else ""
+    return (
+        len(cells) >= 2
+        and not re.search(r"\d", re.sub(r"\([^()]*\)", "", cells[0]))
+        and bool(re.search(r"\d", value) or re.fullmatch(r"yes|no|n/?a|none|nil|-|–|—", value.strip(), re.I))
+    )
+
+
 def spreadsheet_marks(text: str) -> str:
     """A spreadsheet's '#N/A' in a cell as the 'n/a' it means (nothing applies), not a figure; and a
     footnote's mark after a word or figure ('Ground floor (existing)†', '10.0*', 'each*') left out, the
-    footnote itself kept as it is written."""
+    footnote itself kept as it is written; and the sum sign ('Σ 489', 'Σ OL 344') as the total it gives."""
+    text = re.sub(r"\u03a3[ \t]*", "total ", text)
     return _FOOTNOTE_MARK.sub("", re.sub(r"#N/?A\b", "n/a", text, flags=re.I))
 
 

@@ -16,6 +16,7 @@ from pydantic import Field
 from wizard_core.answers import parsing as p
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record, fmt_number
 from wizard_core.answers.replies import yes_no
+from wizard_core.answers.shorthand import spelled_out
 from wizard_core.answers.spoken import with_digits
 from wizard_core.answers.text import fact
 from wizard_core.content import FormItem
@@ -48,9 +49,11 @@ _METHOD = re.compile(r"\b(prescriptive|performance|energy model(?:ling|led)?|tra
 _DIVISION = re.compile(r"\bdiv(?:ision)?\.?\s*(\d)\b", re.I)
 _ZONE_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 # "zone 6", "Zone 7A", "zone seven A" (dictated)
-_ZONE = re.compile(rf"\b(?:climate\s+)?zone\s*(\d|{'|'.join(_ZONE_WORDS)})\s?([ab])?\b", re.I)
+# ("CZ<TAB>6", "CZ 7A": a sheet's label for the climate zone)
+_ZONE = re.compile(rf"\b(?:(?:climate\s+)?zone|cz)\s*[:=]?\s*(\d|{'|'.join(_ZONE_WORDS)})\s?([ab])?\b", re.I)
 _DEGREE_DAYS = re.compile(
-    r"(?<![\d,.])(\d{1,3}(?:[,\s]\d{3})+|\d+)\s*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b"
+    # (the figure and its unit on one line: not the zone's '6' over 'HDD<TAB>4,900')
+    r"(?<![\d,.])(\d{1,3}(?:[, ]\d{3})+|\d+)[ \t]*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b"
     # "zone 5, 3880": a four-figure number right after the zone, in the range of Ontario's degree-days
     r"|\bzone\s*\d\s?[ab]?\s*[,;]?\s*([2-9]\d{3}|[2-9],\d{3})(?![\d,.]|\s*(?:m|sq|sf|ft|%|heating|degree|hdd|dd))"
     # "HDD TBC - 4,600", "HDD: 4,060", "degree days = 3,900": the figure after the words
@@ -65,8 +68,9 @@ _SOUND_OPTION = re.compile(
 _SHAFT = re.compile(
     r"\b(?:elevators?|lifts?|hoistways?|shafts?|(?:refuse|garbage|trash|waste)\s+chutes?|chutes?)\b", re.I
 )
-_CLAUSE = re.compile(
-    r"[.;]\s+|,\s+(?:and|while|but|with)\s+|\s+(?:and|while|but)\s+(?=the\s|at\s|for\s|around\s)", re.I
+_CLAUSE = re.compile(  # (a stop before a lowercase word ends an abbreviation, 'at elev. shaft', not a clause)
+    r";\s+|\.\s+(?![a-z])|,\s+(?:and|while|but|with)\s+|\s+(?:and|while|but)\s+(?=the\s|at\s|for\s|around\s)",
+    re.I,
 )
 _UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
 _PLURAL_UNITS = re.compile(
@@ -82,8 +86,9 @@ _ONE_UNIT = re.compile(
     re.I,
 )
 # 'there is more than one dwelling unit' (and 'not more than one': the negation read before it)
-_MORE_THAN_ONE = re.compile(
-    r"(?P<no>\b(?:not|no|isn't|aren't)\s+)?\b(?:more\s+than|over)\s+(?:one|1)\s+(?:dwelling\s+)?(?:units?|suites?)\b",
+_MORE_THAN_ONE = re.compile(  # ('> 1 DU': the reviewer's sign and capitals)
+    r"(?P<no>\b(?:not|no|isn't|aren't)\s+)?(?:\b(?:more\s+than|over)\s+|>\s*)(?:one|1)\s+(?:dwelling\s+)?"
+    r"(?:units?|suites?)\b",
     re.I,
 )
 
@@ -189,8 +194,9 @@ def _chosen(text: str, option: str) -> bool:
 
 
 def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
-    text = " ".join(texts)
     latest = texts[-1]
+    # 'DU' for dwelling units; 'ASTC ≥ 47' as the rating it names
+    text = re.sub(r"\b(a?stc)\s*[≥>]=?\s*(?=\d)", r"\1 ", spelled_out(" ".join(texts)), flags=re.I)
     units = [int(n) for n in _UNITS.findall(text)]
     answer, certainty = yes_no(latest)
     several: bool | None = None

@@ -1,5 +1,6 @@
 """The trade's shorthand and a bilingual consultant's French words, spelled out as the readers know them:
-"spr'd" and "unspr'd", "comb." and "non-comb.", "gicleurs partout", "le sous-sol", "rez-de-chaussée",
+"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "gicleurs partout", "le sous-sol",
+"rez-de-chaussée",
 "pas de", "deux étages"."""
 
 from __future__ import annotations
@@ -24,11 +25,16 @@ _FRENCH_WORDS = (
 # The trade's shorthand for two words the readers know spelled out.
 _SHORTHAND_SPRINKLERED = re.compile(r"\b(un|non-?)?(?:spr|sprk|sprinkl)'d\b", re.I)
 _SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
+# a reviewer's capitals for dwelling units and sleeping rooms ('16 DU … = 28 SR × 2'); in capitals only,
+# French 'du' being a word of its own
+_SHORTHAND_UNITS = ((re.compile(r"\bDUs?\b"), "dwelling units"), (re.compile(r"\bSRs?\b"), "sleeping rooms"))
 
 
 def spelled_out(text: str) -> str:
     """``text`` with the shorthand and French words above written as the readers read them."""
     text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)
+    for short, words in _SHORTHAND_UNITS:
+        text = short.sub(words, text)
     for french, english in _FRENCH_WORDS:
         text = french.sub(english, text)
     return _SHORTHAND_COMBUSTIBLE.sub(lambda m: f"{m[1] or ''}combustible", text)

@@ -94,8 +94,9 @@ class DecisionEngine:
                 rf"(?=3\.\d\d(?![\d.])|(?:{named})(?![\w']))"
                 # 'GFA fix - …', 'storey count update: …': the fact's name, then the word for changing it
                 rf"|(?<![\w'])(?:{named})\s*[-:\u2013\u2014]?\s+(?:{verbs}|correction|revision|amendment|scratch)(?![\w'])"
-                # 'FA -> 2-stage', 'BF entr -> 3 now': the fact's name and an arrow to its new value
-                rf"|(?<![\w'])(?:{named})\s*(?:->|=>|\u2192)\s*(?=\d)(?!\d\.\d+\.\d|3\.\d\d\b)"
+                # 'FA -> 2-stage', 'BF entr -> 3 now': the fact's name and an arrow to its new value; not a
+                # table's row looked up by a count of it ('1 st. / 2 streets → 1,250 m²')
+                rf"|(?<![\w'])(?<!\d\s)(?<!\d)(?:{named})\s*(?:->|=>|\u2192)\s*(?=\d)(?!\d\.\d+\.\d|3\.\d\d\b)"
                 # '… so 3 BF entrances now', '… BF entrances now 4.': a fact changed since it was given
                 r"|\bnow\s*(?:\d[\d,.]*\s*)?[.!]?\s*$"
                 # 'make it 5 BF entrances': the value between the verb and the fact's name
@@ -240,6 +241,8 @@ class DecisionEngine:
                 continue
             if only_cited(lowered, named):
                 continue
+            if noting and trigger is not None and not _one_sentence(lowered, trigger.start(), named):
+                continue  # a note's '3.04: BA corrected to …. 3.10: ht check 15.6 m': the word is 3.04's
             if rows_listed and not navigates:
                 continue  # 'mezz -> 0' in a list of 3.23's rows: the mezzanine's row, not its area revised
             if not navigates:
@@ -341,6 +344,12 @@ class DecisionEngine:
 
 
 _ARROW_ONLY = re.compile(r"[^\W\d][\w\s.'’/-]*?\s*(?:->|→|=>)")
+
+
+def _one_sentence(lowered: str, first: int, second: int) -> bool:
+    """Whether two places of a message are in one sentence (no stop, semicolon or line between them)."""
+    start, end = sorted((first, second))
+    return re.search(r"(?<!\d)[.;!?\n](?!\d)", lowered[start:end]) is None
 
 
 def _trigger_before(message: str, trigger: re.Match[str], number: str) -> bool:

@@ -94,6 +94,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     not_applicable = p.lexicon().not_applicable
     # "Re item 3.25 – n/a, …", "For mezzanine: none": the answer after the heading
     stripped = _heading_dropped(without_heading(message, item.number), item)
+    if "\t" in message and re.fullmatch(r"\s*[-\u2013\u2014]\s*", stripped):
+        return True  # 'Mezz (m2)<TAB>-': a sheet's dash in the cell, nothing there
     stripped = re.sub(r"^[\s\-–—•*·]+(?=\w)", "", stripped)  # '- Not applicable.': a bullet's mark
     if denies_the_fact(stripped, item.number):  # "There's no mezzanine anywhere. The penthouse is 45 m2."
         return True
@@ -147,8 +149,17 @@ def _heading_dropped(message: str, item: FormItem) -> str:
     """``message`` without a heading naming the item it answers ("For mezzanine: none", "Re 3.06 -
     n/a"), so what follows is read as its opening."""
     names = alternation([item.number, item.title, *item.keywords])
-    heading = re.match(rf"\W*(?:(?:re|for|item)\s+)*{names}\s*(?:[:\-\u2013\u2014]\s*)", message, re.I)
-    return message[heading.end() :] if heading else message
+    # ('Sound<TAB>N/A - …': a cell copied with its label)
+    heading = re.match(
+        rf"\W*(?:(?:re|for|item)\s+)*{names}(?:\s*[:\-\u2013\u2014]\s*|[ ]*\t\s*)", message, re.I
+    )
+    if heading:
+        return message[heading.end() :]
+    # a cell copied with its label, on a line of its own ('Sound<TAB>N/A - …', 'Mezz (m2)<TAB>-')
+    label = re.match(r"([^\W\d][^\t\n]{0,40}?)\t+\s*(?=\S)", message)
+    if label is None or "\n" in message.strip() or re.search(r"\d", re.sub(r"\([^()]*\)", "", label[1])):
+        return message
+    return message[label.end() :]
 
 
 def item_texts(state: ProjectState, message: str) -> list[str]:

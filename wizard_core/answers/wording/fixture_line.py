@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from wizard_core.answers import parsing as p
 from wizard_core.answers.wording.floors import FLOOR, floor_key, floor_name
 from wizard_core.answers.wording.load_floors import floor_range
-from wizard_core.answers.wording.messages import ESTIMATE
+from wizard_core.answers.wording.messages import ESTIMATE, rounding_shown
 
 RATIO = re.compile(r"\b(\d{1,3})\s*[:/]\s*(\d{1,3})\b")
 _RATIO_WORDS = re.compile(
@@ -287,7 +287,7 @@ def line_said(segment: str, floors: dict[str, str]) -> Said:
     if provided and "wc" not in provided and _NOTHING_ELSE.search(text):
         provided["wc"] = 0  # 'lounge 50 - 1 UW, nothing else': no water closets besides
     said = Said(provided=provided, required=required)
-    said.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
+    said.estimate = m[0] if (m := ESTIMATE.search(rounding_shown(text))) else ""
     said.each_floor = bool(_EACH_FLOOR.search(text))
     if len(ranged) > 1 and all(key in floors for key in ranged):
         said.floors, said.each_floor = ranged, False
@@ -355,3 +355,21 @@ def _tokens(text: str) -> set[str]:
 def _own(name: str) -> str:
     found = re.search(r"\((.*)\)\s*$", name)
     return found[1] if found else ""
+
+
+# 'Aud.: 280 → 140 / 140 → 3 M + 6 F', 'Ice: 48 → T3.7.4.3.C 24 / 24 → 1 + 1': the persons halved by sex on
+# the way to the count, working that names no fixtures
+_HALVED = re.compile(
+    r"(?<![\d.,])(\d+)(\s*(?:→|->|=>|⇒|:)\s*(?:T?\d+(?:\.\d+)+\.?[A-Z]?\s+)?)(\d+)\s*/\s*(\d+)(?=\s*(?:→|->|=>|⇒))"
+)
+
+
+def halves_dropped(text: str) -> str:
+    """``text`` without the persons halved by sex ('280 → 140 / 140 → …' as '280 → …') where the halves
+    are the persons' (each half of them, rounded up); other figures after a slash are kept."""
+
+    def persons_only(m: re.Match[str]) -> str:
+        persons, one, other = int(m[1]), int(m[3]), int(m[4])
+        return m[1] if one + other in (persons, persons + 1) and abs(one - other) <= 1 else m[0]
+
+    return _HALVED.sub(persons_only, text)

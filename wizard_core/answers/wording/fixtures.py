@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, male_pct, only_ratio
+from wizard_core.answers.wording.fixture_line import RATIO, disagreeing, halves_dropped, male_pct, only_ratio
 from wizard_core.answers.wording.fixture_names import by_words, floor_for, rows_named, same_floor
 from wizard_core.answers.wording.fixture_places import by_persons, rows_without
 from wizard_core.answers.wording.fixture_rows import OPENER, Entry, entries, in_order, row_keys
@@ -82,7 +82,7 @@ def given_by(
 
 
 def _read_text(number: str, text: str, floors: dict[str, str], given: Given, latest: bool) -> None:
-    text = without_heading(text, number)
+    text = halves_dropped(without_heading(text, number))
     male = male_pct(text)
     if male is not None:
         given.male_pct = male
@@ -125,7 +125,13 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
     summaries = [e for e in found if _universal_summary(e, floors)]
     found = [e for e in found if not any(e is s for s in summaries)]
     # a figure the code asks for is no row's, nor the universal washrooms the building needs
-    rows = [e for e in found if (e.said.provided or e.floor) and not _building_wide(e)]
+    # ('Stage: 40 → 3 WC': a row 3.18 names, with only what it needs, is a row too)
+    rows = [
+        e
+        for e in found
+        if (e.said.provided or e.floor or (e.name.strip() and _names_row(e, floors)))
+        and not _building_wide(e)
+    ]
     keys = in_order(rows, _names(floors), list(floors))
     if keys is None and opened:  # the list after its opener follows the rows; the working before it
         listed = [e for e in found[opened:] if any(e is row for row in rows)]
@@ -379,7 +385,7 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("bf", re.compile(r"barrier|\bbf\b|accessib|ambula", re.I)),
     ("wc_required", re.compile(r"(?=.*(?:wc|water\s+closet|toilet))(?=.*req)", re.I)),
     ("wc", re.compile(r"\bwcs?\b|w\.c|water\s+closet|toilet|fixtures?|provided", re.I)),
-    ("floor", re.compile(r"floor|level|storey|story|area|location|name|space|room", re.I)),
+    ("floor", re.compile(r"floor|level|storey|story|area|location|name|space|room|\buses?\b", re.I)),
 ]
 
 
@@ -387,12 +393,15 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
     found = classify_headers(table.header or [], _HEADER_RULES)
     names = found.get("floor") or [(table.header or [""])[0]]
     persons = [h for h in table.header or [] if _PERSONS_HEADER.search(h)]
+    taken: dict[str, str] = {}  # 3.18's row -> the table's row that gave its counts
     for index, record in enumerate(table.records(), start=1):
         cells = [record[h].strip() for h in names if record.get(h, "").strip()]
         # '| Ground floor | Spectator seating |': the floor's column, then the room's
         said_name = f"{cells[0]} ({', '.join(cells[1:])})" if len(cells) > 1 else "".join(cells)
         said_name = said_name or f"Row {index}"
         key = floor_for(said_name, floors)
+        if key is not None and (worded := by_words(said_name, floors)) not in (None, key):
+            key = worded  # 'L1 (Lunch room)': the row of that floor its words name, not the floor's first
         if key is None and (key := by_words(said_name, floors)) is not None and latest:
             given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
         if key is None and (key := _by_load(record, persons, said_name, floors, given.persons)) and latest:
@@ -424,6 +433,15 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
                     f"{', '.join(floors.values())}); which one is it?"
                 )
             continue
+        if key in taken and (counts or stated):  # two of the table's rows read as one of 3.18's
+            if latest:
+                given.hard.append(
+                    f"rows '{taken[key]}' and '{said_name}' both read as 3.18's '{floors[key]}'; which "
+                    "row of 3.18 is each?"
+                )
+            continue
+        if counts or stated:
+            taken[key] = said_name
         if problems:
             if latest:
                 given.hard.extend(problems)

@@ -33,12 +33,12 @@ from wizard_core.answers.wording.load_totals import (
     as_int,
     stated_total,
 )
-from wizard_core.answers.wording.messages import ESTIMATE
+from wizard_core.answers.wording.messages import ESTIMATE, rounding_shown
 from wizard_core.engine.occupancy_uses import Use
 
 _DESIGN = re.compile(
     r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?|#|no\.)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
-    r"|(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
+    r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
 _PERSONS_BASED_ON = re.compile(
@@ -85,7 +85,8 @@ _HYPOTHETICAL = re.compile(
 _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
 POSTED = re.compile(
     r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)"
-    r"|(?:,|\band|\()\s*posted\b",  # 'designed for 120 persons and posted', '…, posted', '(posted)'
+    r"|(?:,|\band|\()\s*posted\b"  # 'designed for 120 persons and posted', '…, posted', '(posted)'
+    r"|(?:\s[-–—]|→|->|⇒|=>)\s*posted\b",  # '… 16 officials - POSTED', 'design 48 → posted'
     re.I,
 )
 _PRINCIPAL_ENTRANCE = re.compile(
@@ -169,7 +170,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             return int(figures[0].value)
         return None
     row = LoadInput(name="", key="", floor=floor, use=use, use_said=said, line=segment.strip())
-    row.estimate = m[0] if (m := ESTIMATE.search(text)) else ""
+    row.estimate = m[0] if (m := ESTIMATE.search(rounding_shown(text))) else ""
     row.principal_entrance = bool(_PRINCIPAL_ENTRANCE.search(text))
     # '… the Table at 0.75 would give 147, so 80 will be posted': the aside dropped, its posting kept
     row.posted = bool(POSTED.search(p.normalize(segment)))

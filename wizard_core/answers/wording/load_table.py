@@ -5,6 +5,7 @@ seats, rooms, design numbers, persons and rates, and each record's cells read.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from wizard_core.answers.wording.floors import FLOOR, floor_name
@@ -36,8 +37,18 @@ def table_rows(table: Table) -> list[LoadInput | int]:
     names = found.get("name", [])
     if not names and table.header is not None:
         names = [headers[0]] if headers and headers[0] not in sizes else []
+    uses_of = found.get("use", [])
+
+    def said(record: dict[str, str]) -> tuple[str, ...]:
+        return tuple(record.get(h, "").strip() for h in found.get("floor", []) + names)
+
+    # rows a table names alike ('L1 | Existing | res. care', 'L1 | Existing | admin'): kept apart by their use
+    alike = Counter(said(record) for record in table.records())
     for index, record in enumerate(table.records(), start=1):
         name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
+        use_said = next((record[h].strip() for h in uses_of if record.get(h, "").strip()), "")
+        if alike[said(record)] > 1 and use_said and use_said.casefold() not in name.casefold():
+            name = f"{name}, {use_said}" if name != f"Area {index}" else use_said
         named = name  # the row's own cell ('Offices, 60 m²'), before its floor is put in front
         floor = floor_name(name)
         on_floor = next((record[h].strip() for h in found.get("floor", []) if record.get(h, "").strip()), "")
@@ -61,7 +72,8 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             floor=floor,
             line=" ".join(record.values()),
         )
-        row.posted = bool(POSTED.search(row.line))
+        # a cell of its own saying so: 'POSTED', 'POSTED - max staff on shift'
+        row.posted = bool(POSTED.search(row.line)) or any(_POSTED_CELL.match(c) for c in record.values())
         use_cells = [
             record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
         ]
@@ -135,6 +147,7 @@ def _result_of(cell: str) -> str:
 
 _DESIGN_CELL = re.compile(r"\s*design\b", re.I)
 _QUALIFIED = re.compile(r"\((?:existing|new|addition|wing|reno\w*)[^()]*\)", re.I)
+_POSTED_CELL = re.compile(r"\W*posted\b(?!\s+(?:limit|sign)\s*(?:n/?a|none|no)\b)", re.I)
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
@@ -187,6 +200,11 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"area\s*\(|\bgfa\b|size|m2|m²|sq\.?\s*(?:m|ft)|\bsf\b|ft2|ft²|floor\s+area|net|gross", re.I
         ),
+    ),
+    # the part of the building a row is in: 'Part', 'Wing', 'Phase' (its cells 'Existing', 'New wing')
+    (
+        "name",
+        re.compile(r"^\W*(?:part|wing|phase|block|section|bldg|building|exist(?:ing)?\s*/\s*new)\W*$", re.I),
     ),
     # a column of its own for the floor ("flr", "level") beside the room's name
     ("floor", re.compile(r"^\W*(?:floor|flr|fl|level|lvl|lev|storey|story|stry)\W*$", re.I)),

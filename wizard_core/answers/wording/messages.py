@@ -80,6 +80,24 @@ ESTIMATE = re.compile(
     r"\d\s*-?ish\b|\bestimated?\b|\best\.|\bnearly\b|\balmost\b|\bgive or take\b|\bmore or less\b|\bguess",
     re.I,
 )
+# '@ 9.3 ≈ 66.7 → 67', '620 ÷ 14 ≈ 44.3 → 45': a quotient shown to a decimal, then the whole number it
+# rounds to; working, not an estimate
+_QUOTIENT_ROUNDED = re.compile(
+    r"[≈~]\s*(\d+\.\d+)(\s*(?:→|->|=>|⇒|=|,?\s*so|,?\s*rounds?\s+(?:up\s+)?to)\s*(\d+))\b"
+)
+
+
+def rounding_shown(text: str) -> str:
+    """``text`` without the approximate sign of a quotient shown before the whole number it rounds to
+    (up or to the nearest), so the working is not taken for an estimate; any other '≈' is kept."""
+
+    def bare(m: re.Match[str]) -> str:
+        quotient, whole = float(m[1]), int(m[3])
+        return f"{m[1]}{m[2]}" if whole in (math.ceil(quotient), round(quotient)) else m[0]
+
+    return _QUOTIENT_ROUNDED.sub(bare, text)
+
+
 # A cell or phrase saying there is nothing: no openings, no fixtures, no rating.
 NOTHING = re.compile(r"^\s*(?:none|nil|no|zero|0|n/?a|not applicable|—|–)\s*\.?\s*$", re.I)
 BLANK = re.compile(r"^\s*(?:-|–|—|/|\?|tbd|tbc)?\s*$", re.I)
@@ -142,6 +160,9 @@ def pasted_table(text: str) -> Table | None:
         if len(inside) < 2:
             continue
         cells = [[c.strip() for c in _strip_pipes(line, sep).split(sep)] for line in inside]
+        # a sheet's title line over its header ('Fixtures<TAB><TAB>M:F 50:50')
+        while len(cells) > 2 and _title_over(cells[0], cells[1]):
+            inside, cells = inside[1:], cells[1:]
         widths = {len(row) for row in cells}
         if sep == "|" and len(widths) > 1:
             continue
@@ -155,6 +176,17 @@ def pasted_table(text: str) -> Table | None:
             return Table([c.casefold() for c in first], cells[1:], first, rest)
         return Table(None, cells, [], rest)
     return None
+
+
+def _title_over(first: list[str], second: list[str]) -> bool:
+    """Whether a pasted sheet's first line is its title over the header row: fewer cells filled than the
+    header under it, and neither line a row of figures ('OL calc', 'Fixtures<TAB>M:F 50:50')."""
+    filled = [c for c in first if c]
+    return (
+        len(filled) < len([c for c in second if c])
+        and not any(_is_value_cell(c) for c in second)
+        and not any(re.fullmatch(r"[\d,.]+", c) for c in filled)
+    )
 
 
 def _strip_pipes(line: str, sep: str) -> str:

@@ -105,6 +105,31 @@ def _floor_carried(text: str) -> str:
     return "\n".join(lines)
 
 
+# a clause after a semicolon that goes on with the row before it: the Table's rate or figure, a design
+# number, the result ('Stage: 150 m² ; T @ 0.75 → 200 ; design 40 → 40, posted')
+_GOES_ON = re.compile(
+    r"^\s*(?:(?:T|tbl|table)(?:\s*3\.1\.17\.1)?\s*(?:@|at\b)|@|(?:→|->|⇒|=>)|design\b|posted\b|"
+    r"no\s+(?:T|table)\s+(?:row|use|entry)\b)",
+    re.I,
+)
+
+
+def _clauses_joined(text: str) -> str:
+    """A row written in clauses after semicolons as one row: a clause going on with the row before it
+    (see ``_GOES_ON``) and naming no floor of its own is joined to it with a comma."""
+    lines = []
+    for line in text.splitlines():
+        parts = line.split(";")
+        joined = [parts[0]]
+        for part in parts[1:]:
+            if _GOES_ON.match(part) and not floor_name(part):
+                joined[-1] = f"{joined[-1].rstrip()}, {part.strip()}"
+            else:
+                joined.append(part)
+        lines.append(";".join(joined))
+    return "\n".join(lines)
+
+
 def _row_of_its_own(part: str) -> bool:
     """A part of a line that is a row, not the total ('total 168')."""
     return not TOTAL_LEAD.match(part) and isinstance(parse_segment(part), LoadInput)
@@ -207,10 +232,18 @@ def _heading(piece: LoadInput) -> bool:
     )
 
 
+# a line wholly in brackets that is a remark ('(n.b. lobby 180 m² serves the hall — not additive)')
+_ASIDE = re.compile(
+    r"\(\s*(?:n\.?\s?b\b\.?|note\b|nota\b).*\)"
+    r"|\(.*\b(?:not\s+additive|not\s+counted|not\s+included|not\s+added|excluded|n\.i\.c)\b.*\)",
+    re.I,
+)
+
+
 def _row_or_note(segment: str) -> LoadInput | int | None:
     """A row or total, or None for a note of the rates used ('I used 9.30 for the offices') or a lead
     line introducing the rows ('use the classroom number (1.85) for the playrooms:')."""
-    if STATEMENT.match(segment) and not _AREA.search(segment):
+    if (STATEMENT.match(segment) and not _AREA.search(segment)) or _ASIDE.fullmatch(segment.strip()):
         return None
     row = parse_segment(segment)
     return None if isinstance(row, LoadInput) and _lead(row) else row
@@ -269,7 +302,8 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     book.origin = {key: -1 for key in book.rows}
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
-        text = _split_rows(_labelled_lines(_floor_carried(unnumbered(without_heading(text, number)))))
+        text = _floor_carried(_clauses_joined(unnumbered(without_heading(text, number))))
+        text = _split_rows(_labelled_lines(text))
         tabled: list[LoadInput | int]
         lined: list[LoadInput | int | str]
         table, tabled, lined = message_parts(text, table_rows, _row_or_note)
