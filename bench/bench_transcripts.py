@@ -213,10 +213,11 @@ class Consultant:
             return "Yes." if expected else "No."
         elif (
             (
-                item.answer_type == "occupant_load"  # 3.18 rows are given without their labels: the total
-                and isinstance(expected, dict)
+                item.answer_type == "occupant_load"  # 3.18's rows offered: yes when they are the building's,
+                and isinstance(expected, dict)  # every row, not only the total
                 and _offered_total(question) == expected.get("total")
                 and "shall i record it" in question  # the reading offered: a consultant says yes
+                and self._offered_is(section, expected)
             )
             or (
                 section in ROWS_WORKED_OUT  # the rows offered, as the card pre-fills them, are the building's
@@ -350,7 +351,9 @@ def _same_floor(expected: Any, actual: Any) -> bool:
     # 'Balcony (mezz)' for 'Mezzanine': the floor the consultant's own label names
     named = floor_name(head) or floor_name(actual)
     on_floor = bool(floor_name(expected)) and floor_key(expected) == floor_key(named or head)
-    return same(expected, actual) or on_floor
+    # 'Ground floor (new extension) (warehouse)' for 'Ground floor (new extension)': the label it begins with
+    begins = bool(floor_name(expected)) and _text(actual).startswith(_text(expected))
+    return same(expected, actual) or on_floor or begins
 
 
 def _same_face(expected: Any, actual: Any) -> bool:

@@ -320,3 +320,16 @@ def test_the_building_areas_own_figures_given_at_the_gross_area_are_recorded_to_
     assert result.value == {"existing": 610, "new": 190, "total": 800} and result.confidence < 0.8
     one_storey = {**answers, "3.07": {"storeys_above_grade": 1, "storeys_below_grade": 0, "height_m": 6}}
     assert _read("3.05", "610 existing, 190 new, 800 total", one_storey).confidence >= 0.8
+
+
+def test_words_taking_back_said_before_anything_at_the_next_item_revise_the_answer_just_given():
+    manager = make_manager()
+    pid = manager.start_project("Taken back").project_id
+    advance_to(manager, pid, "3.04")
+    manager.process_user_response(pid, "Building area: 610 m² (main block 560 m², plus a 50 m² annex)")
+    assert manager.storage.load_project(pid).current_form_section == "3.05"
+    result = manager.process_user_response(
+        pid, "actually scratch that - the annex comes down, so it's the main block only, 560 m², all existing"
+    )
+    assert result.section == "3.04"
+    assert manager.storage.load_project(pid).answer_for("3.04").value["total"] == 560

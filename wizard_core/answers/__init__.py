@@ -159,6 +159,15 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     kind = answer_type(item)
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
+    own = _own_last_word(item, texts[-1]) if texts else None
+    if own is not None:  # a pasted passage, then the consultant's own line replacing what it says
+        last = read(item, [*texts[:-1], own], state, forms)
+        if last.complete and last.value is not None:
+            last.confidence = min(last.confidence, OWN_LAST_WORD_CONFIDENCE)
+            last.notes.append("read from your own line after the pasted text, which it replaces")
+            return last
+        if last.offer is not None:  # '… so it's 560 new and 1,400 total now', its unit the passage's
+            return last
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
         texts = [pasted.units_from_labels(formulas.worked_out(t)) for t in texts]  # '=1380*6', 'GFA (m2)'
         texts = [written_figures.figures_as_written_here(t) for t in texts]
@@ -183,6 +192,28 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
 
     reading = fallbacks.second_try(item, texts, reading, again)
     return _fits(item, doubt.weighed(item, texts, reading, state, forms, again))
+
+
+OWN_LAST_WORD_CONFIDENCE = 0.85
+# the consultant's own line after a pasted passage, saying the passage is out of date
+_REPLACES = re.compile(
+    r"\b(?:now|instead|use|using|ignore|old|outdated|superseded|rev(?:ision)?\s*[a-z0-9]\b|revised|updated|"
+    r"changed|actually|not\s+the\s+\d)",
+    re.I,
+)
+_OWN_WORD_MAX = 300  # characters: a line of the consultant's own, not another passage
+
+
+def _own_last_word(item: FormItem, text: str) -> str | None:
+    """The last paragraph of a message of several, when it is the consultant's own short line replacing
+    the passage above it ('that's rev B — … so it's 560 new and 1,400 total now'); None otherwise, and for
+    the computed items, whose one-line fixes revise a row of the table above rather than replace it."""
+    if item.answer_type in ("occupant_load", "assemblies", "faces", "fixtures", "text", "code_version"):
+        return None
+    paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", text.strip()) if p.strip()]
+    if len(paragraphs) < 2 or len(paragraphs[-1]) > _OWN_WORD_MAX or "\n" in paragraphs[-1]:
+        return None
+    return paragraphs[-1] if _REPLACES.search(paragraphs[-1]) else None
 
 
 def _fits(item: FormItem, reading: Reading) -> Reading:

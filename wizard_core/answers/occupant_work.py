@@ -84,7 +84,19 @@ def worked_out(item: FormItem, book: Book, state: ProjectState) -> Reading:
         ["persons rounded up to whole persons (the code states no rounding rule)"] if work.rounded else []
     )
     notes = work.working + rounding + r.to_verify(work.verify)
+    lines = " ".join(row.line for row in book.rows.values())
+    if _GROUND.search(lines) and _FIRST.search(lines):  # 'Ground floor …' and 'First floor …': which storey?
+        notes.insert(
+            0,
+            "'first floor' is named beside a ground floor: if it is the storey above the ground floor "
+            "(British usage), say so and name it Level 2; confirm",
+        )
+        return Reading(value, True, confidence=0.75, notes=notes)
     return Reading(value, True, confidence=0.85, notes=notes)
+
+
+_GROUND = re.compile(r"\bground\s+(?:floor|flr|level)\b", re.I)
+_FIRST = re.compile(r"\b(?:first|1st)\s+(?:floor|flr)\b", re.I)
 
 
 _THE_REST = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+balance|make\s+up|makes\s+up)\b", re.I)

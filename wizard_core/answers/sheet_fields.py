@@ -61,6 +61,12 @@ _DEGREE_DAYS = re.compile(
     r"([2-9],?\d{3}|1\d{4})(?!\d|[,.]\d|\s*(?:m|sq|sf|ft|%))",
     re.I,
 )
+# "nearest is Hanover at 4,300, so zone 6": a figure in the range of Ontario's degree-days before the zone
+_BEFORE_ZONE = re.compile(
+    r"(?<![\d,.])([2-9],?\d{3})(?!\d|[,.]\d|\s*(?:m|sq|sf|ft|%))"
+    r"(?=\s*[,;]?\s*(?:so\s+|→\s*|=>\s*|⇒\s*)?(?:climate\s+)?zone\b)",
+    re.I,
+)
 _SOUND_OPTION = re.compile(
     r"\b(a?stc\s*\d{2}|sb[\s-]*3(?:\s+(?:wall|floor)\s+types?)?|tested\s+designs?|option\s+[\w.()-]+)", re.I
 )
@@ -147,6 +153,8 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
     zone = [_zone_code(number, part) for number, part in _ZONE.findall(text)]
     found = _DEGREE_DAYS.findall(p.mask_articles(text))
     days = [int(re.sub(r"[,\s]", "", a or b or c)) for a, b, c in found]
+    if not days and (before := _BEFORE_ZONE.findall(p.mask_articles(text))):
+        days, found = [int(before[-1].replace(",", ""))], [("", before[-1], "")]  # to confirm, as below
     value = {
         "compliance_path": compliance_path(text),
         "climate_zone": zone[-1] if zone else "",

@@ -1,5 +1,6 @@
 """The trade's shorthand and a bilingual consultant's French words, spelled out as the readers know them:
-"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "gicleurs partout", "le sous-sol",
+"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "2 No." and "One (1)", "gicleurs partout",
+"le sous-sol",
 "rez-de-chaussée",
 "pas de", "deux étages"."""
 
@@ -30,8 +31,17 @@ _SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
 _SHORTHAND_UNITS = ((re.compile(r"\bDUs?\b"), "dwelling units"), (re.compile(r"\bSRs?\b"), "sleeping rooms"))
 
 
+# a count in the British way ('2 No. entrances', '3no. WCs') and a count written twice ('One (1) entrance'):
+# the count
+_COUNT_MARKED = re.compile(r"\b(\d+)\s?(?:No\b\.?|no\.|(?<=\d)no\b)(?=\s)")
+_COUNT_TWICE = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\((\d+)\)", re.I
+)
+
+
 def spelled_out(text: str) -> str:
     """``text`` with the shorthand and French words above written as the readers read them."""
+    text = _COUNT_TWICE.sub(r"\1", _COUNT_MARKED.sub(r"\1", text))
     text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)
     for short, words in _SHORTHAND_UNITS:
         text = short.sub(words, text)

@@ -33,9 +33,9 @@ def answer_taken_back(state: ProjectState, current: str, remainder: str, naming:
     item = naming.forms.get_item(last.section)
     if answer is None or not naming.changes_value(state, item, remainder, sure=True):
         return None
-    cited = bool(_figures(remainder) & _figures_in(answer.value))  # the figure taken back, said again
-    if not cited and naming.answers(state, current, remainder, loosely=True):
-        return None  # as much an answer to the item on screen: its own reset, as it says
+    # nothing has been said at the item on screen: what the words take back is the answer just given, even
+    # where the new value would read as an answer on screen too ('actually scratch that — … 690 m², all
+    # existing' after the building area, at the gross area)
     return last.section
 
 

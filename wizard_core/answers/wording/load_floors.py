@@ -8,7 +8,8 @@ from wizard_core.answers.wording.floors import FLOOR, canonical_floor
 
 # 'same as L2', 'L3-L6 typical of L2', 'ditto', 'same as above'
 SAME_AS = re.compile(
-    r"\b(?:(?:the\s+)?same\s+as|identical\s+to|typ(?:ical)?\.?\s+(?:of|as)|repeats?|copy\s+of)\s+"
+    # ('Level 3: as Level 2 = 132': 'as' opening what a row is said to be)
+    r"(?:\b(?:the\s+)?same\s+as|\bidentical\s+to|\btyp(?:ical)?\.?\s+(?:of|as)|\brepeats?|\bcopy\s+of|(?<=:\s)as)\s+"
     r"(?:the\s+)?(?P<ref>[^,;()]+?)\s*(?:[,;(]|$)"
     # 'L4: same, 48', 'L4 same = 48': the row before
     r"|\b(?P<ref2>)(?:ditto|do\.|same)(?=\W*$|\s*(?:[,;:=–-]|->|→)\s*\d)",

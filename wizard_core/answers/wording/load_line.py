@@ -37,10 +37,12 @@ from wizard_core.answers.wording.messages import ESTIMATE, rounding_shown
 from wizard_core.engine.occupancy_uses import Use
 
 _DESIGN = re.compile(
-    r"\bdesign(?:ed)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?|#|no\.)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
+    r"\bdesign(?:ed|ing)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?|#|no\.)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
     r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
     re.I,
 )
+# 'so a design number - 8 curlers a sheet plus officials = 40': the design number its working comes to
+_DESIGN_WORKED = re.compile(r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])()", re.I)
 _PERSONS_BASED_ON = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?)\s*[(\[,-]?\s*(?:from\s+|by\s+|in\s+|on\s+)?"
     r"(fixed\s+seat(?:s|ing)?|seats|sleeping\s+rooms?|bedrooms)\b",
@@ -222,7 +224,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.seats = count
         elif count % 2 == 0:  # 2 persons a sleeping room (3.1.17.1.(1)(b))
             row.rooms = count // 2
-    design = _DESIGN.search(text)
+    design = _DESIGN.search(text) or _DESIGN_WORKED.search(text)
     if design:
         row.design = as_int(design[1] or design[2])
     else:
@@ -324,7 +326,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
 
 
 # the cap a dining space's design number is checked against (3.1.17.1.(7)): 'the 0.6 m²/person cap is 700'
-_CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most)\b", re.I)
+_CAP = re.compile(r"\b(?:cap|max(?:imum)?|limit|at\s+most|below|under|within)\b", re.I)
 
 
 def _rate_to(text: str, area: float, persons: int) -> float | None:

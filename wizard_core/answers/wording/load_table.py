@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 from wizard_core.answers.wording.floors import FLOOR, floor_name
-from wizard_core.answers.wording.load_counts import fixed_seats
+from wizard_core.answers.wording.load_counts import fixed_seats, sleeping_rooms
 from wizard_core.answers.wording.load_floors import floor_range
 from wizard_core.answers.wording.load_line import POSTED, LoadInput
 from wizard_core.answers.wording.load_names import use_words
@@ -117,6 +117,16 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             seats = fixed_seats(cell)  # '212 fixed seats' as the basis, '+ 4 wheelchair spaces' with them
             if seats is not None and row.seats is None:
                 row.seats = seats
+            # the basis written out: '12 bedrooms x 2', '65 m² @ 1.85 m²/person'
+            rooms = sleeping_rooms(cell) if cell and seats is None else None
+            if rooms is not None and row.rooms is None and re.search(r"bed|sleeping|\bbr\b", cell, re.I):
+                row.rooms = rooms
+            in_basis = _inline_area(cell) if cell else None
+            if in_basis is not None and row.area is None:
+                row.area = in_basis
+            at = _RATE_AT.search(cell) if cell else None
+            if at and row.rate is None:
+                row.rate = float(at[1])
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
         inline = _inline_area(" ".join([*use_cells, named]))
@@ -151,6 +161,7 @@ _POSTED_CELL = re.compile(r"\W*posted\b(?!\s+(?:limit|sign)\s*(?:n/?a|none|no)\b
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
+_RATE_AT = re.compile(r"(?:@|\bat\b)\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*/\s*p(?:erson)?\b", re.I)
 _RATE_CELL = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:/\s*p(?:erson)?)?\s*", re.I)
 # a rate and the use of the table it is the figure of: '2.80 m²/person (exhibition hall)'
 _RATE_NAMED = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)\s*/\s*p(?:erson)?\b\W*([^\d()]+?)\W*", re.I)
@@ -172,7 +183,9 @@ def _total_of(record: dict[str, str]) -> int | None:
 _PERSONS = re.compile(r"person|people|occupant\s+load|\bload\b|\bol\b", re.I)
 
 
-_AREA_IN_CELL = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)", re.I)
+_AREA_IN_CELL = re.compile(  # (not a rate: '0.95 m²/person')
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|sm\b)(?!\s*/|\s*(?:per|a)\s+p)", re.I
+)
 
 
 def _inline_area(text: str) -> float | None:

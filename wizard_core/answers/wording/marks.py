@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from wizard_core.answers.wording.letters import letter_trimmed
+from wizard_core.answers.wording.pdf_text import as_typed
 
 _TICKED = r"☒|☑|✅|\[\s*[xX✓✔]\s*\]|\(\s*[xX✓✔]\s*\)"
 _BLANK = r"☐|□|\[\s*\]|\(\s*\)"
@@ -46,5 +47,6 @@ def _line(line: str) -> str:
 
 def answer_in(text: str) -> str:
     """The answer a message holds, as every reader and the decisions take it: without an e-mail's
-    greeting, quoted question and sign-off, and with a copied sheet's boxes read."""
-    return checked_only(letter_trimmed(text))
+    greeting, quoted question and sign-off, without a PDF page's header or footer, and with a copied
+    sheet's boxes read."""
+    return checked_only(letter_trimmed(as_typed(text)))

@@ -439,10 +439,21 @@ _PARAGRAPH_NUMBER = re.compile(r"(?:(?m:^)[ \t]*|(?<=[.:;] ))\d{1,2}\.\d{1,2}(?:
 _SECTION_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}\.[ \t]+(?=[A-Z][^\n]{0,60}$)")
 
 
+# a report's section heading on a line of its own: its number, then a title of words (an article at most)
+_REPORT_HEADING = re.compile(
+    r"^[ \t]*\d{1,2}\.(?:\d{1,2}(?:\.\d{1,2})?)?[ \t]+"
+    r"(?!(?i:m|metres?|meters?|storeys?|stor(?:y|ies)|sq|sqm|sf|ft|feet|hours?|h|hr|min|persons?|%)\b)"
+    r"([A-Za-z][A-Za-z /&,'()-]{2,60}(?:[ \t]*[-–—:][ \t]*(?:Art\.?|Article)?[ \t]*\d\.\d\.\d\.\d+)?"
+    r"(?:[ \t]*\((?:Table[ \t]+)?\d+(?:\.\d+)+\.?(?:-?[A-Z])?\))?)[ \t]*$",
+    re.M,
+)
+
+
 def unnumbered(text: str) -> str:
     """A numbered or lettered list ('1. Ground – …' over '2. Ground – …'; 'a) …' over 'b) …') without its
     item numbers, which count the lines and are no figure of any row; a message with one such line keeps
     it. A report's numbered paragraphs ('5.1 …', '5.2 …', under '5. Streets') lose their numbers too."""
+    text = _REPORT_HEADING.sub(r"\1", text)  # '4.1 Building Area' heading a pasted report's section
     paragraphs = len(_PARAGRAPH_NUMBER.findall(text))
     if paragraphs >= 2 or (paragraphs and _SECTION_NUMBER.search(text)):
         text = _SECTION_NUMBER.sub("", _PARAGRAPH_NUMBER.sub("", text))

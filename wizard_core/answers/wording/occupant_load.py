@@ -211,6 +211,9 @@ def _copies(book: Book, piece: LoadInput, previous: LoadInput | None) -> list[Lo
 HEADING_UNPLACED = re.compile(r"[-–—•*\s]*[^\W\d][\w'’ -]{0,30}:")
 
 
+_WING = re.compile(r"\(\s*((?:existing|new|addition|extension|wing|reno\w*)[^()]*)\)", re.I)
+
+
 def _heading(piece: LoadInput) -> bool:
     """A floor's name with nothing else ('ground:', 'all ground flr:', 'Mezzanine -'), or a line naming
     a floor without figures that ends in a colon ('by area, all on the ground floor except the lounge:'):
@@ -328,7 +331,9 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
             if isinstance(piece, LoadInput) and lead is not None and piece.use is None and not piece.same_as:
                 piece.use, piece.rate = lead.use, piece.rate if piece.rate is not None else lead.rate
             if isinstance(piece, LoadInput) and _heading(piece):
-                heading = piece.floor
+                # 'Ground floor (new extension):' over its rows: the part of the building kept in their names
+                wing = _WING.search(piece.line)
+                heading = f"{piece.floor} ({wing[1].strip()})" if wing else piece.floor
                 continue
             if (
                 isinstance(piece, LoadInput)
