@@ -46,13 +46,15 @@ def test_a_count_in_the_british_way_or_written_twice(message, count):
 
 def test_a_reports_section_heading_gives_no_figure():
     message = "3.2 Building Area\nThe footprint is 40.0 m x 31.0 m, a building area of\n1,240 m²"
-    assert _read("3.04", message, {"3.01": "New construction"}).value == {"existing": 0, "new": 1240, "total": 1240}
+    value = _read("3.04", message, {"3.01": "New construction"}).value
+    assert value == {"existing": 0, "new": 1240, "total": 1240}
 
 
 def test_a_pdfs_page_line_hyphenation_and_bullets_are_left_as_typed():
     pasted = (
         "5. CONSTRUCTION\n\uf0b7 Existing: wood joists and roof, wood stud walls with brick ve-\n"
-        "neer — combustible construction\nRiverside Clinic — Code Review — Page 6 of 9\n\uf0b7 Heavy timber: none"
+        "neer — combustible construction\nRiverside Clinic — Code Review — Page 6 of 9\n"
+        "\uf0b7 Heavy timber: none"
     )
     typed = answer_in(pasted)
     assert "Page 6" not in typed and "brick veneer" in typed and "\uf0b7" not in typed
@@ -64,7 +66,8 @@ def test_a_list_wrapped_at_a_pdfs_line_end_stays_on_its_floor():
     state = building(("B3",), ("3.2.2.43",), storeys=2, below=0)
     message = (
         "Ground: admin 93 m² @ 9.3 = 10 ; kitchen 93 m² @ 9.3 = 10 ;\n"
-        "resident home area (24 beds) 720 m² @ 10.0 = 72\nLevel 2: resident home area 900 m² @ 10.0 = 90\nTotal 182"
+        "resident home area (24 beds) 720 m² @ 10.0 = 72\n"
+        "Level 2: resident home area 900 m² @ 10.0 = 90\nTotal 182"
     )
     value = reading("3.18", message, state=state).value
     assert [row["floor"].split(" (")[0] for row in value["rows"]] == ["Ground floor"] * 3 + ["Level 2"]
@@ -72,7 +75,8 @@ def test_a_list_wrapped_at_a_pdfs_line_end_stays_on_its_floor():
 
 def test_the_consultants_own_line_after_a_pasted_passage_replaces_it():
     message = (
-        "4.4 Building Height\nThree (3) storeys above grade, none below; 11.6 m from average grade to the roof.\n\n"
+        "4.4 Building Height\nThree (3) storeys above grade, none below; 11.6 m from average grade to the "
+        "roof.\n\n"
         "the 11.6 is old — parapet raised, use 12.2 m now"
     )
     value = _read("3.07", message).value
@@ -90,7 +94,7 @@ HALL = building(("A3",), ("3.2.2.32",), storeys=1, below=0)
 def test_design_numbers_worked_out_designed_for_and_checked_against_a_cap():
     message = (
         "Ground floor only:\n"
-        "- Rink (1,800 m2): no table figure, so a design number - 10 players a side plus officials = 30, posted.\n"
+        "- Rink (1,800 m2): no table figure, so a design number - 10 a side plus officials = 30, posted.\n"
         "- Lounge, 150 m2: designing for 90 covers, below 150/0.6 = 250, posted at 90.\n"
         "Total 120."
     )
