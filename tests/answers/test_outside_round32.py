@@ -142,3 +142,10 @@ def test_a_lower_ground_floor_is_a_basement():
 )
 def test_a_use_set_aside_in_the_past_tense_is_no_major_occupancy(message, groups):
     assert _read("3.02", message, {"3.01": "Change of use"}).value == groups
+
+
+def test_a_last_paragraph_that_replaces_nothing_is_read_with_the_rest():
+    message = "D — offices throughout.\n\nthe ground floor use is a bank branch, which is D as well"
+    assert _read("3.02", message).value == ["D"]
+    result = _read("3.09", "Streets: 1 (King St).\n\nnow 2 — the lane on the east is a fire route")
+    assert result.value == 2 and result.confidence < 0.8

@@ -194,11 +194,11 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     return _fits(item, doubt.weighed(item, texts, reading, state, forms, again))
 
 
-OWN_LAST_WORD_CONFIDENCE = 0.85
+OWN_LAST_WORD_CONFIDENCE = 0.75  # the passage set aside on the strength of a line: recorded to confirm
 # the consultant's own line after a pasted passage, saying the passage is out of date
 _REPLACES = re.compile(
-    r"\b(?:now|instead|use|using|ignore|old|outdated|superseded|rev(?:ision)?\s*[a-z0-9]\b|revised|updated|"
-    r"changed|actually|not\s+the\s+\d)",
+    r"\b(?:now|instead|use\s+(?:\d|it|that|this)|ignore|old|outdated|superseded|rev(?:ision)?\s*[a-z0-9]\b|"
+    r"revised|updated|changed|actually|not\s+the\s+\d)",
     re.I,
 )
 _OWN_WORD_MAX = 300  # characters: a line of the consultant's own, not another passage
