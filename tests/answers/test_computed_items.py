@@ -25,7 +25,7 @@ READINGS = [
     ("3.21", OFFICE, "Floors 1 h, roof 1 h, mezzanine n/a; supporting members 1 h"),
     ("3.22", OFFICE, "North: 120 m2, LD 5 m, 18% glazing; west wall 1,200 sf, LD 40 ft, 12 m2 of windows"),
     ("3.22", OFFICE, "S face - 100 m2 - 1.0 m to property line - blank wall. Other faces front on streets."),
-    ("3.23", OFFICE, "Level 1: 6 WCs, 1 barrier-free stall, 1 universal washroom; Level 2: 3 M + 3 F WCs"),
+    ("3.23", OFFICE, "Basement: none; Level 1: 6 WCs, 1 bf stall, 1 universal washroom; Level 2: 6"),
     ("3.23", OFFICE, "6 water closets on each floor, split 60/40"),
 ]
 

@@ -149,3 +149,16 @@ def test_a_last_paragraph_that_replaces_nothing_is_read_with_the_rest():
     assert _read("3.02", message).value == ["D"]
     result = _read("3.09", "Streets: 1 (King St).\n\nnow 2 — the lane on the east is a fire route")
     assert result.value == 2 and result.confidence < 0.8
+
+
+def test_fixtures_given_for_some_rows_only_are_recorded_to_confirm():
+    from tests.answers.computed import load_row
+
+    rows = [
+        load_row("Ground floor", "C", "dwelling units", None, 48, "2 per sleeping room"),
+        load_row("Level 2", "C", "dwelling units", None, 24, "2 per sleeping room"),
+    ]
+    state = building(("C",), ("3.2.2.50",), storeys=2, below=0, **{"3_18": {"rows": rows, "total": 72}})
+    result = reading("3.23", "GF - 12 WCs (one bath each)\nL2 - the upper units share those", state=state)
+    assert result.value is not None and result.confidence < 0.8
+    assert [row["wc_provided"] for row in result.value["rows"]] == [12, None]

@@ -123,7 +123,21 @@ def read_fixtures(item: FormItem, texts: list[str], state: ProjectState, forms: 
             "no provided fixtures were given, so only the required figures are recorded, with your words "
             "as the note",
         )
+        return reading
+    unread = [  # (a row given only its universal washroom has no water closets of its own to give)
+        str(row["floor"])
+        for row in reading.value["rows"]
+        if row.get("wc_provided") is None
+        and row.get("universal_provided") is None
+        and not row.get("bf_wc_provided")
+    ]
+    if unread:  # some rows' water closets given, these not: recorded for the consultant to fill in
+        reading.confidence = min(reading.confidence, PARTLY_GIVEN_CONFIDENCE)
+        reading.notes.insert(0, f"no water closets provided were read for {', '.join(unread)}: give them")
     return reading
+
+
+PARTLY_GIVEN_CONFIDENCE = 0.7
 
 
 def _required_as_provided(
