@@ -208,7 +208,7 @@ def _own_last_word(item: FormItem, text: str) -> str | None:
     """The last paragraph of a message of several, when it is the consultant's own short line replacing
     the passage above it ('that's rev B — … so it's 560 new and 1,400 total now'); None otherwise, and for
     the computed items, whose one-line fixes revise a row of the table above rather than replace it."""
-    if item.answer_type in ("occupant_load", "assemblies", "faces", "fixtures", "text", "code_version"):
+    if answer_type(item).compute is not None or item.answer_type in ("text", "code_version"):
         return None
     paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", text.strip()) if p.strip()]
     if len(paragraphs) < 2 or len(paragraphs[-1]) > _OWN_WORD_MAX or "\n" in paragraphs[-1]:

@@ -45,13 +45,13 @@ def table_rows(table: Table) -> list[LoadInput | int]:
     # rows a table names alike ('L1 | Existing | res. care', 'L1 | Existing | admin'): kept apart by their use
     alike = Counter(said(record) for record in table.records())
     for index, record in enumerate(table.records(), start=1):
-        name = next((record[h].strip() for h in names if record.get(h, "").strip()), "") or f"Area {index}"
-        use_said = next((record[h].strip() for h in uses_of if record.get(h, "").strip()), "")
+        name = _first_cell(record, names) or f"Area {index}"
+        use_said = _first_cell(record, uses_of)
         if alike[said(record)] > 1 and use_said and use_said.casefold() not in name.casefold():
             name = f"{name}, {use_said}" if name != f"Area {index}" else use_said
         named = name  # the row's own cell ('Offices, 60 m²'), before its floor is put in front
         floor = floor_name(name)
-        on_floor = next((record[h].strip() for h in found.get("floor", []) if record.get(h, "").strip()), "")
+        on_floor = _first_cell(record, found.get("floor", []))
         if on_floor and not floor:  # "L1 | exist clsrms | 620": the floor's column, then the room
             floor = floor_name(on_floor) or on_floor
             name = f"{floor} ({name})"
@@ -140,6 +140,11 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             continue
         rows.append(row)
     return rows
+
+
+def _first_cell(record: dict[str, str], headers: list[str]) -> str:
+    """The first of ``headers``' cells the record fills, stripped ('' when it fills none)."""
+    return next((record[h].strip() for h in headers if record.get(h, "").strip()), "")
 
 
 _EACH = re.compile(r"\b(?:each|every|per\s+(?:floor|storey|level)|typical)\b", re.I)
