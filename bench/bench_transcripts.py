@@ -350,7 +350,9 @@ def _same_floor(expected: Any, actual: Any) -> bool:
         return same(expected, actual) or _text(expected) in _text(room[1])
     # 'Balcony (mezz)' for 'Mezzanine': the floor the consultant's own label names
     named = floor_name(head) or floor_name(actual)
-    on_floor = bool(floor_name(expected)) and floor_key(expected) == floor_key(named or head)
+    # ('L01 - GROUND' for 'Level 1 (dining)': the level a model's name gives)
+    level = floor_key(expected if "(" in expected else floor_name(expected))
+    on_floor = bool(floor_name(expected)) and level == floor_key(named or head)
     # 'Ground floor (new extension) (warehouse)' for 'Ground floor (new extension)': the label it begins with
     begins = bool(floor_name(expected)) and _text(actual).startswith(_text(expected))
     return same(expected, actual) or on_floor or begins

@@ -96,12 +96,18 @@ def test_working_set_aside_figures_and_counts_of_other_nouns_are_no_rival(sectio
     "message",
     [
         "daycare on the main floor and apartments above",
-        # the hall and the office serve the church: a reader that still reads a D is not trusted with it
-        "An A2 church, with a hall downstairs and the priest's office; all one occupancy.",
+        # the hall and the office may serve the church: a reader that reads a D too is not trusted with it
+        "A church, with a hall downstairs and the priest's office upstairs.",
     ],
 )
 def test_several_occupancies_read_from_words_are_recorded_to_confirm(message):
     _to_confirm(_read("3.02", message), "occupancies were read from your description")
+
+
+def test_one_occupancy_declared_with_its_code_keeps_the_rooms_in_it():
+    message = "An A2 church, with a hall downstairs and the priest's office; all one occupancy."
+    reading = _read("3.02", message)
+    assert reading.value == ["A2"]
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,7 @@ def type_hint(item: FormItem) -> str:
 
 
 # Items whose answer a consultant may paste as a header row over a row of figures.
+_ROWS = frozenset({"occupant_load", "assemblies", "spatial", "fixtures"})  # the items answered in rows
 TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards", "construction", "yes_no"})
 
 
@@ -157,7 +158,6 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     reading whose message also holds a rival to its value (another figure of its kind, another
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
-    kind = answer_type(item)
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     own = _own_last_word(item, texts[-1]) if texts else None
     if own is not None:  # a pasted passage, then the consultant's own line replacing what it says
@@ -168,6 +168,24 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
             return last
         if last.offer is not None:  # '… so it's 560 new and 1,400 total now', its unit the passage's
             return last
+    reading = _read_as_given(item, texts, state, forms)
+    concluded = _conclusion(item, texts[-1]) if texts else None
+    if concluded is None:
+        return reading
+    last = _read_as_given(item, [concluded], state, forms)  # complete on its own ('still 1 storey' is not)
+    if last.complete and last.value is not None and (not reading.complete or last.value != reading.value):
+        # 'i paused on the amenity room … a little a2 space, but … it rides along. c only.'
+        last.confidence = min(last.confidence, CONCLUSION_CONFIDENCE)
+        last.notes.append(f"read from your conclusion ('{concluded.strip()}'), what came before it set aside")
+        return last
+    return reading
+
+
+def _read_as_given(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    """``read`` once the consultant's own last line has been weighed: the type's reader on the texts."""
+    kind = answer_type(item)
+    if item.answer_type in _ROWS:  # '"L01 - GROUND","DINING","104.250 m²"' exported: the sheet's rows
+        texts = [pasted.quoted_cells_as_tabs(t) for t in texts]
     if item.answer_type not in ("text", "code_version"):  # a note is kept in the words it was given
         texts = [pasted.units_from_labels(formulas.worked_out(t)) for t in texts]  # '=1380*6', 'GFA (m2)'
         texts = [written_figures.figures_as_written_here(t) for t in texts]
@@ -192,6 +210,41 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
 
     reading = fallbacks.second_try(item, texts, reading, again)
     return _fits(item, doubt.weighed(item, texts, reading, state, forms, again))
+
+
+CONCLUSION_CONFIDENCE = 0.75  # a message reasoned through to its last sentence: recorded to confirm
+# a last sentence that draws the conclusion of the reasoning before it ('so three streets', 'c only.')
+_CONCLUDING = re.compile(
+    r"^\W*(?:so|therefore|thus|hence|in\s+short|bottom\s+line|net|conclusion|final\s+answer)\b[\s,:]*", re.I
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_REASONED = 3  # sentences, for a short last one to be the conclusion of reasoning
+_SHORT = 3  # words
+_REASONED_WORDS = 25  # in the message, for its last few words to conclude reasoning
+_FINAL = re.compile(r"\b(?:only|just|it\s+is|it'll\s+be|is\s+the\s+one|that's\s+it)\b", re.I)  # 'c only.'
+
+
+def _conclusion(item: FormItem, text: str) -> str | None:
+    """The last sentence of a paragraph that reasons its way to an answer, when it draws the conclusion:
+    it opens with 'so', 'therefore' … ('so combustible permitted, and combustible is what's built'), or
+    is a few words of choosing after several sentences ('c only.', '3.2.2.51 it is.'); None otherwise, for a
+    table or a list (its last row is no conclusion), and for the computed items, notes and areas, whose every
+    sentence counts ('… Total 1,500 m².' after its parts)."""
+    if answer_type(item).compute is not None or item.answer_type in ("text", "code_version", "area"):
+        return None
+    if re.search(r"[\t|]|^\s*(?:[-*\u2022]|\d+[.)])\s", text, re.M):
+        return None
+    lines = text.strip().splitlines()
+    sentences = [s for s in _SENTENCE_END.split(lines[-1]) if re.search(r"\w", s)] if lines else []
+    if len(sentences) < 2:
+        return None
+    last = sentences[-1]
+    if _CONCLUDING.match(last):
+        return _CONCLUDING.sub("", last, count=1)
+    short = len(re.findall(r"[\w.]+", last)) <= _SHORT and _FINAL.search(last) is not None
+    if len(sentences) >= _REASONED and short and len(text.split()) >= _REASONED_WORDS:
+        return last
+    return None
 
 
 OWN_LAST_WORD_CONFIDENCE = 0.75  # the passage set aside on the strength of a line: recorded to confirm

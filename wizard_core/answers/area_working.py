@@ -211,7 +211,8 @@ def _shown_q(q: p.Quantity) -> str:
 # Two sides multiplied, each perhaps with its unit: "36 by 30 metres", "62.0 m × 20.0 m", "210' x 204'".
 _SIDES = re.compile(
     r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?\s*(?:by|x|×|\*)\s*"
-    r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])",
+    r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])"
+    r"(?P<comma>\s*,\s*(?P<next>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))?",  # '45.0 by 30.0, 1,350 m²'
     re.IGNORECASE,
 )
 
@@ -248,9 +249,34 @@ _SHARE_WORKED = re.compile(
 
 def asides_dropped(text: str) -> str:
     """``text`` without a remark in brackets between a sum and its result ("1,480 ground + 960 L2
-    (the hall is double height, 520 m2 open to below) = 2,440 m2"): the sum reads whole; and without a
-    share of another area worked out ("10% of 1560 = 156"), a limit the item's area is checked against."""
-    return _SHARE_WORKED.sub("(a share worked out)", _ASIDE_BEFORE_RESULT.sub("", text))
+    (the hall is double height, 520 m2 open to below) = 2,440 m2"): the sum reads whole; without a
+    share of another area worked out ("10% of 1560 = 156"), a limit the item's area is checked against;
+    and without a rough figure of something else beside the exact one ("the first concept was about
+    2,100 m²", "(the dealer's old shop across the road is about 700 m²)")."""
+    shares_out = _SHARE_WORKED.sub("(a share worked out)", _ASIDE_BEFORE_RESULT.sub("", text))
+    return _others_rough_dropped(shares_out)
+
+
+_ROUGH = re.compile(r"\b(?:about|approx(?:\.|imately)?|roughly|around|circa|some)\s+'?\d|~\s*\d", re.I)
+# what a rough figure is said of when it is not the building's: a scheme dropped, a brochure, another building
+_NOT_THE_BUILDING = re.compile(
+    r"\b(?:concept|scheme|option|brochure|sign|owner'?s?|dealer'?s?|across\s+the\s+(?:road|street)|next\s+door"
+    r"|neighbou?r(?:'?s|ing)?|not\s+part\s+of|not\s+(?:the\s+)?building\s+area|dropped|abandoned|would\s+have"
+    r"|fundraising|marketing|listing|township)\b",
+    re.I,
+)
+_PIECES = re.compile(r"\([^()]*\)|[^.;!?()]+[.;!?]?")
+
+
+def _others_rough_dropped(text: str) -> str:
+    """``text`` without the sentences or brackets giving a rough figure of something not the building,
+    when a figure with its unit is given outside them."""
+    pieces = [m.group() for m in _PIECES.finditer(text)]
+    rough = [i for i, piece in enumerate(pieces) if _ROUGH.search(piece) and _NOT_THE_BUILDING.search(piece)]
+    rest = "".join(piece for i, piece in enumerate(pieces) if i not in rough)
+    if not rough or not re.search(r"\d\s*(?:m2|m²|sm|sq\.?\s*m)\b", rest, re.I):
+        return text
+    return rest
 
 
 _FIG = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -273,19 +299,22 @@ def triple_as_roles(text: str) -> str:
 
 def sides_as_working(text: str) -> str:
     """``text`` with the lengths of sides that multiply out to a figure it gives written bare
-    ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2"), so the sides read as working and
+    ("36 by 30 metres so 1,080 m2" as "36 x 30 so 1,080 m2", "45.0 by 30.0, 1,350 m²" as "45 x 30 = 1,350
+    m²"), so the sides read as working and
     never as figures of their own; sides that multiply to no figure given are left as they are."""
     figures = [q.value for q in p.all_quantities(text)]
 
     def bare(m: re.Match[str]) -> str:
         product = float(m[1]) * float(m[2])
+        if m["next"] and abs(float(m["next"].replace(",", "")) - product) <= max(1.0, 0.01 * product):
+            return f"{_plain(m[1])} x {_plain(m[2])} = {m['next']}"  # the figure after the comma, its result
         if any(abs(f - product) <= max(1.0, 0.01 * product) for f in figures):
-            return f"{_plain(m[1])} x {_plain(m[2])}"
+            return f"{_plain(m[1])} x {_plain(m[2])}{m['comma'] or ''}"
         # "125 by 223 feet … so 2,584 m2": sides in feet of the figure given in m², old drawings'
         # dimensions beside the survey's; no figure of their own
         metric = product * p.FT2_TO_M2
         if re.search(r"ft|feet|'", m[0], re.I) and any(abs(f - metric) <= 0.01 * metric for f in figures):
-            return "(sides in feet)"
+            return "(sides in feet)" + (m["comma"] or "")
         return m[0]
 
     return _SIDES.sub(bare, text)

@@ -79,10 +79,28 @@ def _concluded_option(text: str, item: FormItem) -> OptionMatch | None:
         if len(found) == 1:
             return found[0]
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    tail = _SO_TAIL.search(sentences[-1]) if sentences else None
+    short = tail is not None and len(tail["rest"].split()) <= _TAIL_WORDS
+    if tail is not None and short and not _DENIED.search(tail["rest"]):  # '… go past it, so it's sc1.'
+        found = narrowed(tail["rest"], match_options(tail["rest"], item.options, one=True), item)
+        if len(found) == 1:
+            return found[0]
     if len(sentences) < 2 or not _CONCLUDING.search(sentences[-1]):
         return None
     found = narrowed(sentences[-1], match_options(sentences[-1], item.options, one=True), item)
     return found[0] if len(found) == 1 else None
+
+
+# the clause a message ends on after 'so' ('…, so it stays sc2.'), and a denial in it ("it doesn't move
+# up to")
+_SO_TAIL = re.compile(
+    r"(?:^|[,;\u2014]|\s)\s*(?:so|therefore|thus|hence)\s+(?P<rest>[^,;.!?]*)[.!?]*\s*$", re.I
+)
+_DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+_TAIL_WORDS = 4  # 'so it stays sc2', not 'so it's under the six hundred for basement compartments'
+
+
+_SET_APART = re.compile(r"\s*(?:[-–—:]|=>|⇒)\s|,\s+(?!(?:or|and|maybe|possibly|perhaps|unless|if)\b)")
 
 
 def _opening_option(text: str, matches: list[OptionMatch]) -> OptionMatch | None:
@@ -90,7 +108,8 @@ def _opening_option(text: str, matches: list[OptionMatch]) -> OptionMatch | None
     — 3.2.1.5: … ; GF / 2F non-SPR, none req'd'), when another is named only in those reasons."""
     normalized = p.normalize(text)
     first = min(matches, key=lambda m: m.start)
-    set_apart = re.match(r"\s*(?:[-–—:]|=>|⇒)\s", normalized[first.end :])
+    # ('sc2, per the structural letter …': a comma too, unless a list or a hedge goes on: 'SC1, or SC2 if …')
+    set_apart = _SET_APART.match(normalized[first.end :])
     if normalized[: first.start].strip(" \t*•-") or not set_apart:
         return None
     return first
@@ -294,6 +313,10 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         offered = f"{' and '.join(found.labels)} as the major occupancies"
         return Reading(missing=unsure, offer=found.labels, offer_reason=offered, notes=notes)
     closing_on = _groups_concluded(texts[-1], found.labels) if len(found.labels) > 1 else []
+    if not closing_on and len(found.labels) > 1 and occupancy_words.declares_one(normalized):
+        # 'One major occupancy, E - supermarket. … offices'
+        closing_on = _named_by_code(texts[-1], found.labels)
+        closing_on = closing_on if len(closing_on) == 1 else []
     if closing_on:  # '… the office is under ten percent … so just F2': the groups it concludes on
         note = f"read from your conclusion ({', '.join(closing_on)} alone), the others named along the way"
         return Reading(closing_on, True, confidence=0.85, notes=[*notes, note])
@@ -305,11 +328,17 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
 _CODE = r"[a-f][1-4]?"
 # a message closing on its groups alone: '… so just F2', 'so F2 only', 'just E and C please'
 _CLOSING_ON = re.compile(
-    rf"(?:\b(?:so|thus|therefore)(?:\s+it'?s|\s+it\s+is)?(?:\s+(?:just|only|purely))?|\b(?:just|only|purely))\s+"
+    rf"(?:\b(?:so|thus|therefore)(?:\s+it'?s|\s+it\s+is)?(?:\s+(?:just|only|purely))?|\b(?:just|only|purely)"
+    rf"|(?:^|[.!?;]))\s+"  # '… it rides along with the residential. c only.': the last sentence's codes
     rf"(?:group\s+)?(?P<codes>{_CODE}(?:\s*(?:,|and|&|\+)\s*{_CODE})*)(?:\s+only|\s+alone)?"
     rf"(?:\s+please)?\W*$",
     re.I,
 )
+
+
+def _named_by_code(text: str, labels: list[str]) -> list[str]:
+    """The groups among ``labels`` the text names by their code ('E'), not by a use's words ('offices')."""
+    return [label for label in labels if re.search(rf"(?<![\w.]){label}(?![\w.])", text, re.I)]
 
 
 def _groups_concluded(text: str, labels: list[str]) -> list[str]:

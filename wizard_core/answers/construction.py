@@ -90,14 +90,19 @@ def materials_named(item: FormItem, clause: str) -> set[Material]:
 
 # "…, so it is combustible", "so a mix": what the parts named before add up to, in the consultant's words.
 CONCLUSION = re.compile(
-    r"(?:⇒|=>)|\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is)"
+    r"(?:⇒|=>|->|→)|\b(?:so|therefore|thus|hence|overall|which\s+makes\s+it|making\s+it|and\s+(?:it|that)(?:'s|\s+is)"
     r"|i'?d\s+(?:still\s+)?call\s+it|we\s+call\s+it)\b"
     r"(?:\s+(?:it|that|this)(?:'s|\s+is))?",
     re.I,
 )
-# "actual noncombustible", "actual is combustible and noncombustible", "actual = NC": the kind said.
+# the kind an arrow concludes on ('-> combustible'), not the parts it goes on to list ('-> exist block +
+# OWSJ')
+_KIND_AFTER = re.compile(r"\s*(?:it'?s\s+|all\s+)?(?:(?:non-?)?combustible|both|mixed|a\s+mix)\b", re.I)
+# "actual noncombustible", "actual is combustible and noncombustible", "actual = NC", "what's built is
+# noncombustible": the kind said.
 ACTUAL_SAID = re.compile(
-    r"\bactual(?:ly)?(?:\s+construction)?\s*(?:is|=|:|-)?\s*((?:non-?)?combustible(?:\s*(?:and|\+|&|/)\s*"
+    r"(?:\bactual(?:ly)?(?:\s+construction)?|\bwhat(?:'s|\s+is|\s+gets|\s+we(?:'re|\s+are))\s+(?:built|building|being\s+built)"
+    r"|\bas[\s-]built)\s*(?:is|=|:|-)?\s*((?:non-?)?combustible(?:\s*(?:and|\+|&|/)\s*"
     r"non-?combustible)?)\b",
     re.I,
 )
@@ -201,6 +206,7 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
     for text in texts:
         built: set[Material] = set()  # the actual construction: every part this message names
         concluded = False  # "…, so it is combustible": the consultant's own conclusion stands
+        arrowed = False  # the conclusion so far is a part's kind after an arrow
         said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(p.normalize(text).lower()))
         for clause in words.clause_break.split(said):
             restricts = bool(words.restriction.search(clause))
@@ -209,8 +215,13 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
                 summed_up = materials_named(  # "so it is combustible: brick walls, wood joists"
                     item, re.split(r"\s[-\u2013\u2014]\s|:|\(", clause[conclusion.end() :])[0]
                 )
+                # 'steel frame -> NC, wood trusses -> C': each part's kind
+                arrow = conclusion.group() in ("->", "→")
+                if arrow and not _KIND_AFTER.match(clause[conclusion.end() :]):
+                    summed_up = set()  # 'actual both -> exist block + OWSJ, …': the parts after, not a kind
                 if summed_up:
-                    built, concluded = set(summed_up), True
+                    built = built | set(summed_up) if arrow and arrowed else set(summed_up)
+                    concluded, arrowed = True, arrow
                     continue
             if timber := words.heavy_timber.search(clause):
                 if not restricts:

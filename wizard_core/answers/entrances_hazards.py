@@ -110,6 +110,13 @@ def _count_after() -> re.Pattern[str]:
     )
 
 
+@cache
+def _opening_count() -> re.Pattern[str]:
+    """A count opening the message as the answer before the doors it counts ('two. the main entrance …',
+    'one: the ramped door'), the entrances being the item's first question."""
+    return re.compile(rf"^\W*(?P<n>\d{{1,2}}|{p.lexicon().number_words})\s*[.:;\u2014\u2013]\s", re.I)
+
+
 def _stated_total(lowered: str) -> int | None:
     """The last total the message states for its entrances, if it gives one after the parts."""
     found = list(_total().finditer(lowered)) or list(_in_all().finditer(lowered))
@@ -153,6 +160,8 @@ def read_entrances_hazards(
             count = p.word_number(said["n"])
         if count is None and (said := _count_after().search(lowered)):  # "bf entrances: 2", from a sheet
             count = 0 if said["n"] in ("none", "nil", "zero") else p.word_number(said["n"])
+        if count is None and (said := _opening_count().match(lowered)):  # 'two. the main entrance …'
+            count = p.word_number(said["n"])
         # "each unit has its own barrier-free door - 4 in all": a total after the doors it counts
         total = _stated_total(lowered) if count is not None or _DOORS.search(lowered) else None
         if total is not None:

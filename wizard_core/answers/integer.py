@@ -110,13 +110,44 @@ _CONCLUDING = re.compile(
 )
 
 
+# a clause drawing a conclusion within a sentence ('… 89%, over 75%, so three streets')
+_SO = re.compile(
+    r"(?:^|[,;:\u2014]|\s)\s*(?:so|therefore|thus|hence|accordingly)\s+(?P<rest>[^.;!?,]*)", re.I
+)
+_SHORT_SENTENCE = 3  # words: 'one street.' said after the reasoning
+
+
 def _concluded(item: FormItem, text: str) -> int | None:
-    """The one figure a message's last sentence gives when it concludes on it, else None."""
+    """The one figure the message concludes on, else None: its last sentence's when that sentence draws
+    the conclusion, else the last 'so …' clause or few-word sentence that gives one ('so three streets',
+    '… so i'm not counting it. one street.')."""
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text.strip()) if s.strip()]
-    if len(sentences) < 2 or not _CONCLUDING.search(sentences[-1]):
+    if len(sentences) < 2:
         return None
-    values = set(figures(item, sentences[-1]))
-    return values.pop() if len(values) == 1 else None
+    if _CONCLUDING.search(sentences[-1]):
+        values = set(figures(item, sentences[-1]))
+        return values.pop() if len(values) == 1 else None
+    found: list[int] = []
+    for sentence in sentences:
+        clauses = [m["rest"] for m in _SO.finditer(sentence)]
+        if len(re.findall(r"[\w.]+", sentence)) <= _SHORT_SENTENCE:
+            clauses.append(sentence)
+        for clause in clauses:
+            values = set(figures(item, clause))
+            if len(values) == 1 and counted_noun(item) is not None and _ties(item, clause):
+                found.append(values.pop())
+    return found[-1] if found else None
+
+
+def _ties(item: FormItem, clause: str) -> bool:
+    """Whether the clause names its count with the item's noun ('three streets'), not a bare figure."""
+    noun = counted_noun(item)
+    lowered = p.normalize(clause).lower()
+    counts = [m.end() for m in re.finditer(rf"{p.lexicon().counts}|\d+", lowered)]
+    return noun is not None and any(noun.match(lowered[end : end + 30]) for end in counts)
+
+
+CONCLUDED_CONFIDENCE = 0.75  # the count the reasoning ends on, other counts named on the way: to confirm
 
 
 def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -139,7 +170,7 @@ def read_integer(item: FormItem, texts: list[str], state: ProjectState, forms: F
             if concluded is not None and low <= concluded <= high:
                 others = ", ".join(map(str, values))
                 note = f"{concluded} read from your conclusion, the other figures ({others}) on the way"
-                return Reading(concluded, True, confidence=0.85, notes=[note])
+                return Reading(concluded, True, confidence=CONCLUDED_CONFIDENCE, notes=[note])
             return Reading(
                 missing=f"a single number from {low} to {high} (you gave {', '.join(map(str, values))})"
             )

@@ -219,6 +219,19 @@ def declared_count(text: str) -> int:
     return _COUNT_WORDS[found[1].lower()] if found[1] else 2
 
 
+# 'One major occupancy, E', 'a single occupancy': the building has one group, the rooms named part of it
+_ONE_DECLARED = re.compile(
+    r"\b(?:one|1|a\s+single|single)\s+(?:major\s+)?(?:occupancy|occ|group)\b(?!\s+(?:is|of|each|per|for|on)\b)",
+    re.I,
+)
+
+
+def declares_one(text: str) -> bool:
+    """Whether the message says the building has a single major occupancy ('One major occupancy, E')."""
+    found = _ONE_DECLARED.search(text)
+    return found is not None and not NOT_BEFORE_COUNT.search(text[max(0, found.start() - 12) : found.start()])
+
+
 NOT_BEFORE_COUNT = re.compile(r"\b(?:not|no|never|isn't|aren't|rather\s+than)\s+$", re.I)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import re
 
 _BULLET = re.compile(r"(?m)^[ \t]*[-*\u2022\u2013\u2014][ \t]+")  # "- existing: 2,800", "• new …"
@@ -56,6 +57,22 @@ def unpivoted(text: str) -> str:
             return text
         read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
     return ". ".join(read_across)
+
+
+_QUOTED_ROW = re.compile(r'^\s*"[^"\n]*"\s*,')  # '"L01 - GROUND","DINING","104.250 m²"'
+
+
+def quoted_cells_as_tabs(text: str) -> str:
+    """Rows exported as quoted comma-separated cells ('"Level","Area"' over '"L01 - GROUND","1,234.5 m²"')
+    written as a spreadsheet pastes them, one tab between cells; a comma inside a quoted cell stays
+    the figure's. Lines that do not open with a quoted cell, and the text around them, are kept as
+    they are."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if _QUOTED_ROW.match(line):
+            cells = next(csv.reader([line.strip()], skipinitialspace=True))
+            lines[index] = "\t".join(cell.strip() for cell in cells)
+    return "\n".join(lines)
 
 
 # a row's label carrying the unit of its figures: 'Bldg height (m)', 'GFA (m2)', 'Streets (%)'

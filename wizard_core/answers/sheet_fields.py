@@ -64,7 +64,8 @@ _DEGREE_DAYS = re.compile(
 # "nearest is Hanover at 4,300, so zone 6": a figure in the range of Ontario's degree-days before the zone
 _BEFORE_ZONE = re.compile(
     r"(?<![\d,.])([2-9],?\d{3})(?!\d|[,.]\d|\s*(?:m|sq|sf|ft|%))"
-    r"(?=\s*[,;]?\s*(?:so\s+|→\s*|=>\s*|⇒\s*)?(?:climate\s+)?zone\b)",
+    r"(?=\s*[,;]?\s*(?:so\s+|→\s*|=>\s*|⇒\s*)?(?:climate\s+)?zone\b)"
+    r"|(?<![\d,.])([2-9],\d{3})(?=\.\s+(?:climate\s+)?zone\b)",  # '… so 4,980. zone 6 either way' (no year)
     re.I,
 )
 _SOUND_OPTION = re.compile(
@@ -153,7 +154,7 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
     zone = [_zone_code(number, part) for number, part in _ZONE.findall(text)]
     found = _DEGREE_DAYS.findall(p.mask_articles(text))
     days = [int(re.sub(r"[,\s]", "", a or b or c)) for a, b, c in found]
-    if not days and (before := _BEFORE_ZONE.findall(p.mask_articles(text))):
+    if not days and (before := [a or b for a, b in _BEFORE_ZONE.findall(p.mask_articles(text))]):
         days, found = [int(before[-1].replace(",", ""))], [("", before[-1], "")]  # to confirm, as below
     value = {
         "compliance_path": compliance_path(text),
@@ -195,10 +196,23 @@ _CHOSEN = re.compile(
 )
 
 
+# the words after an option that say it is the one chosen ('astc 47 is the option', 'STC 50 it is')
+_CHOSEN_AFTER = re.compile(
+    r"^\s*(?:is\s+(?:the\s+(?:option|route|path|one)|what\s+we(?:'re|\s+are)?\s+(?:using|doing|going\s+with))"
+    r"|it\s+is\b|it'll\s+be\b|route\b|path\b)",
+    re.I,
+)
+
+
 def _chosen(text: str, option: str) -> bool:
-    """Whether ``option`` is the one the words just before it say is chosen ('Going with ASTC 47')."""
-    at = text.lower().find(option.lower())
-    return at >= 0 and _CHOSEN.search(text[max(0, at - 25) : at]) is not None
+    """Whether ``option`` is the one the words around it say is chosen ('Going with ASTC 47', 'astc 47 is
+    the option')."""
+    lowered = text.lower()
+    at = lowered.rfind(option.lower())
+    return at >= 0 and (
+        _CHOSEN.search(text[max(0, at - 25) : at]) is not None
+        or _CHOSEN_AFTER.match(text[at + len(option) :]) is not None
+    )
 
 
 def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
@@ -232,6 +246,11 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         chosen = [o for o in dict.fromkeys(found) if _chosen(rated, o)]
         found = chosen if len(chosen) == 1 else found
     option = ", ".join(dict.fromkeys(found))
+    none = not units and _NO_UNITS.search(text) is not None and _ONE_UNIT.search(text) is None
+    if several is False and not option and none:
+        # 'no dwelling units, so not applicable': 5.9.1 protects dwelling units; without any it does not apply
+        note = "no dwelling units, so sound transmission does not apply"
+        return Reading(None, True, confidence=0.9, notes=[note])
     if several is None and not option:
         return Reading(
             missing="whether there is more than one dwelling unit (or hotel suite), and the option used"

@@ -195,6 +195,10 @@ class DecisionEngine:
             target = self.forms.get_item(number)
             if own_reply and trigger and not _trigger_before(message, trigger, number):
                 continue  # "… drives 3.16, I'll come back to that": no change to 3.16 is asked for
+            at = message.find(number)
+            apart = trigger is not None and not _one_sentence(message.lower(), trigger.start(), at)
+            if noting and apart:
+                continue  # a note's '3.18 - … will be posted. … 3.20 - revised to 3': the word is 3.20's
             if (
                 current is None
                 or navigates

@@ -104,7 +104,14 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     substantive = measured or len(stripped.split()) > SUBSTANTIVE_WORDS
     opens = not_applicable.match(stripped)
     if not (opens or (not substantive and not_applicable.search(stripped))):
-        return False
+        concluded = _concluding_sentence(stripped)  # '… but it conforms. no alternative solutions.'
+        return (  # (only a note's reasoning may measure things: '… it works at 2.4 m clear. so nothing')
+            concluded is not None
+            and not p.lexicon().yes.match(stripped)  # 'Yes, one mezzanine … Nothing new.'
+            and not (item.answer_type != "text" and measured)
+            and (len(concluded.split()) <= _BARE_NONE or _names_the_subject(concluded, item))
+            and says_not_applicable(concluded, item)
+        )
     # 'No sprinklers, so Table C …' at 3.22: the 'no' is said of another item's thing, not of this one
     after = stripped[opens.end() :] if opens else ""
     said_of_another = (
@@ -125,6 +132,28 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     if EXCEPTION.search(stripped):
         return False
     return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(message)))
+
+
+_CONCLUDING_WORDS = re.compile(r"^\W*(?:(?:so|therefore|thus|hence|and|which\s+means)\b[\s,]*)+", re.I)
+_MORE_TO_COME = re.compile(
+    r"\b(?:else|elsewhere|other|others|more|further|besides|rest|remaining|new|existing|added|changed)\b",
+    re.I,
+)
+_BARE_NONE = 2  # words: 'none.', 'nothing here.' need not name the item's subject
+_CONCLUSION_WORDS = 8  # the most a closing 'none' sentence runs to ('nothing, no alternative solutions')
+
+
+def _concluding_sentence(message: str) -> str | None:
+    """The short last sentence a reasoned message closes on ('… so it conforms. none.', '… so no
+    mezzanine, nothing to report.'), its 'so' dropped; None for a one-sentence message, and for a closing
+    'nothing else' that leaves what came before as the answer."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if re.search(r"\w", s)]
+    if len(sentences) < 2:
+        return None
+    last = _CONCLUDING_WORDS.sub("", sentences[-1])
+    if len(last.split()) > _CONCLUSION_WORDS or _MORE_TO_COME.search(last) or EXCEPTION.search(last):
+        return None
+    return last
 
 
 def _others_dropped(message: str, item: FormItem) -> str:

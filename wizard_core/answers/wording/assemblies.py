@@ -180,6 +180,10 @@ _RATING_ALONE = re.compile(r"(\d+(?:\.\d+)?)\s*-?\s*(h|hrs?|hours?|min|mins|minu
 _ENDS_ON_ZERO = re.compile(r"(?:->|→|=|\bso)\s*0(?:\.0+)?\s*(?:h|hrs?|hours?|min)?\W*$", re.I)
 
 
+# a rating said as the one built, after what the code asks of the assembly named before it
+_BUILT = re.compile(
+    r"\b(?:built|provided|designed|constructed|we(?:'re|\s+are)\s+(?:doing|giving\s+it))\b", re.I
+)
 _CLAUSE_STOP = re.compile(r"[;\n]|(?<!\d)\.(?:\s|$)")
 _COMMA = re.compile(",")
 
@@ -213,6 +217,14 @@ def _clause(clause: str, thread: Thread) -> bool:
         if not named_here and last and alone and "rating_h" not in thread.given.get(last, {}):
             # "Mezz (booth), 1 h, steel": a row's label, then its rating in a cell of its own
             hours = float(alone[1]) if alone[2].startswith("h") else float(alone[1]) / 60
+            thread.given[last] = {**thread.given.get(last, {}), "rating_h": round(hours, 2)}
+            thread.problems.pop(last, None)
+            read = True
+            continue
+        built = _BUILT.search(part) if not named_here and last else None
+        timed_built = _RATING_ALONE.search(part[built.end() :]) if built else None
+        if timed_built:  # 'the articles only ask 45 min for the floor, but … so it's built 1 h'
+            hours = float(timed_built[1]) if timed_built[2].startswith("h") else float(timed_built[1]) / 60
             thread.given[last] = {**thread.given.get(last, {}), "rating_h": round(hours, 2)}
             thread.problems.pop(last, None)
             read = True

@@ -38,8 +38,17 @@ _RATIO = re.compile(
     rf"{_RATIO_WORD}\s*(?:of|is|=|:|≈|~)?\s*(\d+(?:\.\d+)?)(?:\s*:\s*1)?|(\d+(?:\.\d+)?)\s*:\s*1\b",
     re.I,
 )
-# 'L/H ≈ 13.2': a ratio worked out from the face's sides and rounded, not an estimate of the face
-_ROUNDED_RATIO = re.compile(rf"({_RATIO_WORD}\s*)(?:≈|~)", re.I)
+# 'L/H ≈ 13.2', 'l/h about 5.1': a ratio worked out from the face's sides and rounded, not an estimate of
+# the face (the ratio only picks the table's column)
+_ROUNDED_RATIO = re.compile(rf"({_RATIO_WORD}\s*)(?:≈|~|about|around|approx\w*|roughly)", re.I)
+_TABLE_AT = re.compile(r"\b(?:row|column|col)\b[^.;,]{0,25}?\bat\s*$", re.I)
+# 'the old windows come to about 22% on that wall': the glazing there now, rough, not a figure of the face
+# the matrix records
+_ACTUAL_GLAZING_ROUGH = re.compile(
+    r"[^.;]*\b(?:windows?|glazing|glazed|openings)\b[^.;]*?(?:about|around|roughly|approx\w*|~)\s*\d+(?:\.\d+)?\s*%"
+    r"|(?:about|around|roughly|approx\w*|~)\s*\d+(?:\.\d+)?\s*%[^.;]*\b(?:windows?|glazing|glazed)\b",
+    re.I,
+)
 _BAND = re.compile(
     r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1"
     r"|\b\d+\s*:\s*1\s*(?:to|-)\s*\d+\s*:\s*1",
@@ -207,7 +216,8 @@ def parse_face(segment: str) -> FaceInput | None:
         label = label.lstrip(" -–•*")
         name = label[:1].upper() + label[1:]
     face = FaceInput(name=name[:60], line=segment.strip())
-    face.estimate = m[0] if (m := ESTIMATE.search(_ROUNDED_RATIO.sub(r"\1", text))) else ""
+    rough = _ACTUAL_GLAZING_ROUGH.sub(" ", _ROUNDED_RATIO.sub(r"\1", text))
+    face.estimate = m[0] if (m := ESTIMATE.search(rough)) else ""
     face.table = tables[0] if len(tables := tables_named(text)) == 1 else ""
     face.same_ratio = bool(_SAME_RATIO.search(text))
     sides = _sides(text)
@@ -244,7 +254,10 @@ def parse_face(segment: str) -> FaceInput | None:
             bracketed = text[: q.start].count("(") > text[: q.start].count(")")
             if face.ld is not None and bracketed and abs(_metres(q) - face.ld) > TWIN * face.ld:
                 continue  # 'limiting distance 13.0 m (3.0 m to the street line plus half the road)': working
-            if _LD.search(clause) or _LD.search(text[max(0, q.start - 30) : q.start]):
+            before = re.split(r"[.;]\s", text[max(0, q.start - 30) : q.start])[-1]  # this sentence's words
+            if _TABLE_AT.search(text[max(0, q.start - 40) : q.start]):
+                continue  # 'the 150-or-more row at 7 m gives 66%': the table's column, no figure of the face
+            if _LD.search(clause) or _LD.search(before):
                 face.ld = _metres(q)
             else:
                 lengths.append(q)

@@ -67,10 +67,17 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 continue
             # the words around a pasted table that names its faces are about them ('at forty per cent the
             # west face needs 45 min'): they change no figure of the table's, nor add a nameless face
+            # ('E wall NC (existing brick), N party wall 1 h', 'N is LD to the centreline': a remark on a
+            # tabled face, not a face of its own, which would give its area and limiting distance)
             if (
                 table_named
                 and all(piece is not t for t in tabled)
-                and (not piece.name or _key(faces, piece.name) in tabled_keys)
+                and (
+                    not piece.name
+                    or _key(faces, piece.name) in tabled_keys
+                    or piece.area is None
+                    or piece.ld is None
+                )
             ):
                 said.notes.append(piece.line or _PREAMBLE_NOTE)
                 continue

@@ -19,7 +19,7 @@ _RATIO_WORDS = re.compile(
     r"|\b(?:male|men)\s*:?\s*(\d{1,3})\s*%?.{0,12}?\b(?:female|women)\s*:?\s*(\d{1,3})\s*%?",
     re.I,
 )
-_COUNT = r"(\d+|one|two|three|four|five|six|a|an)"
+_COUNT = r"(\d+|\b(?:one|two|three|four|five|six|an?)\b)"  # 'a' a word of its own, not staff's
 _SEXES = r"(?:\s*(?:m|male|men'?s?)\s*(?:\+|and|&|/|,)\s*(\d+)\s*(?:f|female|women'?s?))"
 _KINDS = {
     "universal": r"(?:universal|uw|unisex\s+barrier[\s-]*free)\s*"
@@ -31,10 +31,12 @@ _KINDS = {
 # up to two words describing the fixture ('6 child size WCs'), none that counts something else
 _DESCRIBED = (
     r"(?:(?!(?:per|for|each|of|to|in|a|an|the|with|and|or|plus|persons?|people|kids|children|rooms?|"
-    r"units?|suites?|residents?|patients?|beds?|staff|employees|sex|required|provided)\b)[a-z][a-z-]*\s+){0,2}?"
+    r"units?|suites?|residents?|patients?|beds?|staff|employees|sex|required|provided)\b)[a-z][a-z'-]*\s+){0,2}?"
+    # '2 staff wcs': whose fixtures, not a count
+    r"(?:(?:staff|public|patrons?|customers?|visitors?)(?:'s|')?\s+)?"
 )
-_BEFORE = {
-    kind: re.compile(rf"{_COUNT}{_SEXES}?\s*(?:x\s*)?{_DESCRIBED}{noun}", re.I)
+_BEFORE = {  # ('1 in the staff UWR': where the count is)
+    kind: re.compile(rf"{_COUNT}{_SEXES}?\s*(?:x\s*)?(?:in\s+the\s+)?{_DESCRIBED}{noun}", re.I)
     for kind, noun in _KINDS.items()
 }
 _AFTER = {
@@ -58,6 +60,12 @@ _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.
 _ONE_MORE = re.compile(
     r"\b(?:an?\s+(?:\d(?:st|nd|rd|th)|second|third|further|extra|additional)|another)\s+"
     r"(?=universal|uw\b|unisex|barrier|b\.?f\b|accessible|wcs?\b|water\s+closet|toilet)",
+    re.I,
+)
+# 'plus the visitors' universal washroom': the one washroom named in the singular
+_THE_ONE = re.compile(
+    r"\b(?:plus|with|and)\s+(?:the|its|their)\s+"
+    r"(?=(?:[a-z][a-z'-]*\s+){0,2}(?:universal|uw\b|unisex)\s*(?:washroom|wc|toilet)(?![s\w]))",
     re.I,
 )
 _EACH_FLOOR = re.compile(
@@ -148,6 +156,36 @@ _FOR_EACH_SEX = re.compile(
 )
 
 
+# a figure said after its parts as their sum: ', 4 in all', ', so 6', ', 7, plus …', '= 8 WCs'
+_STATED_SUM = re.compile(
+    r"(?:,\s*(?:so\s+|that's\s+|making\s+)?|\s*=\s*|\s+so\s+)(?P<t>\d{1,3})\b(?!\.\d)"
+    r"(?:\s*(?:wcs?\b|water\s+closets?))?"
+    r"(?=\s*(?:in\s+all|in\s+total|total|altogether|[,.;)]|$|\s+plus\b|\s+and\b))",
+    re.I,
+)
+_PERSONS_SUMMED = re.compile(r"\s*(?:persons?|people|occupants|,?\s*\d+\s*(?:per|each|/)\s*sex)\b", re.I)
+_WHOLE_FIGURE = re.compile(r"(?<![\d.,])\d{1,3}(?![\d.]|,\d)")
+
+
+def _sums_stated(text: str) -> str:
+    """Counts followed by their sum ('2 wcs in the men's and 2 in the women's, 4 in all', '3 and 3, so
+    6', '1 wc in the men's plus a urinal and 2 in the women's, so 3 wcs') as the sum alone, in water
+    closets: the parts are its working. A figure that is not the sum of the two or three before it in
+    its sentence stays as it is."""
+    for m in reversed(list(_STATED_SUM.finditer(text))):
+        start = max(text.rfind(c, 0, m.start()) for c in ".;:\n") + 1
+        figures = list(_WHOLE_FIGURE.finditer(text, start, m.start()))
+        total = int(m["t"])
+        if _PERSONS_SUMMED.match(text[m.end() :]):  # '(124 + 8 = 132, 66 per sex …)': persons added up
+            continue
+        for n in (2, 3):
+            parts = figures[-n:]
+            if len(parts) == n and sum(int(f[0]) for f in parts) == total:
+                text = f"{text[: parts[0].start()]}{total} water closets{text[m.end() :]}"
+                break
+    return text
+
+
 def totals_kept(text: str) -> str:
     """A fixture total written with its breakdown, read as the total: the breakdown is its working when
     its figures add up to it (urinals counted in, as the consultant counted them); otherwise it stays.
@@ -170,7 +208,7 @@ def totals_kept(text: str) -> str:
     def counts_summed(m: re.Match[str]) -> str:  # '4 m (2 wc + 2 urinals) + 4 f = 8': the total
         return f"{m[3]} water closets" if int(m[1]) + int(m[2]) == int(m[3]) else m[0]
 
-    kept = _PER_UNIT_TIMES.sub(lambda m: f"{m[1]} water closets", text)
+    kept = _PER_UNIT_TIMES.sub(lambda m: f"{m[1]} water closets", _sums_stated(text))
     kept = _COUNTS_BY_SEX_SUMMED.sub(counts_summed, kept)
     kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, kept))
     return _BY_SEX_NAMED.sub(by_sex, _FOR_EACH_SEX.sub(by_sex, kept))
@@ -204,7 +242,7 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
     count is each floor's ('L2-L5 18 wc each'), not each sex's."""
     provided: dict[str, int] = {}
     required: dict[str, tuple[int, bool]] = {}
-    rest = _ONE_MORE.sub("1 ", totals_kept(text))
+    rest = _THE_ONE.sub(lambda m: f"{m[0].split()[0]} 1 ", _ONE_MORE.sub("1 ", totals_kept(text)))
     for kind in ("universal", "bf", "wc"):
         for pattern in (_BEFORE[kind], _AFTER[kind]):
             for match in list(pattern.finditer(rest)):

@@ -24,11 +24,18 @@ _NAMED_WITH_LOAD = re.compile(
 )
 
 
+_NAMED_WITH_BRACKETED_LOAD = re.compile(
+    r"^\W*(?:the\s+)?[a-z][a-z /&'.+-]{1,40}?\s*\((?:the\s+)?(\d{1,4})\)", re.I
+)
+
+
 def by_persons(line: str, persons: dict[str, Any]) -> str | None:
     """The one 3.18 row whose persons (10 or more, no other row's) the line states ('bleachers 380 ->
     190/sex -> 3 + 3', 'existing rdc 166: 6 wc'): a line naming its row by its occupant load."""
     counts = [n for n in persons.values() if isinstance(n, int)]
-    named = _NAMED_WITH_LOAD.match(p.normalize(line))  # 'L1: nurse stn 7 - 1 staff WC': 7 is its persons
+    normal = p.normalize(line)
+    # 'L1: nurse stn 7 - 1 staff WC', 'the kitchen (9) has 2 staff wcs': the figure is its persons
+    named = _NAMED_WITH_LOAD.match(normal) or _NAMED_WITH_BRACKETED_LOAD.match(normal)
     if named:
         load = int(named[1])
         found = [k for k, n in persons.items() if n == load and counts.count(n) == 1]
@@ -62,7 +69,22 @@ _LABELLED_NONE = re.compile(
     r"(?:\s*[,;(\u2014\u2013]\s*[^\d]*|\s+-\s+[^\d]*)?\W*$",  # '…: none, they use the washrooms upstairs'
     re.I,
 )
+# 'the café (24) has none of its own, it uses the public ones', 'the stockroom (11) has none either'
+_HAS_NONE = re.compile(
+    r"^\W*(?P<names>[^,;:]{2,60}?)\s+(?:has|have|gets?)\s+"
+    r"(?:none|nothing|no\s+(?:wcs?|washrooms?|fixtures|water\s+closets))\b"
+    r"(?:\s+of\s+(?:its|their)\s+own)?(?:\s+either)?(?:\s*[,;(\u2014\u2013-]\s*[^\d]*)?\W*$",
+    re.I,
+)
 _PERSONS_AFTER_NAME = re.compile(r"(?:\s*\(\d{1,4}\)|,\s*\d{1,4})(?=\s*:)")
+_PERSONS_IN_NAME = re.compile(r"\s*\((?:the\s+)?(\d{1,4})(?:\s+(?:people|persons))?\)")
+
+
+def _row_of_load(load: int, persons: dict[str, Any]) -> str | None:
+    found = [key for key, n in persons.items() if n == load]
+    return found[0] if len(found) == 1 else None
+
+
 _ROWS_WORD = re.compile(r"\brows?\b|\bareas?\b|\bother\b|\bremaining\b|\brest\b", re.I)
 _THE_REST = re.compile(r"^(?:all\s+)?(?:the\s+)?(?:other|remaining|rest(?:\s+of\s+the)?)\b", re.I)
 
@@ -72,9 +94,12 @@ def rows_without(
     floors: dict[str, str],
     named: Callable[[str, dict[str, str]], str | list[str] | None],
     labelled: bool = True,
+    persons: dict[str, Any] | None = None,
 ) -> list[str] | None:
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
-    None when the line says no such thing. ``named`` finds the row a name is ('staff rm')."""
+    None when the line says no such thing. ``named`` finds the row a name is ('staff rm'); ``persons``,
+    each row's occupant load, the row of a name given with its load ('the café (24) has none of its own')."""
+    whole = p.normalize(line).strip()  # 'the café (24) has none of its own': the load names the row
     line = _PERSONS_AFTER_NAME.sub("", line)  # 'sally port (3): none': the row's persons, not a count
     plain = p.normalize(line).strip()
     found = _NONE_FOR.match(plain)
@@ -82,16 +107,26 @@ def rows_without(
         found = None
     # the first way of saying it whose names are all rows ('P2 and P1: none, people use the washrooms
     # upstairs' names P2 and P1, not 'people')
-    for said in (found, _SHARING.match(plain), _LABELLED_NONE.match(plain) if labelled else None):
-        if said is not None and (keys := _rows_of(said["names"], floors, named)) is not None:
+    labelled_none = _LABELLED_NONE.match(plain) if labelled else None
+    ways = (found, _SHARING.match(plain), labelled_none, _HAS_NONE.match(whole))
+    for said in ways:
+        if said is not None and (keys := _rows_of(said["names"], floors, named, persons)) is not None:
             return keys
     return None
 
 
 def _rows_of(
-    said: str, floors: dict[str, str], named: Callable[[str, dict[str, str]], str | list[str] | None]
+    said: str,
+    floors: dict[str, str],
+    named: Callable[[str, dict[str, str]], str | list[str] | None],
+    persons: dict[str, Any] | None = None,
 ) -> list[str] | None:
     names = re.sub(r"[,\s]+\d{1,4}$", "", said.strip(" ,:-"))  # 'Meeting room, 44': its persons
+    loads = _PERSONS_IN_NAME.findall(names)
+    names = _PERSONS_IN_NAME.sub("", names)
+    loaded = _row_of_load(int(loads[0]), persons) if len(loads) == 1 and persons else None
+    if loaded is not None:
+        return [loaded]  # 'the café (24)', 'boardroom (150)': the one row of that occupant load
     if _THE_REST.match(names):
         return ["*"]
     keys: list[str] = []

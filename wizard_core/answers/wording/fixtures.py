@@ -102,7 +102,8 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
                 given.hard.append(f"{disagrees}; how many water closets are provided?")
             continue
         # 'Auditoria: none' names its rows, unless the lines follow 3.18's rows one for one
-        if floors and (none := rows_without(line, floors, rows_named, labelled=not listing)) is not None:
+        none = rows_without(line, floors, rows_named, not listing, given.persons) if floors else None
+        if none is not None:
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
             continue
@@ -385,7 +386,11 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("bf", re.compile(r"barrier|\bbf\b|accessib|ambula", re.I)),
     ("wc_required", re.compile(r"(?=.*(?:wc|water\s+closet|toilet))(?=.*req)", re.I)),
     ("wc", re.compile(r"\bwcs?\b|w\.c|water\s+closet|toilet|fixtures?|provided", re.I)),
-    ("floor", re.compile(r"floor|level|storey|story|area|location|name|space|room|\buses?\b", re.I)),
+    # ('Serves': the 3.18 row a washroom's row is for)
+    (
+        "floor",
+        re.compile(r"floor|level|storey|story|area|location|name|space|room|\buses?\b|\bserve[sd]?\b", re.I),
+    ),
 ]
 
 
@@ -403,7 +408,12 @@ def _table(table: Table, floors: dict[str, str], given: Given, latest: bool) -> 
         if key is not None and (worded := by_words(said_name, floors)) not in (None, key):
             key = worded  # 'L1 (Lunch room)': the row of that floor its words name, not the floor's first
         if key is None and (key := by_words(said_name, floors)) is not None and latest:
-            given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
+            # 'L01 - GROUND (DINING)' for 'Level 1 (DINING)': its floor and its room's every word
+            floor = floor_name(said_name)
+            room = set(re.findall(r"\w+", floors[key].partition("(")[2].casefold()))
+            words = set(re.findall(r"\w+", said_name.casefold()))
+            if not (floor and same_floor(floors[key], floor) and room <= words):
+                given.soft.append(f"row '{said_name}' taken as 3.18's '{floors[key]}'")
         if key is None and (key := _by_load(record, persons, said_name, floors, given.persons)) and latest:
             given.soft.append(
                 f"row '{said_name}' taken as 3.18's '{floors[key]}' ({given.persons[key]} persons)"

@@ -46,7 +46,11 @@ def floor_name(text: str) -> str:
     match = FLOOR.search(text)
     if not match:
         return ""
-    return canonical_floor(match[0])
+    name = canonical_floor(match[0])
+    if name == "Level 0":  # a model's 'L00 - BASEMENT', 'L00 - P1': the level named after its code
+        after = FLOOR.search(text, match.end())
+        return canonical_floor(after[0]) if after else name
+    return name
 
 
 def canonical_floor(label: str) -> str:

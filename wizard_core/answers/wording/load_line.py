@@ -42,7 +42,13 @@ _DESIGN = re.compile(
     re.I,
 )
 # 'so a design number - 8 curlers a sheet plus officials = 40': the design number its working comes to
-_DESIGN_WORKED = re.compile(r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])()", re.I)
+# ('design number: 8 curlers a sheet times 4 sheets, 32': multiplied out, the figure after the working)
+_DESIGN_WORKED = re.compile(
+    r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])()"
+    r"|\bdesign\s+(?:number|load|figure)\b[^,;=]{0,40}?(?:\b(?:times|plus)\b|\s[x×*+]\s)[^,;=]{0,40}?"
+    r"(?:,\s*(?:so\s+|that's\s+)?|\s+(?:so|is|gives)\s+)(\d[\d,]*)(?![\d.])\b",
+    re.I,
+)
 _PERSONS_BASED_ON = re.compile(
     r"(?<![\w.,])(\d[\d,]*)\s*(?:persons?|people|occupants?)\s*[(\[,-]?\s*(?:from\s+|by\s+|in\s+|on\s+)?"
     r"(fixed\s+seat(?:s|ing)?|seats|sleeping\s+rooms?|bedrooms)\b",
@@ -148,7 +154,8 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # 'the table would give more': an aside
         kept = [
             s
-            for s in re.split(r"(?<=[.;])(?<!\bref\.)(?<!\bpers\.)\s+", text)
+            # ('with tables it would be 118, but … so it's the 0.75 figure, 150': the clause after 'but')
+            for s in re.split(r"(?<=[.;])(?<!\bref\.)(?<!\bpers\.)\s+|,\s+but\s+", text)
             if not _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", s))
         ]
         if not kept:
@@ -224,9 +231,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.seats = count
         elif count % 2 == 0:  # 2 persons a sleeping room (3.1.17.1.(1)(b))
             row.rooms = count // 2
-    design = _DESIGN.search(text) or _DESIGN_WORKED.search(text)
+    design = _DESIGN_WORKED.search(text) or _DESIGN.search(text)
     if design:
-        row.design = as_int(design[1] or design[2])
+        row.design = as_int(next(g for g in design.groups() if g))
     else:
         # not the 2 of '38 sleeping rooms × 2 persons = 76': a multiplier is no head count
         persons = [m for m in _PERSONS.finditer(text) if not re.search(r"[x×*]\s*$", text[: m.start()])]

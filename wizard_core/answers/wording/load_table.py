@@ -64,7 +64,8 @@ def table_rows(table: Table) -> list[LoadInput | int]:
         rest = re.sub(r"^[\W\d]+|[\W]+$", "", FLOOR.sub(" ", re.sub(r"\([^()]*\d[^()]*\)", " ", name)))
         wing = _QUALIFIED.search(name) is not None  # kept as written: 'Second floor (new wing)'
         beside = bool(floor) and (wing or bool(rest))
-        if beside and not on_floor and not wing:
+        # ('MEZZ STORAGE' on the level 'L01M - MEZZ': the mezzanine's storage)
+        if beside and not wing and (not on_floor or floor_name(on_floor) == floor):
             name = f"{floor} ({rest})"
         row = LoadInput(
             name=name if on_floor or beside else floor or name,
@@ -73,7 +74,12 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             line=" ".join(record.values()),
         )
         # a cell of its own saying so: 'POSTED', 'POSTED - max staff on shift'
-        row.posted = bool(POSTED.search(row.line)) or any(_POSTED_CELL.match(c) for c in record.values())
+        row.posted = (
+            bool(POSTED.search(row.line))
+            or any(_POSTED_CELL.match(c) for c in record.values())
+            # a 'Posted' column's 'Yes' ('"Posted"' over '"Yes"' in a model's schedule)
+            or any(_POSTED_HEADER.search(h) and _YES_CELL.fullmatch(record.get(h, "")) for h in headers)
+        )
         use_cells = [
             record[h] for h in found.get("use", []) + found.get("group", []) if record.get(h, "").strip()
         ]
@@ -162,6 +168,8 @@ def _result_of(cell: str) -> str:
 
 _DESIGN_CELL = re.compile(r"\s*design\b", re.I)
 _QUALIFIED = re.compile(r"\((?:existing|new|addition|wing|reno\w*)[^()]*\)", re.I)
+_POSTED_HEADER = re.compile(r"\bposted\b|\bsign(?:ed|age)?\b", re.I)
+_YES_CELL = re.compile(r"\s*(?:yes|y|x|✓|✔|true)\s*", re.I)
 _POSTED_CELL = re.compile(r"\W*posted\b(?!\s+(?:limit|sign)\s*(?:n/?a|none|no)\b)", re.I)
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)

@@ -62,7 +62,8 @@ _SHORT_WORDS = (
 _ABBREVIATED = "".join(rf"(?<!\b{re.escape(word)})" for word in _SHORT_WORDS)
 _SEGMENT = re.compile(
     r"\n|;|(?<=[a-z0-9%²)])\.\s+(?=[A-Z]|(?i:\d{1,2}(?:st|nd|rd|th)\b|(?:level|lvl|floor|bsmt|basement|ground|"
-    r"main|north|south|east|west|ebf|l\d)\b))"
+    r"main|north|south|east|west|ebf|l\d|total|first|second|third|fourth|fifth|sixth|upstairs|downstairs|upper|lower"
+    r"|mezz\w*)\b))"
 )
 # a lowercase sentence after a stop ('… = 6. loft, office use those'), unless the stop ends a short word
 _LOWERCASE_SENTENCE = re.compile(rf"(?<=[a-z0-9%²)]){_ABBREVIATED}\.[ \t]+(?=[a-z]{{2,}}\b)")

@@ -83,11 +83,20 @@ def _labelled_lines(text: str) -> str:
 _FLOOR_LEAD = re.compile(r"^\W*([^:;–—-]{1,24}?)\s*(?::|\s[–—-]+)\s+")
 
 
+_SENTENCE_LEAD = re.compile(r"(?<=[a-z0-9%²)])\.\s+(?=([^.;:\n()]{1,24}):\s)")
+
+
+def _at_floor_leads(text: str) -> str:
+    """``text`` with a line started at each sentence opening on a floor and a colon ('… so 41. first
+    storey: the offices …'), so its rows after semicolons are carried on that floor too."""
+    return _SENTENCE_LEAD.sub(lambda m: ".\n" if only_floor(m[1]) and floor_name(m[1]) else m[0], text)
+
+
 def _floor_carried(text: str) -> str:
     """A line opening on its floor whose rows follow one another after semicolons ('Basement – kitchen
     420 m² …; stores 4,130 m² …; MDRD 520 m² …'): each row naming no floor of its own on that floor."""
     lines = []
-    for line in text.splitlines():
+    for line in _at_floor_leads(text).splitlines():
         lead = _FLOOR_LEAD.match(line)
         if lead is None or ";" not in line or not floor_name(lead[1]) or not only_floor(lead[1]):
             lines.append(line)
