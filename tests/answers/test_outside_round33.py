@@ -325,3 +325,18 @@ def test_a_note_citing_items_is_no_revision_of_the_first_one_it_names():
     )
     decision = DecisionEngine(manager.forms).decide(manager.storage.load_project(pid), message)
     assert decision.target != "3.18"
+
+
+def test_the_consultants_own_line_under_a_pasted_schedule_is_the_area():
+    pasted = (
+        "Area schedule (Gross Building):\n"
+        '"Level","Area"\n"L01 - GROUND FLOOR","1834.412 m²"\n"L02 - SECOND FLOOR","1790.006 m²"\n'
+        "Building area is the ground floor plate, 1,834 m2 rounded, all new."
+    )
+    result = _read("3.04", pasted, {"3.01": "New construction"})
+    assert result.value == {"existing": 0, "new": 1834, "total": 1834} and result.confidence < 0.9
+
+
+def test_a_share_said_against_the_whole_is_working():
+    message = "Mezzanine 80 m² over the shop; 80 against 1,240 is about 6%, under the 10%. All new."
+    assert _read("3.06", message, {"3.01": "Addition"}).value == {"existing": 0, "new": 80, "total": 80}

@@ -168,6 +168,14 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
             return last
         if last.offer is not None:  # '… so it's 560 new and 1,400 total now', its unit the passage's
             return last
+    schedule_read = bool(texts) and item.answer_type in _OWN_LINES_READ
+    own_lines = pasted.beside_quoted_rows(texts[-1]) if schedule_read else None
+    if own_lines:  # a model's schedule pasted, then the consultant's own line: 'Building area … 2,649 m2'
+        last = _read_as_given(item, [*texts[:-1], own_lines], state, forms)
+        if last.complete and last.value is not None:
+            last.confidence = min(last.confidence, OWN_LINE_CONFIDENCE)
+            last.notes.append("read from your own words under the pasted schedule")
+            return last
     reading = _read_as_given(item, texts, state, forms)
     concluded = _conclusion(item, texts[-1]) if texts else None
     if concluded is None:
@@ -212,6 +220,8 @@ def _read_as_given(item: FormItem, texts: list[str], state: ProjectState, forms:
     return _fits(item, doubt.weighed(item, texts, reading, state, forms, again))
 
 
+_OWN_LINES_READ = frozenset({"area", "building_height"})  # the items a schedule's own line answers
+OWN_LINE_CONFIDENCE = 0.85  # the consultant's words, the schedule's figures beside them set aside
 CONCLUSION_CONFIDENCE = 0.75  # a message reasoned through to its last sentence: recorded to confirm
 # a last sentence that draws the conclusion of the reasoning before it ('so three streets', 'c only.')
 _CONCLUDING = re.compile(

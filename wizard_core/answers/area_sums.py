@@ -15,7 +15,9 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.area_words import area_words
 
 # "140 / 2,852 = 4.9 %", "960/10,800 ≈ 8.9%": a share worked out, the percentage after it.
-_RATIO = re.compile(r"^\s*/\s*$")
+# '140 / 2,852', '110 against 2,190', '96 of 1,200': a part and the whole it is a share of
+_RATIO = re.compile(r"^\s*(?:/|÷|(?:m2|m²|sm)?\s*(?:against|of|out\s+of|over)\s+(?:the\s+)?)\s*$", re.I)
+
 _SHARE_AFTER = re.compile(
     r"^\s*(?:m2|m²|sm|sf)?(?:\s+[a-z]+){0,2}?\s*(?:=|≈|~|is|of|gives|so)?\s*(?:about\s+)?\d[\d,]*(?:\.\d+)?\s*%"
 )

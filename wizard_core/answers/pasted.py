@@ -75,6 +75,18 @@ def quoted_cells_as_tabs(text: str) -> str:
     return "\n".join(lines)
 
 
+def beside_quoted_rows(text: str) -> str | None:
+    """The consultant's own lines around rows exported as quoted cells (two or more), without the title
+    line over them ('Area schedule (Gross Building):'); None when the text has no such rows or no words
+    of the consultant's beside them."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    quoted = [line for line in lines if _QUOTED_ROW.match(line)]
+    own = [line for line in lines if not _QUOTED_ROW.match(line) and not line.rstrip().endswith(":")]
+    if len(quoted) < 2 or not own:
+        return None
+    return "\n".join(own)
+
+
 # a row's label carrying the unit of its figures: 'Bldg height (m)', 'GFA (m2)', 'Streets (%)'
 _LABEL_UNIT = re.compile(
     r"^(?P<label>[^\d\t:|()]*[^\W\d][^\t:|()]*?)\s*\((?P<unit>m2|m²|m|sq\.?\s?m|sm|ft|ft2|ft²|sf|sq\.?\s?ft|%|h|hr|hrs|min)\)"
