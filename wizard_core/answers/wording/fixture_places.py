@@ -30,8 +30,9 @@ _NAMED_WITH_BRACKETED_LOAD = re.compile(
 
 
 def by_persons(line: str, persons: dict[str, Any]) -> str | None:
-    """The one 3.18 row whose persons (10 or more, no other row's) the line states ('bleachers 380 ->
-    190/sex -> 3 + 3', 'existing rdc 166: 6 wc'): a line naming its row by its occupant load."""
+    """The one 3.18 row whose persons (no other row's; 10 or more unless set beside the row's name, 'the
+    kitchen (9) has 2 staff wcs') the line states ('bleachers 380 -> 190/sex -> 3 + 3', 'existing rdc
+    166: 6 wc'): a line naming its row by its occupant load."""
     counts = [n for n in persons.values() if isinstance(n, int)]
     normal = p.normalize(line)
     # 'L1: nurse stn 7 - 1 staff WC', 'the kitchen (9) has 2 staff wcs': the figure is its persons
