@@ -340,3 +340,19 @@ def test_the_consultants_own_line_under_a_pasted_schedule_is_the_area():
 def test_a_share_said_against_the_whole_is_working():
     message = "Mezzanine 80 m² over the shop; 80 against 1,240 is about 6%, under the 10%. All new."
     assert _read("3.06", message, {"3.01": "Addition"}).value == {"existing": 0, "new": 80, "total": 80}
+
+
+def test_a_room_group_column_names_the_rows():
+    state = building(("B3",), ("3.2.2.44",), storeys=2, below=0)
+    pasted = (
+        '"Level","Room Group","Area","m²/person","Persons"\n'
+        '"L01 - GROUND","HOME AREA 1 - BEDROOMS (24)","600.000","10.00","60"\n'
+        '"L01 - GROUND","HOME AREA 1 - LOUNGE","120.000","1.85","65"\n'
+        "Total 125."
+    )
+    result = reading("3.18", pasted, state=state)
+    value = result.value if result.value is not None else result.offer
+    assert [row["floor"] for row in value["rows"]] == [
+        "Level 1 (HOME AREA 1 - BEDROOMS)",
+        "Level 1 (HOME AREA 1 - LOUNGE)",
+    ]

@@ -219,7 +219,7 @@ _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("design", re.compile(r"design", re.I)),
     ("ignore", re.compile(r"based|basis|posted|sign|method", re.I)),
     ("persons", re.compile(r"person|people|\bppl\b|occupant|\bol\b|\bload\b|\bpax\b|\bcount\b", re.I)),
-    ("group", re.compile(r"group|division|class", re.I)),
+    ("group", re.compile(r"(?<!room\s)(?<!space\s)group|division|class", re.I)),  # not a 'Room Group' name
     ("use", re.compile(r"\buse\b|occupancy|function|type|description|activity|^\W*what\W*$", re.I)),
     (
         "area",
