@@ -162,30 +162,37 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     own = _own_last_word(item, texts[-1]) if texts else None
     if own is not None:  # a pasted passage, then the consultant's own line replacing what it says
         last = read(item, [*texts[:-1], own], state, forms)
-        if last.complete and last.value is not None:
-            last.confidence = min(last.confidence, OWN_LAST_WORD_CONFIDENCE)
-            last.notes.append("read from your own line after the pasted text, which it replaces")
-            return last
+        note = "read from your own line after the pasted text, which it replaces"
+        if (taken := _instead(last, OWN_LAST_WORD_CONFIDENCE, note)) is not None:
+            return taken
         if last.offer is not None:  # '… so it's 560 new and 1,400 total now', its unit the passage's
             return last
     schedule_read = bool(texts) and item.answer_type in _OWN_LINES_READ
     own_lines = pasted.beside_quoted_rows(texts[-1]) if schedule_read else None
     if own_lines:  # a model's schedule pasted, then the consultant's own line: 'Building area … 2,649 m2'
         last = _read_as_given(item, [*texts[:-1], own_lines], state, forms)
-        if last.complete and last.value is not None:
-            last.confidence = min(last.confidence, OWN_LINE_CONFIDENCE)
-            last.notes.append("read from your own words under the pasted schedule")
-            return last
+        note = "read from your own words under the pasted schedule"
+        if (taken := _instead(last, OWN_LINE_CONFIDENCE, note)) is not None:
+            return taken
     reading = _read_as_given(item, texts, state, forms)
     concluded = _conclusion(item, texts[-1]) if texts else None
     if concluded is None:
         return reading
     last = _read_as_given(item, [concluded], state, forms)  # complete on its own ('still 1 storey' is not)
-    if last.complete and last.value is not None and (not reading.complete or last.value != reading.value):
-        # 'i paused on the amenity room … a little a2 space, but … it rides along. c only.'
-        last.confidence = min(last.confidence, CONCLUSION_CONFIDENCE)
-        last.notes.append(f"read from your conclusion ('{concluded.strip()}'), what came before it set aside")
-        return last
+    if reading.complete and last.value == reading.value:
+        return reading
+    # 'i paused on the amenity room … a little a2 space, but … it rides along. c only.'
+    note = f"read from your conclusion ('{concluded.strip()}'), what came before it set aside"
+    return _instead(last, CONCLUSION_CONFIDENCE, note) or reading
+
+
+def _instead(reading: Reading, ceiling: float, note: str) -> Reading | None:
+    """A reading of part of the message taken in place of the whole's, below ``ceiling`` and saying why;
+    None when that part reads no complete value."""
+    if not reading.complete or reading.value is None:
+        return None
+    reading.confidence = min(reading.confidence, ceiling)
+    reading.notes.append(note)
     return reading
 
 

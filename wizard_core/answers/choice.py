@@ -251,7 +251,7 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             mentions = sorted(
                 [*codes, *_coded(blanked, _mentions(blanked, matched, item))], key=lambda m: m.start
             )
-            if closing:
+            if closing or occupancy_words.declares_one(normalized):  # '… F2 only.', 'One major occupancy, E'
                 mentions = [m for m in mentions if m.by_label] or mentions
             # "… a Group D use, … not treated as a major occupancy": set aside when others remain
             denied = occupancy_words.not_major_sentences(normalized)
@@ -313,10 +313,6 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
         offered = f"{' and '.join(found.labels)} as the major occupancies"
         return Reading(missing=unsure, offer=found.labels, offer_reason=offered, notes=notes)
     closing_on = _groups_concluded(texts[-1], found.labels) if len(found.labels) > 1 else []
-    if not closing_on and len(found.labels) > 1 and occupancy_words.declares_one(normalized):
-        # 'One major occupancy, E - supermarket. … offices'
-        closing_on = _named_by_code(texts[-1], found.labels)
-        closing_on = closing_on if len(closing_on) == 1 else []
     if closing_on:  # '… the office is under ten percent … so just F2': the groups it concludes on
         note = f"read from your conclusion ({', '.join(closing_on)} alone), the others named along the way"
         return Reading(closing_on, True, confidence=0.85, notes=[*notes, note])
@@ -334,11 +330,6 @@ _CLOSING_ON = re.compile(
     rf"(?:\s+please)?\W*$",
     re.I,
 )
-
-
-def _named_by_code(text: str, labels: list[str]) -> list[str]:
-    """The groups among ``labels`` the text names by their code ('E'), not by a use's words ('offices')."""
-    return [label for label in labels if re.search(rf"(?<![\w.]){label}(?![\w.])", text, re.I)]
 
 
 def _groups_concluded(text: str, labels: list[str]) -> list[str]:

@@ -44,7 +44,7 @@ _DESIGN = re.compile(
 # 'so a design number - 8 curlers a sheet plus officials = 40': the design number its working comes to
 # ('design number: 8 curlers a sheet times 4 sheets, 32': multiplied out, the figure after the working)
 _DESIGN_WORKED = re.compile(
-    r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])()"
+    r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])"
     r"|\bdesign\s+(?:number|load|figure)\b[^,;=]{0,40}?(?:\b(?:times|plus)\b|\s[x×*+]\s)[^,;=]{0,40}?"
     r"(?:,\s*(?:so\s+|that's\s+)?|\s+(?:so|is|gives)\s+)(\d[\d,]*)(?![\d.])\b",
     re.I,
