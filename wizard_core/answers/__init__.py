@@ -25,6 +25,7 @@ from wizard_core.answers import (
     written_figures,
 )
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
+from wizard_core.answers.wording import keyed
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
@@ -159,6 +160,9 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
+    # a checklist tool's 'storeys_ag: 3' block in words; a note given as 'notes: "…"', the note alone
+    free_text, in_rows = item.answer_type == "text", item.answer_type in _ROWS
+    texts = [keyed.as_read(t, note=free_text, tables=in_rows) for t in texts]
     own = _own_last_word(item, texts[-1]) if texts else None
     if own is not None:  # a pasted passage, then the consultant's own line replacing what it says
         last = read(item, [*texts[:-1], own], state, forms)

@@ -13,6 +13,7 @@ from typing import Any
 from wizard_core.answers import parsing as p
 from wizard_core.answers.area_sums import share_pairs, share_wholes
 from wizard_core.answers.area_words import a_height
+from wizard_core.answers.height_lengths import set_aside
 from wizard_core.answers.integer import figures as counted_figures
 from wizard_core.content import FormItem
 
@@ -57,7 +58,11 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
     wrong = _working_astray(text, masked, used) if item.answer_type == "area" else None
     if wrong is not None:
         return f"the working shown ({wrong}) does not come to the figure given"
+    # a floor's level or a wall's height the height reader set aside ('EBF height 6.0 m')
+    not_heights = {q.start for q in set_aside(text)} if item.answer_type == "building_height" else set()
     for q, figure in zip(found, metric, strict=True):
+        if q.start in not_heights:
+            continue
         if _in_working(masked, q) or any(_same(figure, v) or _same(q.value, v) for v in used):
             continue
         if _part_of(figure, [m for m in metric if m is not figure], used) or _set_aside(masked, q):
@@ -165,6 +170,8 @@ def _counts(item: FormItem, text: str) -> list[int]:
     for q in p.quantities(text):
         if q.unit or q.standard or q.counted or q.value != int(q.value) or q.value > MOST_COUNTED:
             continue
+        if "." in lowered[q.start : q.end]:
+            continue  # '50.0': a measure written to its tenth, never a count
         if _NAMING_BEFORE.search(lowered[max(0, q.start - 12) : q.start]):
             continue
         if _LONE_AFTER.match(lowered[q.end :]) and not _in_working(lowered, q):
@@ -189,7 +196,10 @@ def _before_entrance(text: str) -> list[int]:
 # Said of a figure the consultant leaves out of the answer: "the 900 m2 cellar is excluded".
 _LEFT_OUT = re.compile(
     r"exclud|not count|n't count|not part of|n't part of|left (?:\w+ )?out|leave (?:\w+ )?out|"
-    r"not included|n't included|not in the|below grade|underground|separate",
+    r"not included|n't included|not in the|below grade|underground|separate|"
+    # a figure the message itself says is stale: 'draft_area: 2388  # old scheme, ignore'
+    r"\bignore|\bdisregard|supersed|obsolete|outdated|out of date|\bstale\b|\bdraft\b|\bold scheme|"
+    r"previous scheme|earlier scheme",
     re.I,
 )
 

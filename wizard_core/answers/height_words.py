@@ -71,7 +71,7 @@ class HeightWords:
         # A floor's level, not the building's height: "top floor at 12.4 m", "2nd flr @ 14 ft".
         self.floor_level = re.compile(
             rf"\b(?:top|upper|highest|uppermost|\d+(?:st|nd|rd|th)|second|third|fourth|fifth|ground|main)\s+"
-            rf"(?:{storey})\b[^,;]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b)"
+            rf"(?:{storey})\b[^,;\n]{{0,12}}?(?:@|\bat\b|\blevel\b|\belev|\bel\.|\bis\b|:|=)"
             rf"|\bfloor level\b|\bt\.?o\.?f\b|\bf\.?f\.?l\b\.?|\bfinished\s+floor\b",  # 'L6 FFL = 18.4 m'
             re.I,
         )

@@ -60,8 +60,8 @@ def figures(item: FormItem, text: str) -> list[int]:
     tied: list[int] = []
     loose: list[int] = []
     for q in p.quantities(text):
-        if q.unit or q.standard or q.value != int(q.value):
-            continue
+        if q.unit or q.standard or q.value != int(q.value) or "." in lowered[q.start : q.end]:
+            continue  # '50.0' is a measure written to its tenth, never a count
         if noun is not None and noun.match(lowered[q.end : q.end + 30]):
             tied.append(int(q.value))
         elif not q.counted:
@@ -78,7 +78,8 @@ def figures(item: FormItem, text: str) -> list[int]:
         stem = re.escape(match[1].rstrip("s").lower())
         # 'Streets<TAB>1<TAB>broadway only - 48 of 169 m' pasted from a sheet: the cell beside the label
         settled = re.findall(
-            rf"\b{stem}s?\s*(?:=|:|;|\t|\bis\b|\bare\b)\s*(\d+)(?![.,]\d)(?=\s*(?:[.,;)(\t\u2014\u2013]|-\s|$))",
+            rf"\b{stem}s?\s*(?:=|:|;|\t|\bis\b|\bare\b)\s*(\d+)(?![.,]\d)"
+            r"(?=[ \t]*(?:[.,;)(\t\n\u2014\u2013]|-\s|$))",
             lowered,
         )
         if settled:

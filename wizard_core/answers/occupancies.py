@@ -85,8 +85,9 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
         if last and last[0].option is match.option and _in_brackets_after(lowered, last[0], match):
             role = last[1]  # "the former printing plant (F2)", "a bank, D": the code says what the words said
         elif last and last[0].by_label and not match.by_label and _right_after(lowered, last[0], match):
-            role = "coded"  # "F2 shop", "E store": the words name the use the code gave
-        elif span:
+            # "F2 shop", "E store": the words name the use the code gave, set aside with it if it is
+            role = "aside" if last[1] == "aside" else "coded"
+        elif span or (span := _under_aside_label(lowered, match, words)):
             explained.append(span)
             role = "aside"
         elif last and last[1] == "aside" and _listed_with(lowered, last[0], match):
@@ -109,7 +110,8 @@ def sort_out(text: str, matches: list[OptionMatch]) -> Sorted:
 # '- a2. …', 'Group D, business and personal services, throughout. …', 'B2, care and treatment. …'
 # ... after a heading naming the item: 'Re 3.02 - F2, …', 'Item 3.02: B2 …'
 _OPENING = re.compile(
-    r"^\W*(?:(?:re|item)\s+)*(?:\d\.\d\d\b\W*)?(?:(?:the\s+)?(?:major\s+)?occupancy\s*(?:is|:)?\s*|group\s+)?$",
+    r"^\W*(?:(?:re|item)\s+)*(?:\d\.\d\d\b\W*)?"
+    r"(?:(?:the\s+)?(?:major\s+)?occupancy(?:\s+(?:class|classification|group))?\s*(?:is|:)?\s*)?(?:group\s+)?$",
     re.I,
 )
 # 'all assembly, nothing else in it', '… throughout', 'everything in the building … serves the school'
@@ -189,7 +191,8 @@ def _set_aside(
     start, end = clause_around(lowered, match.start, max(match.end, match.start + 1))
     before, after = lowered[start : match.start], lowered[max(match.end, match.start) : end]
     opening = lowered[:start].rstrip()
-    if not before.strip() and opening.endswith(("(", ",")):  # "the former printing plant (F2)"
+    # "the former printing plant (F2)"; "minor occupancy: E", the label before the colon
+    if not before.strip() and opening.endswith(("(", ",", ":")):
         start = clause_around(lowered, len(opening) - 1, len(opening))[0]
         before = lowered[start : len(opening) - 1] + " "
     aside = words.aside_before.search(before)
@@ -214,6 +217,19 @@ def _set_aside(
     return None
 
 
+def _under_aside_label(lowered: str, match: OptionMatch, words: OccupancyWords) -> tuple[int, int] | None:
+    """The line of ``match`` when the line opens on a label setting its uses aside ('minor occupancy: E,
+    parts counter / showroom'): every use the line names is under it."""
+    start = lowered.rfind("\n", 0, match.start) + 1
+    end = lowered.find("\n", match.start)
+    end = len(lowered) if end < 0 else end
+    label = _LABEL.match(lowered, start, end)
+    if label is None or label.end() > match.start or not words.aside_before.search(label[1] + " "):
+        return None
+    return start, end
+
+
+_LABEL = re.compile(r"\s*([^:\n]{1,40}):")
 _DESCRIBED = re.compile(r"\s*[-\u2013\u2014:(]")  # a code followed by its description
 # nouns a use's name only describes ('hospital linen', 'restaurant supplies'), unlike a use dropped
 _GOODS = re.compile(r"\b(?:linens?|towels|uniforms|bedding|suppl(?:y|ies)|equipment|goods|products|waste)\b")

@@ -42,7 +42,7 @@ def occupancy_words() -> OccupancyWords:
         separate=phrase_pattern(o.separate),
         denying=phrase_pattern(o.denying),
         rooms=phrase_pattern(o.rooms),
-        aside_before=re.compile(rf"{alternation(o.set_aside_before)}[\s-]+{GAP}$", re.I),
+        aside_before=re.compile(rf"{alternation(o.set_aside_before)}[\s:=-]+{GAP}$", re.I),
         aside_after=re.compile(rf"^[\s-]*{GAP}{alternation(o.set_aside_after)}(?![\s-]+to\b)", re.I),
         former_before=re.compile(rf"{alternation(o.former_before)}[\s-]+{FORMER_GAP}$", re.I),
         conversion=phrase_pattern(o.conversion),

@@ -6,6 +6,7 @@ and the major occupancy a row is recorded under.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -66,6 +67,25 @@ def _by_rate(rate: float, groups: Sequence[str]) -> list[Use]:
     if any(u.named_only and u.group not in {*plain_groups, "any"} and _of_building(u, groups) for u in rated):
         return []  # not 'mercantile: second storeys' at 3.7, which a first storey's use shares
     return [u for u in plain if _of_building(u, groups) and (u.group != "any" or len(plain) == 1)]
+
+
+def rate_implied(row: LoadInput, state: ProjectState) -> float | None:
+    """The m² per person a row naming no use and no rate was worked at, read from its area and persons
+    ('two home areas totalling 1,460 m², 146 people' in a care home: 10): the one figure of the
+    building's own uses that gives those persons from that area, rounded up or to the nearest."""
+    if row.use is not None or row.rate is not None or row.area is None or row.stated is None:
+        return None
+    if row.seats or row.rooms or row.design or row.stated <= 0:
+        return None
+    groups = facts_from_answers(_answers(state)).groups
+    rates = {
+        u.m2_per_person
+        for u in uses()
+        if u.m2_per_person and u.group != "any" and not u.named_only and _of_building(u, groups)
+    }
+    area = row.area
+    fits = {r for r in rates if row.stated in (math.ceil(area / r - 1e-9), round(area / r))}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def _of_building(use: Use, groups: Sequence[str]) -> bool:

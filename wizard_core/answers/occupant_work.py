@@ -16,6 +16,7 @@ from wizard_core.answers.occupant_uses import (
     care_use,
     fitting_use,
     group_for,
+    rate_implied,
     storey_use,
     tied_uses,
     use_by_rate,
@@ -135,6 +136,10 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     care = care_use(row, use, state) or fitting_use(row, use, state)
     if care is not None:
         use = row.use = care
+    if use is None and (implied := rate_implied(row, state)) is not None:
+        row.rate = implied  # its persons worked from its area at a figure of the building's own uses
+        rate = r.figure_text(implied)
+        work.reasons.append(f"'{name}': {rate} m² per person, read from its area and persons")
     by_rate = use_by_rate(row, use, state)
     tied = tied_uses(row, use, state) if by_rate is None else []
     if tied:  # "parts rm 140 / 46": storage or a storage garage, the persons the same either way

@@ -259,11 +259,40 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             or (not unit and not_figures.is_year(raw, before, masked[end : end + 30]))
         )
         result = bool(words.result_before.search(before))
-        quoted = bool(words.compared_before.search(before) or words.limit_after.match(masked[end : end + 40]))
+        quoted = bool(
+            words.compared_before.search(before)
+            or words.limit_after.match(masked[end : end + 40])
+            or _part_threshold(masked[max(0, match.start() - 40) : match.start()], masked[end : end + 30])
+        )
         found.append(
             Quantity(value, unit, match.start(), end, approximate, counted, standard, result, quoted)
         )
     return tuple(found)
+
+
+# The 600 m² where Part 9 stops, said beside the area: "over 600 so Part 3", "(Part 9 stops at 600 m2)"
+_BEYOND_BEFORE = re.compile(
+    r"\b(?:over|above|more\s+than|bigger\s+than|larger\s+than|greater\s+than|exceeds|exceeding|past"
+    r"|under|below|less\s+than|smaller\s+than)\s+$",
+    re.I,
+)
+_PART_AFTER = re.compile(
+    r"^\s*(?:[,;:=]\s*)?(?:so|→|->|=>|therefore|hence|means|puts\s+(?:it|us)\s+in)?\s*(?:it'?s\s+|we'?re\s+(?:in\s+)?)?"
+    r"part\s*(?:3|9|three|nine)\b",
+    re.I,
+)
+_PART_LIMIT_BEFORE = re.compile(
+    r"\bpart\s*(?:9|nine|3|three)\b[^.;\d]{0,30}\b(?:stops?|ends?|limit|up\s+to|max(?:imum)?|cap|threshold"
+    r"|applies)\b[^.;\d]{0,12}$",
+    re.I,
+)
+
+
+def _part_threshold(before: str, after: str) -> bool:
+    """Whether a figure is the Part 3 / Part 9 threshold compared against, not a figure of the building."""
+    return bool(
+        (_BEYOND_BEFORE.search(before) and _PART_AFTER.match(after)) or _PART_LIMIT_BEFORE.search(before)
+    )
 
 
 # A full stop that ends a sentence, not the one of an abbreviation ("approx. 35 ft", "ca. 12 m").

@@ -186,6 +186,14 @@ class Notes(_Section):
     sign_offs: Phrases  # chat after it, as its own last sentence ("… thanks!")
 
 
+class KeyNames(_Section):
+    """A checklist tool's keys ('storeys_ag', 'ebf_m2'): its abbreviations spelled out, and the units its
+    last word names."""
+
+    words: dict[Phrase, Phrase] = Field(min_length=1)  # 'ag' -> 'above grade'
+    units: dict[Phrase, Phrase] = Field(min_length=1)  # 'm2' -> 'm²' at a key's end
+
+
 class Vocabulary(_Section):
     """Every word list the readers use; a phrase matches as whole words, in any case."""
 
@@ -203,6 +211,7 @@ class Vocabulary(_Section):
     entrances: Entrances
     construction: Construction
     advisor: Advisor
+    keys: KeyNames
     notes: Notes
 
     @model_validator(mode="after")

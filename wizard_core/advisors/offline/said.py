@@ -10,6 +10,7 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.answers import Reading, answer_type, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
+from wizard_core.answers.wording import keyed
 from wizard_core.answers.wording.messages import without_heading
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -92,6 +93,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     One that goes on to name an exception ('None, except the stair width') gives an answer.
     """
     not_applicable = p.lexicon().not_applicable
+    # 'mezz: ~', 'alt_solutions: none  # …': a checklist tool's block in words
+    message = keyed.as_read(message, note=item.answer_type == "text", tables=False)
     # "Re item 3.25 – n/a, …", "For mezzanine: none": the answer after the heading
     stripped = _heading_dropped(without_heading(message, item.number), item)
     if "\t" in message and re.fullmatch(r"\s*[-\u2013\u2014]\s*", stripped):
@@ -125,8 +128,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     if opens and item.answer_type == "text" and len(stripped.split()) > SUBSTANTIVE_WORDS:
         # 'no trade shows or exhibitions, if the township …': a note that opens with 'no', unless
         # its first words name the item's own subject ('No alternative solutions are proposed …')
-        if re.match(r"\s*[.:;,!\u2013\u2014-]", stripped[opens.end() :]):
-            return True  # 'None. Where the existing building falls short …': said, then explained
+        if re.match(r"\s*[.:;,!(\u2013\u2014-]", stripped[opens.end() :]):
+            return True  # 'None. Where the existing building falls short …', 'none (…)': said, then explained
         head = " ".join(stripped.lower().split()[:6])
         return _names_the_subject(stripped, item) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):

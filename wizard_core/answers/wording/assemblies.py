@@ -37,10 +37,13 @@ ELEMENT_ASSEMBLY = {element: name for name, element in ELEMENTS.items()}
 SPECIFIC = ("floors_over_basement", "storeys_below_grade", "mezzanine")
 _ESTIMATE_RATING = re.compile(r"(?:~|≈|\babout\b|\baround\b|\bapprox\w*|\broughly\b)\s*\d", re.I)
 _NOT_THERE = re.compile(
-    r"\b(?:n/?a|not\s+applicable|none|no\s+(?:mezzanines?|basements?|storeys?\s+below(?:\s+grade)?))\b", re.I
+    r"\b(?:n/?a|not\s+applicable|none|nothing\s+to\s+(?:be\s+)?rated?|no\s+(?:mezzanines?|basements?"
+    r"|storeys?\s+below(?:\s+grade)?))\b",
+    re.I,
 )
 _NO_RATING = re.compile(
-    r"\b(?:no\s+(?:\w+\s+)?rating|not\s+rated|unrated|no\s+frr|0\s*h(?:rs?|ours?)?\b|waived"
+    # ('0 h', '0.0 h'; not the '0 h' inside '1.0 h' or '2.0 hr')
+    r"\b(?:no\s+(?:\w+\s+)?rating|not\s+rated|unrated|no\s+frr|(?<![\d.])0(?:\.0+)?\s*h(?:rs?|ours?)?\b|waived"
     r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
     re.I,
 )
@@ -164,7 +167,10 @@ def _by_assembly(part: str) -> list[str]:
 # need 1 h if it were wood" — the clause's conclusion ("…, so no rating") is the assembly's.
 _CONDITIONAL = re.compile(
     r"\bonly\s+(?:if|when|where)\b|\bif\s+(?:it\s+|they\s+)?(?:is|are|were|was|be|had\s+been)\b"
-    r"|\bwould\s+(?:need|require|get|have)\b|\bunless\b|\bif\s+combustible\b",
+    r"|\bwould\s+(?:need|require|get|have)\b|\bunless\b|\bif\s+combustible\b"
+    # 'the deep-basement 2 h rule doesn't apply': a rating of a rule said not to apply
+    r"|\b(?:rule|requirement|provision|clause|sentence)s?\b[^,;]{0,20}?\b(?:doesn'?t|does\s+not|don'?t|do\s+not"
+    r"|won'?t|isn'?t|is\s+not|not)\s+(?:apply|applies|applicable|triggered|kick\s+in)\b",
     re.I,
 )
 # A clause's conclusion about the assembly it named before: "…, and it is steel, so no rating", "so none".

@@ -302,10 +302,8 @@ def parse_face(segment: str) -> FaceInput | None:
             f"which of {', '.join(figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
         )
     bands = list(_BAND.finditer(text))
-    ratio = next((m for m in _RATIO.finditer(text) if not any(_within(m, b) for b in bands)), None)
-    if ratio and face.ratio is None:
-        value = float(ratio[1] or ratio[2])
-        face.ratio = value if value >= 1 else None
+    if face.ratio is None:
+        face.ratio = ratio_said(text)
     for band in bands:  # a band beside the face's own ratio is the consultant's working: checked
         if face.ratio is None:
             face.problems.append(
@@ -322,6 +320,24 @@ def parse_face(segment: str) -> FaceInput | None:
     if not name and face.area is None and _HEIGHT.search(text):
         return None  # 'Walls are 9.0 m from grade to the ceiling': the height the ratio came from, no face
     return face
+
+
+def ratio_said(text: str, area: float | None = None) -> float | None:
+    """The face's length ÷ height ratio a text gives ('L/H 11.7', 'ratio 3:1'), not a band of the table
+    ('>10:1'), or worked from its sides whose product is the face's ``area`` ('30.0 x 8.2' beside 246
+    m²); None when it gives none."""
+    bands = list(_BAND.finditer(text))
+    ratio = next((m for m in _RATIO.finditer(text) if not any(_within(m, b) for b in bands)), None)
+    value = float(ratio[1] or ratio[2]) if ratio else None
+    if value is None and area:
+        for sides in _SIDES.finditer(text):
+            a, b = float(sides[1]), float(sides[2])
+            if min(a, b) > 0 and abs(a * b - area) <= 0.01 * area + 0.05:
+                return round(max(a, b) / min(a, b), 2)
+    return value if value is not None and value >= 1 else None
+
+
+_SIDES = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*m?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)(?![\d.])", re.I)
 
 
 def _twins_dropped(lengths: list[p.Quantity]) -> list[p.Quantity]:

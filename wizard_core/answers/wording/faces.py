@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_core.answers.rows import earlier_rows
-from wizard_core.answers.wording.face_line import NO_OPENINGS, FaceInput, face_label, face_name, parse_face
+from wizard_core.answers.wording.face_line import (
+    NO_OPENINGS,
+    FaceInput,
+    face_label,
+    face_name,
+    parse_face,
+    ratio_said,
+)
 from wizard_core.answers.wording.messages import (
     BLANK,
     NOTHING,
@@ -207,6 +214,10 @@ def _table_faces(table: Table) -> list[FaceInput]:
                 if BLANK.match(cell):
                     continue
                 _cell(face, key, header, title, cell)
+        if face.ratio is None:  # a remark beside the figures ('70.0 x 6.0, L/H 11.7 (>10:1)'): its ratio
+            remarks = [record.get(h, "") for h in headers if h not in taken and h not in names]
+            ratios = (ratio_said(cell, face.area) for cell in remarks)
+            face.ratio = next((r for r in ratios if r is not None), None)
         if face.fields() or face.problems:
             faces.append(face)
     return faces

@@ -25,7 +25,7 @@ _LEVEL_WORD = r"(?:floor|flr|fl|storey|story|level|lvl|lev)"
 FLOOR = re.compile(
     # (a British 'lower ground floor' is the storey below the ground floor: a basement)
     rf"\b(?:lower\s+ground(?:\s*{_LEVEL_WORD})?(?![\w-])"
-    rf"|(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)\s*(?:{_LEVEL_WORD})?(?![\w-])"
+    rf"|(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)(?:\s*|-)(?:{_LEVEL_WORD})?(?![\w-])"
     r"(?!\s*(?:building|bldg|block|wing|house|hall|entrance|door)\b)"  # 'the main building' is no floor
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
     rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
@@ -67,7 +67,7 @@ def canonical_floor(label: str) -> str:
     ordinal = re.fullmatch(rf"({'|'.join(_ORDINALS)})(?:\s*{_LEVEL_WORD}s?)?", said)  # "SECOND" alone
     if ordinal:
         return f"Level {_ORDINALS[ordinal[1]]}"
-    if re.fullmatch(rf"(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)(?:\s*{_LEVEL_WORD})?", said):
+    if re.fullmatch(rf"(?:ground|gr?nd|rdc|gf|g/f|main|grade|street|entry)(?:(?:\s*|-){_LEVEL_WORD})?", said):
         return "Ground floor"
     below = re.fullmatch(
         rf"(?:bsmt|basement|cellar|lower level|ll|lower ground(?:\s*{_LEVEL_WORD})?)(?:\s*-?\s*(\d))?|b(\d)",

@@ -73,6 +73,7 @@ def _rate(text: str) -> re.Match[str] | None:
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
+_SO_AT_END = re.compile(r"\b(?:so|that'?s)\s+(\d[\d,]*)(?!\d|[,.]\d)\W*$", re.I)
 RATE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
     r"(?:person|pers|p|occupant|occ|pp)\b"
@@ -237,7 +238,7 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     else:
         # not the 2 of '38 sleeping rooms × 2 persons = 76': a multiplier is no head count
         persons = [m for m in _PERSONS.finditer(text) if not re.search(r"[x×*]\s*$", text[: m.start()])]
-        result = _RESULT.search(text)
+        result = _RESULT.search(text) or _SO_AT_END.search(text)  # '… 1,020 m², so 102'
         if persons:
             row.stated = as_int(persons[-1][1])
         elif result and row.area is not None:
@@ -354,9 +355,12 @@ def _rate_to(text: str, area: float, persons: int) -> float | None:
 _USE_STOREY = re.compile(
     r"\bmercantile\W+(?:basements?\s+(?:and|&)\s+)?(?:first|second|1st|2nd)\s+stor(?:ey|ie)s?\b", re.I
 )
-# the persons a floor 'the same as' another comes to, at the line's end ('same = 52', 'same as L2, 48')
+# the persons a floor 'the same as' another comes to, at the line's end ('same = 52', 'same as L2, 48',
+# 'the same 56', 'the identical stack at 56')
 _SAME_PERSONS = re.compile(
-    r"(?:[,;:=–-]|->|→)\s*(\d[\d,]*)\s*(?:persons?|people|ppl|pax|occupants?)?\W*$", re.I
+    r"(?:[,;:=–-]|->|→|\bat|\b(?:same|identical|stack|floor|plate|layout))\s*(\d[\d,]*)\s*"
+    r"(?:persons?|people|ppl|pax|occupants?)?\W*$",
+    re.I,
 )
 
 

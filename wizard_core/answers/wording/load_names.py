@@ -89,5 +89,6 @@ def row_label(text: str) -> tuple[str, str, bool]:
 
 
 def only_floor(label: str) -> bool:
-    """Whether a name says nothing but its floor ('L2', 'B1 (basement)'), not 'office mezz'."""
-    return not re.sub(r"[\W_]+", "", FLOOR.sub(" ", label))
+    """Whether a name says nothing but its floor ('L2', 'B1 (basement)', 'also on the ground floor'), not
+    'office mezz'."""
+    return not re.sub(r"[\W_]+|\b(?:also|then|on|at|in|the)\b", "", FLOOR.sub(" ", label), flags=re.I)

@@ -6,7 +6,7 @@ import itertools
 import re
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.wording.floors import floor_name
+from wizard_core.answers.wording.floors import FLOOR, floor_name
 from wizard_core.answers.wording.load_counts import TIMES
 from wizard_core.answers.wording.load_line import BESIDE, RATE, LoadInput, parse_segment
 from wizard_core.answers.wording.load_names import row_label, use_of
@@ -62,3 +62,36 @@ def _own_result(part: str) -> bool:
 
 
 _SO = re.compile(r"\b(?:so|gives?|giving|makes?|that'?s)\s+(\d[\d,]*)\W*$", re.I)
+
+
+# a lowercase sentence after a stop ('… so 89. the suites …'), or a clause after a comma opening on a floor
+# ('…, level 4 the same 56')
+_SENTENCE_OR_FLOOR = re.compile(
+    rf"((?<=[a-z0-9%²)])\.[ \t]+(?=[a-z]{{2,}}\b)|,[ \t]+(?:and[ \t]+)?(?={FLOOR.pattern}))", re.I
+)
+
+
+def split_sentences(segment: str) -> list[str]:
+    """A paragraph of rows, each ending on its persons, as a line each: 'the hall is 84 m2 at 0.95, so 89.
+    the 13 suites have 23 bedrooms, that's 46' -> two rows. A sentence is cut from the one before only
+    when both give their own persons, so a row whose figures run on into the next sentence ('the
+    boardroom is 112 m². with tables at 0.95 …') stays whole."""
+    pieces = _SENTENCE_OR_FLOOR.split(segment)
+    if len(pieces) < 3:
+        return [segment]
+    rows = [pieces[0]]
+    for stop, sentence in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _persons_of_its_own(rows[-1]) and _persons_of_its_own(sentence):
+            rows.append(sentence)
+        else:
+            rows[-1] += stop + sentence
+    return [row.strip(" ,.") for row in rows]
+
+
+def _persons_of_its_own(part: str) -> bool:
+    """Whether a part gives the persons of a row: said, or worked from its area and rate or its rooms."""
+    row = parse_segment(part)
+    if not isinstance(row, LoadInput) or row.problems:
+        return False
+    worked = row.area is not None and (row.rate is not None or row.use is not None)
+    return row.stated is not None or row.rooms is not None or row.design is not None or worked

@@ -11,7 +11,7 @@ from dataclasses import replace
 from wizard_core.answers.wording.floors import FLOOR, floor_name
 from wizard_core.answers.wording.load_counts import fixed_seats, sleeping_rooms
 from wizard_core.answers.wording.load_floors import floor_range
-from wizard_core.answers.wording.load_line import POSTED, LoadInput
+from wizard_core.answers.wording.load_line import POSTED, LoadInput, parse_segment
 from wizard_core.answers.wording.load_names import use_words
 from wizard_core.answers.wording.messages import (
     BLANK,
@@ -133,6 +133,8 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             at = _RATE_AT.search(cell) if cell else None
             if at and row.rate is None:
                 row.rate = float(at[1])
+        for header in found.get("remarks", []):  # 'clinic, 780 m2 @ 9.30 = 83.9': the row's working
+            _from_remark(row, record.get(header, ""))
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
         inline = _inline_area(" ".join([*use_cells, named]))
@@ -146,6 +148,20 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             continue
         rows.append(row)
     return rows
+
+
+def _from_remark(row: LoadInput, cell: str) -> None:
+    """The use, area and rate a remark beside a row gives ('clinic, 780 m2 @ 9.30 = 83.9'), where the
+    row's own cells give none; a remark giving none of them changes nothing."""
+    said = parse_segment(cell) if cell.strip() else None
+    if not isinstance(said, LoadInput) or said.problems:
+        return
+    if row.area is None and said.area is not None:
+        row.area = said.area
+    if row.rate is None and said.rate is not None:
+        row.rate = said.rate
+    if row.use is None and said.use is not None:
+        row.use, row.use_said = said.use, row.use_said or said.use_said
 
 
 def _first_cell(record: dict[str, str], headers: list[str]) -> str:
@@ -213,6 +229,7 @@ def _inline_area(text: str) -> float | None:
 
 _GROUP_CELL = re.compile(r"(?:group\s*)?[a-f](?:\s*[-–.]?\s*\d)?", re.I)
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("remarks", re.compile(r"^\W*(?:remarks?|comments?|notes?)\W*$", re.I)),
     ("rate", re.compile(r"m[2²]?\s*/\s*p|per\s+person|/\s*person|\brate\b|factor|density", re.I)),
     ("seats", re.compile(r"seat", re.I)),
     ("rooms", re.compile(r"bed|sleeping", re.I)),

@@ -16,7 +16,7 @@ from wizard_core.answers.wording.load_line import POSTED, LoadInput, parse_segme
 from wizard_core.answers.wording.load_names import only_floor
 from wizard_core.answers.wording.load_places import everywhere_floor, lowered, whole_building
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
-from wizard_core.answers.wording.load_split import split_uses
+from wizard_core.answers.wording.load_split import split_sentences, split_uses
 from wizard_core.answers.wording.load_table import table_rows
 from wizard_core.answers.wording.load_totals import TOTAL_LEAD, stated_total
 from wizard_core.answers.wording.messages import (
@@ -80,10 +80,12 @@ def _labelled_lines(text: str) -> str:
     return "\n".join(lines)
 
 
+# 'also on the ground floor:', 'and at level 2:': the floor a lead names, after words leading to it
+_FILLER = re.compile(r"^\W*(?:(?:also|and|then|plus|next|on|at|in|for|the)\s+)+", re.I)
 _FLOOR_LEAD = re.compile(r"^\W*([^:;–—-]{1,24}?)\s*(?::|\s[–—-]+)\s+")
 
 
-_SENTENCE_LEAD = re.compile(r"(?<=[a-z0-9%²)])\.\s+(?=([^.;:\n()]{1,24}):\s)")
+_SENTENCE_LEAD = re.compile(r"(?<=[a-z0-9%²)])\.\s+(?=([^.;:\n()]{1,30}):\s)")
 
 
 def _at_floor_leads(text: str) -> str:
@@ -102,11 +104,8 @@ def _floor_carried(text: str) -> str:
             lines.append(line)
             continue
         parts = line.split(";")
-        said = lead[1].strip()
-        carried = [
-            f"{said} – {part.strip()}" if _row_of_its_own(part) and not floor_name(part) else part
-            for part in parts[1:]
-        ]
+        said = _FILLER.sub("", lead[1]).strip()
+        carried = [f"{said} – {part.strip()}" if _carried_on(part) else part for part in parts[1:]]
         if carried == parts[1:]:
             lines.append(line)  # every row names its floor, or the rest is a total: the line as it is
             continue
@@ -121,6 +120,19 @@ _GOES_ON = re.compile(
     r"no\s+(?:T|table)\s+(?:row|use|entry)\b)",
     re.I,
 )
+
+
+def _carried_on(part: str) -> bool:
+    """A row after a semicolon that names no floor of its own in its own sentence."""
+    return _row_of_its_own(part) and not floor_name(_first_sentence(part))
+
+
+def _first_sentence(part: str) -> str:
+    """A row's own sentence, not the next one it runs into ('… so 18. level 2 has …')."""
+    return _SEGMENT_STOP.split(part, maxsplit=1)[0]
+
+
+_SEGMENT_STOP = re.compile(r"(?<=[a-z0-9%²)])\.\s+(?=[a-z])", re.I)
 
 
 def _clauses_joined(text: str) -> str:
@@ -146,8 +158,8 @@ def _row_of_its_own(part: str) -> bool:
 
 def _split_rows(text: str) -> str:
     """Rows written on one line as a line each: ' / ' between rows ('main 1,180 m2 offices = 127 / bsmt
-    316 m2 storage = 7 / total 134'; not 'lockers / bike rm' or '3,330 m2 / 28') and uses with their own
-    areas ('classrooms 520 m2, plus the admin offices at 90 m2')."""
+    316 m2 storage = 7 / total 134'; not 'lockers / bike rm' or '3,330 m2 / 28'), sentences each ending on
+    their own persons and uses with their own areas ('classrooms 520 m2, plus the admin offices at 90 m2')."""
     if pasted_table(text) is not None:
         return text
     lines, split = [], False
@@ -161,7 +173,8 @@ def _split_rows(text: str) -> str:
         if len(parts) < 2 or not all(own):
             parts = [segment]
         for part in parts:
-            pieces = split_uses(part)
+            sentences = split_sentences(part)
+            pieces = [piece for sentence in sentences for piece in split_uses(sentence)]
             split = split or len(pieces) > 1 or len(parts) > 1
             lines.extend(pieces)
     return "\n".join(lines) if split else text
