@@ -90,8 +90,31 @@ def denies_the_fact(message: str, number: str) -> bool:
     mezzanine anywhere", "so the mezzanine answer is none"), whatever else the message measures."""
     pattern = _denial(number)
     return pattern is not None and any(
-        pattern.match(s.strip()) for s in re.split(r"(?<!\d)[.;!?](?!\d)", message)
+        pattern.match(said) for s in re.split(r"(?<!\d)[.;!?](?!\d)", message) for said in _denial_said(s)
     )
+
+
+# a remark after a dash or in brackets beside a denial ('no mezzanine (sheet 3 of 4)', 'no mezzanine —
+# the old gallery was floored over in 1964'), unless it measures something or names an exception
+_DASHED = re.compile(r"\s+[\u2014\u2013-]+\s+")
+_KEEPS_SOMETHING = re.compile(
+    r"\d\s*(?:m2|m²|sm|sf|sq\.?\s*(?:m|ft)|ft2)\b|\b(?:except|apart from|other than|aside from|save for)\b"
+    r"|\bbut\s+(?:there|we|one|a|an)\b",
+    re.I,
+)
+
+
+def _denial_said(sentence: str) -> list[str]:
+    """A sentence as a denial may be said: whole, without its brackets, and before a dash setting off a
+    remark that measures nothing and names no exception."""
+    said = sentence.strip()
+    bare = re.sub(r"\s*\([^()]*\)", lambda m: m[0] if _KEEPS_SOMETHING.search(m[0]) else "", said).strip()
+    head, *rest = _DASHED.split(bare, maxsplit=1)
+    remark = rest[0] if rest else ""
+    shown = [said, bare]
+    if remark and not _KEEPS_SOMETHING.search(remark):
+        shown.append(head)
+    return shown
 
 
 @cache

@@ -19,6 +19,14 @@ run, fixed as kinds and tested in words of their own.
   rate' below grade is no assembly there.
 - 3.22: a remark beside a face's figures gives its ratio ('L/H 11.7', or sides that multiply to its area).
 - 3.26: 'none (…)' is none, the bracket its reason.
+- Numbers that are not the answer beside it: a denial with a remark after a dash or in brackets ('no
+  mezzanine (sheet 3 of 4)'); 'all new — 0 existing' and 'all new so 0 existing / 1,650 new'; sides
+  'along' their streets; a time of day after 'around'; 'it'll' is no lower level.
+- 3.15: 'what's there is combustible' is the consultant's own word for the construction.
+- 3.18: a row's clause saying what the table would give, between a dash and ', so …', is dropped and
+  the row kept; 'we'll post it'; a lead saying where the rows are ('all on the shop floor:') gives them
+  no use.
+- A side question opened as 'random q —' is a side question.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import pytest
 
 from tests.answers.computed import building, reading
 from tests.answers.support import FORMS, state_with
+from tests.support import advance_to, make_manager
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
 
@@ -234,3 +243,96 @@ def test_a_row_with_area_and_persons_but_no_use_is_worked_at_the_buildings_figur
     value = _value_or_offer(result)
     assert [row["persons"] for row in value["rows"]] == [80, 100]
     assert "is not a use" not in result.missing
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "no mezzanine (see A-301, sheet 2 of 5)",
+        "no mezzanine — the 1950s plans show a hay loft but it came out in 1988",
+    ],
+)
+def test_a_denial_with_a_remark_beside_it_is_not_applicable(message):
+    assert says_not_applicable(message, FORMS.get_item("3.06"))
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["no mezzanine - except a 35 m2 loft over the office", "no mezzanine (a 35 m2 storage loft only)"],
+)
+def test_a_denial_whose_remark_measures_one_is_not_not_applicable(message):
+    assert not says_not_applicable(message, FORMS.get_item("3.06"))
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "footprint 1,320 m2 (40.0 along Queen x 33.0 along Bay), all new — 0 existing. the survey says "
+        "14,210 sf, same thing",
+        "building area 1,320 m2 (40.0 along Queen x 33.0 along Bay), all new so 0 existing / 1,320 new. "
+        "lot coverage is 41% of the 3,220 m2 lot, fyi",
+    ],
+)
+def test_all_new_with_its_zero_and_sides_along_streets(message):
+    result = _read("3.04", message)
+    assert result.value == {"existing": 0.0, "new": 1320.0, "total": 1320.0}
+    assert result.confidence >= 0.8
+
+
+def test_what_is_there_is_the_construction_the_parts_named_after_it_explain():
+    message = (
+        "the article allows combustible, and what's there is combustible: the stone is only the outer "
+        "bearing wall, everything inside is timber joists and plank floors. no heavy timber."
+    )
+    assert _read("3.15", message).value["actual"] == "Combustible"
+
+
+def test_a_rows_clause_on_what_the_table_would_give_is_dropped_and_the_row_kept():
+    state = building(("A2",), ("3.2.2.25",), storeys=1, below=0)
+    message = (
+        "assembly hall: 300 m2 at 0.75 = 400\n"
+        "foyer: 120 m2 — standing space at 0.40 would be 300, silly for this hall, so a design occupant load "
+        "of 60 and we'll post it\n"
+        "total 460"
+    )
+    rows = _value_or_offer(reading("3.18", message, state=state))["rows"]
+    foyer = rows[1]
+    assert (foyer["area_m2"], foyer["persons"], foyer["posted_limit"]) == (120.0, 60, True)
+    assert "Basement" not in foyer["floor"]
+
+
+def test_a_time_of_day_after_around_is_no_estimate_and_itll_is_no_floor():
+    state = building(("F2",), ("3.2.2.78",), storeys=1, below=0)
+    message = (
+        "work bays 900 m2, design occupant load of 30 (two crews that overlap around 2:30) and it'll be "
+        "posted"
+    )
+    result = reading("3.18", message, state=state)
+    row = _value_or_offer(result)["rows"][0]
+    assert (row["persons"], row["posted_limit"]) == (30, True)
+    assert "estimate" not in result.missing and "Basement" not in row["floor"]
+
+
+def test_a_lead_saying_where_the_rows_are_gives_them_no_use():
+    state = building(("F2",), ("3.2.2.78",), storeys=1, below=0)
+    message = (
+        "all on the shop floor except the last:\n- office 50 m2 @ 9.30 = 5.4, so 6\n"
+        "- tool crib 92 m2 @ 46 = 2\n- mezz: spares 46 m2 @ 46 = 1\ntotal 9"
+    )
+    rows = _value_or_offer(reading("3.18", message, state=state))["rows"]
+    assert [row["persons"] for row in rows] == [6, 2, 1]
+    assert rows[1]["use"] != "mercantile: basements and first storeys"
+
+
+def test_a_question_opened_as_random_q_is_a_side_question():
+    from wizard_core.turn.decisions import DecisionEngine
+
+    manager = make_manager()
+    project = manager.start_project("Side questions").project_id
+    advance_to(manager, project, "3.14")
+    state = manager.storage.load_project(project)
+    message = (
+        "random q - if the owner later finishes the crawl space as archive storage, does it become a "
+        "basement that counts for the fire alarm? that would change 3.13"
+    )
+    assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"

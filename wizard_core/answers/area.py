@@ -118,6 +118,8 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
     if doubt:
         return Reading(missing=f"which figure is the {item.title.lower()}: {doubt}")
     notes = list(conversions.values())
+    if 0.0 in roles.values() and 0.0 in roleless and len({v for v in roleless if v}) == 1:
+        roleless = [v for v in roleless if v]  # 'all new — 0 existing': the 0 is the part said to be none
     if len(roleless) == 1 and "total" not in roles:
         roles["total"] = roleless[0]
     if not roles:

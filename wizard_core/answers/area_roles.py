@@ -21,7 +21,7 @@ from itertools import product
 
 from wizard_core.answers import parsing as p
 from wizard_core.answers.area_sums import share_wholes, shares_taken_out, sums_taken_out, wholes_left_out
-from wizard_core.answers.area_words import a_height, area_words
+from wizard_core.answers.area_words import a_height, area_words, reader_words
 from wizard_core.answers.area_working import (
     Figure,
     as_figure,
@@ -176,9 +176,14 @@ def _named_gross(lowered: str, found: list[p.Quantity], gross: bool) -> list[p.Q
 
 def _role_words(lowered: str) -> list[tuple[int, int, str]]:
     words = area_words()
+    # 'all new', 'nothing existing': said of the whole building, no figure's role
+    said = reader_words()
+    whole = [m.span() for pattern in (said.all_new, said.all_existing) for m in pattern.finditer(lowered)]
     found = []
     for role, pattern in words.roles.items():
         for m in pattern.finditer(lowered):
+            if any(a <= m.start() < b for a, b in whole):
+                continue
             if not words.role_negated.search(lowered[max(0, m.start() - 12) : m.start()]):
                 found.append((m.start(), m.end(), role))
     return sorted(found)

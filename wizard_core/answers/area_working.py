@@ -209,9 +209,11 @@ def _shown_q(q: p.Quantity) -> str:
 
 
 # Two sides multiplied, each perhaps with its unit: "36 by 30 metres", "62.0 m × 20.0 m", "210' x 204'".
+# ... and each with the street it runs along: "25.0 along Main x 46.0 along Oak"
+_ALONG = r"(?:\s+(?:along|on|facing|fronting)\s+(?:(?!(?:x|by)\b)[a-z][\w.'-]*\s*?){1,3}?)?"
 _SIDES = re.compile(
-    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?\s*(?:by|x|×|\*)\s*"
-    r"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?(?![\w²'])"
+    rf"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?{_ALONG}\s*(?:by|x|×|\*)\s*"
+    rf"(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?|ft|feet|')?{_ALONG}(?![\w²'])"
     r"(?P<comma>\s*,\s*(?P<next>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))?",  # '45.0 by 30.0, 1,350 m²'
     re.IGNORECASE,
 )

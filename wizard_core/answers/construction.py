@@ -102,6 +102,8 @@ _KIND_AFTER = re.compile(r"\s*(?:it'?s\s+|all\s+)?(?:(?:non-?)?combustible|both|
 # noncombustible": the kind said.
 ACTUAL_SAID = re.compile(
     r"(?:\bactual(?:ly)?(?:\s+construction)?|\bwhat(?:'s|\s+is|\s+gets|\s+we(?:'re|\s+are))\s+(?:built|building|being\s+built)"
+    # 'what's there is combustible', 'what exists is …': an existing building's construction
+    r"|\bwhat(?:'s|\s+is)\s+(?:there|existing|in\s+place)|\bwhat\s+exists"
     r"|\bas[\s-]built)\s*(?:is|=|:|-)?\s*((?:non-?)?combustible(?:\s*(?:and|\+|&|/)\s*"
     r"non-?combustible)?)\b",
     re.I,

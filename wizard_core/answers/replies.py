@@ -87,7 +87,8 @@ def question_after_answer(text: str) -> str:
 _ASKS_FIRST = re.compile(
     r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
     r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|"
-    r"side (?:question|q)\b|"
+    # 'random q — if the client …?', 'hypothetical question: …'
+    r"(?:side|random|unrelated|hypothetical|curious|silly|dumb) (?:question|q)\b|"
     r"(?:petite|une|autre) question\b|question rapide\b|"
     r"(?:a |one |another )?(?:more |last |other |small |general |follow-?up )?"
     r"question\s*(?::|-|\u2014|before|about|on|for|by\s+the\s+way|btw))"

@@ -30,7 +30,7 @@ FLOOR = re.compile(
     rf"|(?:{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*{_LEVEL_WORD}s?\b"
     rf"|(?:{_LEVEL_WORD})\s*-?\s*(?:\d{{1,2}}|[pb]\d)\b(?![,.]\d)"
     r"|l\s?-?\d{1,2}\b(?![,.]\d)|[pb]\d\b(?!\s*(?:occupanc|group|division|treatment|care|detention|custod|sleeping))"
-    r"|(?:bsmt|basement|cellar|lower\s+level|ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"
+    r"|(?:bsmt|basement|cellar|lower\s+level|(?<!['’])ll)(?:\s*-?\s*\d\b(?![,.]\d))?\b"  # not 'it'll'
     r"|mezz(?:anine)?\b|penthouse|roof(?:top)?\s*(?:level)?\b"
     # the French names
     r"|rez[- ]de[- ]chauss[ée]e\b|(?:sous|s\.?)[- ]sol\b|[ée]tage(?:\s+\d{1,2}\b(?![,.]\d))?(?![\w-])"

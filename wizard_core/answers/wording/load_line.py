@@ -95,7 +95,9 @@ _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|stati
 POSTED = re.compile(
     r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)"
     r"|(?:,|\band|\()\s*posted\b"  # 'designed for 120 persons and posted', '…, posted', '(posted)'
-    r"|(?:\s[-–—]|→|->|⇒|=>)\s*posted\b",  # '… 16 officials - POSTED', 'design 48 → posted'
+    r"|(?:\s[-–—]|→|->|⇒|=>)\s*posted\b"  # '… 16 officials - POSTED', 'design 48 → posted'
+    # 'we'll post it'
+    r"|\b(?:we'?ll|we\s+will|will|to)\s+post\s+(?:it|that|the\s+(?:sign|number|load|figure))\b",
     re.I,
 )
 _PRINCIPAL_ENTRANCE = re.compile(
@@ -153,15 +155,18 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     if concluding:
         return as_int(concluding[1] or concluding[2])
     if _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", text)):  # 'the table would give more': an aside
+        # ('with tables it would be 118, but … so it's the 0.75 figure, 150': the clause after 'but';
+        # 'lobby: 150 m2 - the table would give 375 …, so design 100': the row, then its conclusion)
+        pieces = re.split(r"((?<=[.;])(?<!\bref\.)(?<!\bpers\.)\s+|,\s+but\s+|\s-+\s|,\s+(?=so\b))", text)
         kept = [
-            s
-            # ('with tables it would be 118, but … so it's the 0.75 figure, 150': the clause after 'but')
-            for s in re.split(r"(?<=[.;])(?<!\bref\.)(?<!\bpers\.)\s+|,\s+but\s+", text)
+            (stop, s)
+            for stop, s in zip(["", *pieces[1::2]], pieces[::2], strict=True)
             if not _HYPOTHETICAL.search(re.sub(r"\([^)]*\)", " ", s))
         ]
         if not kept:
             return None
-        text = " ".join(kept)  # the row, without the sentence that says what the table would give
+        # the row, without the clause that says what the table would give
+        text = kept[0][1] + "".join(stop + s for stop, s in kept[1:])
     label, body, dashed = row_label(text)
     total_lead = TOTAL_LEAD.match(label or text)
     # 'mercantile first storey at 3.70': the use of Table 3.1.17.1, no floor of the building

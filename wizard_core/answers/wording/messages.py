@@ -77,7 +77,9 @@ def sentences_as_lines(text: str) -> str:
 
 # An estimate, wherever it is written: '~120 m2', '120 m2 approx.', '+/- 5 m', '20 % or so'.
 ESTIMATE = re.compile(
-    r"~|≈|±|\+/-|\+-(?=\s|$)|\bapprox\w*|\babout\b|\baround\b|\broughly\b|\bcirca\b|\bca\.|\bor so\b|"
+    # (not a time of day: 'the shifts overlap around 3:30')
+    r"~|≈|±|\+/-|\+-(?=\s|$)|\bapprox\w*|\babout\b(?!\s*\d{1,2}:\d\d)|\baround\b(?!\s*\d{1,2}:\d\d)|\broughly\b"
+    r"|\bcirca\b|\bca\.|\bor so\b|"
     r"\d\s*-?ish\b|\bestimated?\b|\best\.|\bnearly\b|\balmost\b|\bgive or take\b|\bmore or less\b|\bguess",
     re.I,
 )

@@ -312,10 +312,22 @@ def _lead(row: LoadInput) -> bool:
     return row.line.rstrip().endswith(":") and not row.floor and all(c is None for c in counts)
 
 
+def _rate_fits(row: LoadInput, lead: LoadInput) -> bool:
+    """Whether a row's own rate, if it gives one, is its lead's: the lead's or its use's figure."""
+    if row.rate is None or lead.use is None:
+        return True
+    return row.rate in (lead.rate, lead.use.m2_per_person, lead.use.other_m2_per_person)
+
+
 def _leading_use(segment: str) -> LoadInput | None:
     """A line introducing the rows under it that names their use ('offices @ 9.3:'), read as a row."""
+    if _WHERE.search(segment):
+        return None  # 'all on the shop floor except the last one:': where the rows are, not their use
     row = parse_segment(segment)
     return row if isinstance(row, LoadInput) and _lead(row) and row.use is not None else None
+
+
+_WHERE = re.compile(r"(?:on|in|at)\s+the\s+(?:\w+\s+)?(?:floor|level|storey|deck)", re.I)
 
 
 _AREA = re.compile(r"\d\s*(?:m2|m²|sm|sf|sq\.?\s*(?:ft|m)|ft2)(?!\s*(?:/|per|a\s+person))", re.I)
@@ -350,7 +362,13 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
             if isinstance(piece, str) and (led := _leading_use(piece)) is not None:
                 lead = led
                 continue
-            if isinstance(piece, LoadInput) and lead is not None and piece.use is None and not piece.same_as:
+            if (
+                isinstance(piece, LoadInput)
+                and lead is not None
+                and piece.use is None
+                and not piece.same_as
+                and _rate_fits(piece, lead)  # not 'parts room @ 46' under 'all on the shop floor:'
+            ):
                 piece.use, piece.rate = lead.use, piece.rate if piece.rate is not None else lead.rate
             if isinstance(piece, LoadInput) and _heading(piece):
                 # 'Ground floor (new extension):' over its rows: the part of the building kept in their names
