@@ -27,13 +27,16 @@ run, fixed as kinds and tested in words of their own.
   the row kept; 'we'll post it'; a lead saying where the rows are ('all on the shop floor:') gives them
   no use.
 - A side question opened as 'random q —' is a side question.
+- 3.21: a reading the consultant had and set aside ('I had it as no rating because …') is not the
+  rating; 'so 45 min it is' is, for the assembly named before.
+- 3.23: 'Levels 2 to 5: 16 WCs per floor' goes to each of those floors' one row, named by its room or not.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building, reading
+from tests.answers.computed import building, load_row, reading
 from tests.answers.support import FORMS, state_with
 from tests.support import advance_to, make_manager
 from wizard_core.advisors.offline.said import says_not_applicable
@@ -336,3 +339,29 @@ def test_a_question_opened_as_random_q_is_a_side_question():
         "basement that counts for the fire alarm? that would change 3.13"
     )
     assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+
+
+def test_a_rating_the_consultant_had_and_set_aside_is_not_the_rating():
+    message = (
+        "floors 45 min; mezzanine 45 min — we had it as no rating since it is steel, but the roof is heavy "
+        "timber so the building is combustible construction, so 45 min it is; roof no rating"
+    )
+    rows = {row["assembly"]: row["rating_h"] for row in _read("3.21", message).value["assemblies"]}
+    assert rows["mezzanine"] == 0.75 and rows["roof"] == 0.0
+
+
+def test_a_range_of_floors_goes_to_each_floors_one_row_named_by_its_room():
+    rows = [
+        load_row("Level 1 (amenity)", "C", "lounges", 40.0, 22, "table: 1.85 m²/person"),
+        load_row("Level 1 (suites)", "C", "dwelling units", None, 20, "2 per sleeping room"),
+        *(load_row(f"Level {n} (suites)", "C", "dwelling units", None, 36, "2 per bedroom") for n in (2, 3)),
+    ]
+    state = building(("C",), ("3.2.2.50",), storeys=3, below=0, **{"3_18": {"rows": rows, "total": 114}})
+    message = (
+        "50:50, a set of fixtures in each suite.\n"
+        "Level 1 amenity (22): no WCs of its own, 1 universal washroom beside it\n"
+        "Level 1 suites (20): 10 WCs\n"
+        "Levels 2 to 3 (36 each): 18 WCs per floor"
+    )
+    value = _value_or_offer(reading("3.23", message, state=state))
+    assert [row["wc_provided"] for row in value["rows"]] == [0, 10, 18, 18]

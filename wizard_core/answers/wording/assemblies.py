@@ -186,6 +186,13 @@ _RATING_ALONE = re.compile(r"(\d+(?:\.\d+)?)\s*-?\s*(h|hrs?|hours?|min|mins|minu
 _ENDS_ON_ZERO = re.compile(r"(?:->|→|=|\bso)\s*0(?:\.0+)?\s*(?:h|hrs?|hours?|min)?\W*$", re.I)
 
 
+# a reading of the consultant's own set aside for the one they give: 'I had it as no rating because …'
+_SET_ASIDE_READING = re.compile(
+    r"\b(?:i|we)(?:'d|\s+had|\s+originally\s+had|\s+first\s+had|\s+initially\s+had)\s+(?:it|this|that|them)\s+"
+    r"(?:as|at|down\s+as)\b.*$|\b(?:i|we)\s+(?:first|originally|initially)\s+(?:thought|said|had)\b.*$",
+    re.I | re.S,
+)
+_SO_RATING = re.compile(r"\s*(?:so|hence|therefore|thus)\s+(?:it'?s\s+|it\s+is\s+)?\d", re.I)
 # a rating said as the one built, after what the code asks of the assembly named before it
 _BUILT = re.compile(
     r"\b(?:built|provided|designed|constructed|we(?:'re|\s+are)\s+(?:doing|giving\s+it))\b", re.I
@@ -213,6 +220,7 @@ def _clause(clause: str, thread: Thread) -> bool:
     read = False
     last = ""
     parts = [piece for part in split_outside_brackets(_COMMA, clause) for piece in _by_assembly(part)]
+    parts = [_SET_ASIDE_READING.sub("", part) for part in parts]  # 'I had it as no rating because …'
     for part in parts:
         named_here = assembly_of(part)
         if _CONDITIONAL.search(part) and named_here:
@@ -227,8 +235,9 @@ def _clause(clause: str, thread: Thread) -> bool:
             thread.problems.pop(last, None)
             read = True
             continue
-        built = _BUILT.search(part) if not named_here and last else None
-        timed_built = _RATING_ALONE.search(part[built.end() :]) if built else None
+        built = (_BUILT.search(part) or _SO_RATING.match(part)) if not named_here and last else None
+        # ('so 45 min it is': the rating the reasoning settles on for the assembly named before)
+        timed_built = _RATING_ALONE.search(part[built.start() :]) if built else None
         if timed_built:  # 'the articles only ask 45 min for the floor, but … so it's built 1 h'
             hours = float(timed_built[1]) if timed_built[2].startswith("h") else float(timed_built[1]) / 60
             thread.given[last] = {**thread.given.get(last, {}), "rating_h": round(hours, 2)}

@@ -315,7 +315,12 @@ _PROVIDED_WORD = re.compile(
 )
 
 
-_NOTHING_ELSE = re.compile(r"\bnothing\s+else\b|\bno\s+other\s+(?:fixtures|wcs?|water\s+closets)\b", re.I)
+# ('no WCs of its own, 1 universal washroom beside it': the universal washroom, and no water closets)
+_NOTHING_ELSE = re.compile(
+    r"\bnothing\s+else\b|\bno\s+other\s+(?:fixtures|wcs?|water\s+closets)\b"
+    r"|\bno\s+(?:wcs?|water\s+closets|toilets)\b",
+    re.I,
+)
 
 
 def line_said(segment: str, floors: dict[str, str]) -> Said:
@@ -329,6 +334,11 @@ def line_said(segment: str, floors: dict[str, str]) -> Said:
     said.each_floor = bool(_EACH_FLOOR.search(text))
     if len(ranged) > 1 and all(key in floors for key in ranged):
         said.floors, said.each_floor = ranged, False
+        return said
+    # ('Levels 2 to 6: 20 WCs per floor' over rows named 'Level 2 (units)' …): each floor's one row
+    on_each = [_rows_on(key, floors) for key in ranged]
+    if len(ranged) > 1 and all(len(rows) == 1 for rows in on_each):
+        said.floors, said.each_floor = [rows[0] for rows in on_each], False
         return said
     named = floor_name(text)
     if named:
