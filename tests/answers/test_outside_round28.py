@@ -92,7 +92,9 @@ def test_articles_given_one_to_a_line_after_their_codes_are_the_answer():
     )
     reading = read(FORMS.get_item("3.10"), [message], state, FORMS)
     assert reading.value == ["3.2.2.71", "3.2.2.81"]
-    assert reading.confidence < 0.8  # the others named along the way leave it to confirm
+    # the others are named only as what would cap the building without sprinklers: set aside, and the
+    # lines giving each group its article are read below the 0.9 of an article given alone
+    assert reading.confidence < 0.9
 
 
 def test_a_choice_concluded_in_the_last_sentence_after_others_named_on_the_way():

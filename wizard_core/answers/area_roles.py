@@ -56,12 +56,14 @@ def said(text: str, gross: bool = False, part: bool = False) -> Said:
     part of a storey measured against it (the mezzanine)."""
     lowered = p.normalize(text).lower()
     # not the code's figure compared against: "under the 1,800 m2 cap"
+    denied = [m.span() for m in DENIED_WORKING.finditer(lowered)]
     found = [
         q
         for q in p.quantities(text)
         if (q.unit in ("m2", "ft2") or (q.bare and not _storeys_after(lowered, q)))
         and not q.quoted
         and not (q.bare and a_height(lowered, q.start, q.end))
+        and not any(a <= q.start < b for a, b in denied)
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
     found = _used_kept(lowered, found)
@@ -78,6 +80,13 @@ def said(text: str, gross: bool = False, part: bool = False) -> Said:
     return Said(
         _sums_resolved([as_figure(q, role) for q, role in zip(found, roles, strict=True)]), per_storey
     )
+
+
+# working said to be wrong: "3.05 isn't 6 x 1,450. … Gross is 5 x 1,450 + 1,150 = 8,400"
+DENIED_WORKING = re.compile(
+    r"\b(?:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+(?:\d[\d,]*(?:\.\d+)?\s*(?:x|×|\*|@)\s*\d[\d,]*(?:\.\d+)?"
+    r"(?:\s*(?:m2|m²|sm|sf))?)"
+)
 
 
 def _storeys_after(lowered: str, q: p.Quantity) -> bool:

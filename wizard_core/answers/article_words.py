@@ -40,26 +40,32 @@ _PAST_LIMIT_BEFORE = re.compile(
 )
 _FROM_BEFORE = re.compile(r"\bfrom\s+" + _LEAD + r"$", re.I)
 _TO_AFTER = re.compile(rf"^\s*(?:to|into|over\s+to|->|=>|\u2192)\s*{_LEAD}{ART}", re.I)
+# ('3.2.2.55 and 3.2.2.52 fail on storeys': the articles listed before the words set aside with them)
+_LIST_AFTER = rf"(?:\s*(?:,|and|or|nor|&|/)\s*{ART})*"
 _REJECTED_AFTER = re.compile(
-    rf"^\s*(?:(?:->|=>|\u2192)\s*{ART}|(?:becomes|became|changes\s+to|changed\s+to|is\s+replaced\s+by|gives\s+way\s+to)"
+    rf"^{_LIST_AFTER}\s*(?:(?:->|=>|\u2192)\s*{ART}|(?:becomes|became|changes\s+to|changed\s+to|is\s+replaced\s+by|gives\s+way\s+to)"
     rf"\s+{_LEAD}{ART}|\W{{0,3}}(?:(?:is|was|'s|has\s+been|got)\s+)?(?:out\b|off\s+the\s+table|ruled\s+out|rejected|"
     rf"excluded|dropped|no\s+good|too\s+{_SIZE}\b|(?:does\s*n[o']?t|won'?t|will\s+not|would\s*n[o']?t|can'?t|cannot|"
     rf"no\s+longer)\s+(?:work|apply|applies|fit|do|cover|be)|(?:not|never|n't)\s+(?:an\s+option|possible|usable|"
-    rf"available)|fails\b))",
+    rf"available)|fail(?:s|ed)?\b"
+    # '3.2.2.49 and 3.2.2.47 would require noncombustible construction': what it would need, not had
+    rf"|would\s+(?:require|need|call\s+for)\b))",
     re.I,
 )
 _DOUBTFUL_BEFORE = re.compile(
     r"(?:\bvs\.?|\bversus|\bv\.|\bcompared\s+(?:to|with)|\bcomparing|\bthan|\bagainst|\bchecked|\bsimilar\s+to|"
     r"\blike|\bcf\.?|\blimits?\s+(?:of|in|under|from|for|set\s+by)|\b(?:cap|max|maximum|allowance)\s+(?:of|in|under|from)|"
     r"\b(?:allowed|permitted|set|given)\s+(?:by|in|under)|\bfrom|\bwhether|\blook(?:ed)?\s+at|\bconsider(?:ed|ing)?|"
-    r"\btried|\btrying|\bwould\s+(?:\w+\s+){0,3}(?:to|into|under|need|use))\s+"
+    r"\btried|\btrying|\bwould\s+(?:\w+\s+){0,3}(?:to|into|under|need|use)"
+    # 'so the choice was 3.2.2.24 or 3.2.2.93', 'the options are …': candidates, not the answer yet
+    r"|\bchoices?\s+(?:was|were|is|are)|\boptions?\s+(?:was|were|is|are)|\bbetween)\s+"
     + _LEAD
     + _LIST
     + rf"$|\bif\b[^{ART}]*$",
     re.I,
 )
 _DOUBTFUL_AFTER = re.compile(
-    r"^(?:\s*,)?\s*(?:which\s+|that\s+)?(?:only\s+|also\s+|still\s+|just\s+)?(?:allows?|permits?|gives?|caps?|limits?|"
+    rf"^{_LIST_AFTER}(?:\s*,)?\s*(?:which\s+|that\s+)?(?:only\s+|also\s+|still\s+|just\s+)?(?:allows?|permits?|gives?|caps?|limits?|"
     r"stops?|tops?\s+out|maxes|would|could|might|'s\s+(?:limit|cap|max|maximum|allowance)|limit|cap|maximum)\b",
     re.I,
 )

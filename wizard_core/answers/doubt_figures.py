@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
+from wizard_core.answers.area_roles import DENIED_WORKING
 from wizard_core.answers.area_sums import share_pairs, share_wholes
 from wizard_core.answers.area_words import a_height
 from wizard_core.answers.height_lengths import set_aside
@@ -83,6 +84,9 @@ def _working_astray(text: str, masked: str, used: list[float]) -> str | None:
     quantities = p.quantities(text)
     # '4,800/120,000 = 4%': a share worked out for a percentage, no step of the area's working
     shared = {k for pair in share_pairs(masked.lower(), quantities) for k in pair}
+    # ('3.05 isn't 6 x 1,450': working said to be wrong, no step of the working given)
+    denied = [m.span() for m in DENIED_WORKING.finditer(masked.lower())]
+    shared |= {k for k, q in enumerate(quantities) if any(a <= q.start < b for a, b in denied)}
     for stop in [*(m.start() for m in _SENTENCE.finditer(masked)), len(masked)]:
         step = [
             q

@@ -88,7 +88,7 @@ _ASKS_FIRST = re.compile(
     r"^\W*(?:(?:um+|uh+|so|ok(?:ay)?|sorry|hey|hi|oh|also|one more thing)\W+)*"
     r"(?:q\s*[:\u2013\u2014-]|q\s+(?:before|about|on|re|for)\b|quick (?:question|q|one)\b|"
     # 'random q — if the client …?', 'hypothetical question: …'
-    r"(?:side|random|unrelated|hypothetical|curious|silly|dumb) (?:question|q)\b|"
+    r"(?:(?:a|an|one|another)\s+)?(?:side|random|unrelated|hypothetical|curious|silly|dumb) (?:question|q)\b|"
     r"(?:petite|une|autre) question\b|question rapide\b|"
     r"(?:a |one |another )?(?:more |last |other |small |general |follow-?up )?"
     r"question\s*(?::|-|\u2014|before|about|on|for|by\s+the\s+way|btw))"
@@ -108,7 +108,10 @@ _ANNOUNCES = re.compile(
     # "A question of interpretation is raised concerning …", "One question arises here"
     r"|\b(?:a|one|another)\s+question\b[^.?!:\n]{0,40}?\b(?:is\s+raised|arises|has\s+arisen|is\s+put)\b"
     r"|\b(?:may|can|could)\s+i\s+ask\b|\blet\s+me\s+(?:put|ask)\s+(?:one|a\s+question|something)\b"
-    r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b",
+    r"|\bq\s+for\s+later\b|\bquestion\s+for\s+(?:you|later)\b"
+    # 'A question back to you before 3.03.', 'A question rather than an answer.', '…, not for the matrix.'
+    r"|\b(?:question|q)\s+(?:back\s+to\s+you|rather\s+than\s+an\s+answer|instead\s+of\s+an\s+answer)\b"
+    r"|\bnot\s+for\s+the\s+(?:matrix|sheet|form)\b",
     re.I,
 )
 
@@ -123,6 +126,9 @@ _BEFORE_ANSWERING = re.compile(
 # An aside announced first, a question in it: "Aside — not an answer yet: … ?", "btw, … ?", "Off topic: … ?"
 _ASIDE_FIRST = re.compile(
     r"^\W*(?:(?:an?|one|small|quick)\s+)?(?:aside(?!\s+from)|by\s+the\s+way|btw|off[\s-]+topic|unrelated|"
+    # 'Sanity check for me: …?', 'Follow-up on the two-stage: …?'
+    r"(?:sanity|double)[\s-]+check(?:\s+for\s+me)?(?=\s*[:\u2013\u2014-])|follow[\s-]?up(?:\s+(?:question|q))?"
+    r"(?:\s+on\s+[^:\n?]{1,40})?(?=\s*[:\u2013\u2014-])|"
     r"not\s+an\s+answer|(?:this\s+is\s+)?not\s+for\s+this\s+item"
     # 'Something I want to check before going further: … ?', 'One thing I need to ask -'
     r"|(?:something|one\s+thing|a\s+thing|a\s+point)\s+(?:i\s+)?(?:want|wanted|need|needed|have|would\s+like)\s+to\s+"
@@ -136,7 +142,7 @@ def opens_as_question(text: str) -> bool:
     the height …", "Side question: …", "One question for you on …", "Before we classify — … ?"):
     never an answer, nor a revision."""
     stripped = text.strip()
-    first = re.split(r"[.?!:\n]", stripped, maxsplit=1)[0]
+    first = re.split(r"[.?!:](?!\d)|\n", stripped, maxsplit=1)[0]  # ('Before 3.03, a question for you.')
     before = _BEFORE_ANSWERING.match(stripped) is not None and stripped.endswith("?")
     aside = _ASIDE_FIRST.match(stripped) is not None and "?" in stripped
     # 'One query for the record, not an answer to any item. Would …?'

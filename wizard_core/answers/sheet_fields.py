@@ -215,6 +215,17 @@ def _chosen(text: str, option: str) -> bool:
     )
 
 
+_SET_ASIDE_BEFORE = re.compile(
+    r"\b(?:rather\s+than|instead\s+of|in\s+place\s+of|not|versus|vs\.?|~~)\s*(?:the\s+|an?\s+)?$", re.I
+)
+
+
+def _set_aside(text: str, option: str) -> bool:
+    """Whether every mention of ``option`` is set aside by the words before it ('rather than ASTC 47')."""
+    at = [m.start() for m in re.finditer(re.escape(option), text, re.I)]
+    return bool(at) and all(_SET_ASIDE_BEFORE.search(text[max(0, a - 25) : a]) for a in at)
+
+
 def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     latest = texts[-1]
     # 'DU' for dwelling units; 'ASTC ≥ 47' as the rating it names
@@ -242,6 +253,8 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
     ]
     if any(re.match(r"a?stc", o, re.I) for o in found):  # 'option two, STC 50': the rating names it
         found = [o for o in found if not o.lower().startswith("option")]
+    kept = [o for o in found if not _set_aside(rated, o)]  # '…, rather than ASTC 47': not the option
+    found = kept if len(set(found)) > 1 and kept else found
     if len(set(found)) > 1:  # 'going with ASTC 47 — the code would've let me stop at STC 50': the one chosen
         chosen = [o for o in dict.fromkeys(found) if _chosen(rated, o)]
         found = chosen if len(chosen) == 1 else found
@@ -257,6 +270,9 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         )
     value = {"more_than_one_dwelling_unit": several, "option": option, "note": fact(item, latest)}
     complete = several is not None and (bool(option) or several is False)
+    if complete and len(set(found)) > 1:  # 'STC 50, or ASTC 47 if the flanking works': the one used, asked
+        note = f"both {' and '.join(dict.fromkeys(found))} were named: confirm the one used"
+        return Reading(value, True, confidence=0.6, notes=[note])
     return Reading(value, True, confidence=0.9 if complete else 0.6)
 
 

@@ -29,7 +29,8 @@ def _describe(item: FormItem, value: Any) -> str:
 
 # A label the reply opens with ("Water supply:", "For standpipe:", "Water supply adequate — "), read
 # past when a yes or no follows.
-_LABEL = re.compile(r"^\W*(?:for\s+)?[a-z][\w\s/&'-]{0,40}?(?::|\s[-\u2013\u2014]+)\s*", re.I)
+# ('Section 3.8: yes; …', 'Barrier-free design: no')
+_LABEL = re.compile(r"^\W*(?:for\s+)?[a-z][\w\s/&'.-]{0,40}?(?::|\s[-\u2013\u2014]+)\s*", re.I)
 # The yes or no opening the answer, alone or after one word of the item's own ("adequate, yes –"),
 # and ending its clause ("required, no exceptions" is not a no).
 _LEAD = re.compile(r"^\W*(?:[a-z]+\s*,\s*)?(yes|no)\b(?=\s*(?:[-\u2013\u2014,;:.(]|$))", re.I)

@@ -134,7 +134,9 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
         return _names_the_subject(stripped, item) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):
         return False
-    return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(message)))
+    # (the figures after the heading: '3.2.1.1.(3) and (4): nil.' names no area)
+    said = _others_dropped(stripped, item)
+    return not (item.answer_type == "area" and any(q.unit or q.bare for q in p.quantities(said)))
 
 
 _CONCLUDING_WORDS = re.compile(r"^\W*(?:(?:so|therefore|thus|hence|and|which\s+means)\b[\s,]*)+", re.I)
@@ -177,6 +179,17 @@ def _denied(title: str, keywords: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
+# a label of the code's references before a colon: '3.2.1.1.(3) and (4):', 'Per Sentence 3.8.1.1.(1):'
+_REFERENCE = (
+    r"(?:(?:article|sentence|clause|table|subsection|section|div\.?\s*[ab])\s+)?"
+    r"\d+(?:\.\d+)+\.?(?:\(\d+\))?(?:\([a-z]\))?"
+)
+_CITED = re.compile(
+    rf"^\W*(?:(?:per|under|see|re)\s+)?{_REFERENCE}(?:\s*(?:,|and|&|/)\s*(?:{_REFERENCE}|\(\d+\)(?:\([a-z]\))?))*\s*:\s*",
+    re.I,
+)
+
+
 def _heading_dropped(message: str, item: FormItem) -> str:
     """``message`` without a heading naming the item it answers ("For mezzanine: none", "Re 3.06 -
     n/a"), so what follows is read as its opening."""
@@ -187,6 +200,9 @@ def _heading_dropped(message: str, item: FormItem) -> str:
     )
     if heading:
         return message[heading.end() :]
+    cited = _CITED.match(message)  # '3.2.1.1.(3) and (4): nil.': the code's articles as the label
+    if cited:
+        return message[cited.end() :]
     # a cell copied with its label, on a line of its own ('Sound<TAB>N/A - …', 'Mezz (m2)<TAB>-')
     label = re.match(r"([^\W\d][^\t\n]{0,40}?)\t+\s*(?=\S)", message)
     if label is None or "\n" in message.strip() or re.search(r"\d", re.sub(r"\([^()]*\)", "", label[1])):

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from wizard_core.answers.vocabulary import vocabulary
+from wizard_core.answers.wording import revised
 
 # '  - floor: main   # from A-101': indent, the list's dash, the key, the value
 _KEYED = re.compile(
@@ -113,9 +114,10 @@ def _record_lines(records: _Records, heading: str) -> list[str]:
 
 
 def as_read(text: str, *, note: bool, tables: bool) -> str:
-    """A message as an item's reader reads it: a free-text item's keyed note alone (``note``), any other
-    item's block in words (see ``as_words``)."""
-    return value_alone(text) if note else as_words(text, tables=tables)
+    """A message as an item's reader reads it: a free-text item's keyed note alone (``note``), kept in
+    its words; any other item's block in words (see ``as_words``) and its revision marks read as the
+    current value ('was 1 / now 2', '~~3.2.2.54~~', see ``revised``)."""
+    return value_alone(text) if note else as_words(revised.current(text), tables=tables)
 
 
 def value_alone(text: str) -> str:
