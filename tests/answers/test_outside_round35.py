@@ -10,6 +10,12 @@ first run, fixed as kinds and tested in words of their own.
 - 3.25: the option 'rather than' the other is the one chosen; two options left standing are asked.
 - 3.19: a label of the code's numbering before the yes ('Section 3.8: yes; no exemption') is no 'no'.
 - 3.06: a label of references before 'nil' ('3.2.1.1.(3) and (4): nil.') names no area.
+- 3.04: an area revised with an arrow ('clubhouse 310 → 450 m²'), sides that 'went from … to …', a role in
+  brackets before its figure ('rink (existing) 1,104 m²'); a lone figure named new in an addition is not
+  all new.
+- 3.20: a count revised with an arrow ('BF entrances 1 → 2') or given before a colon ('BF entrances 2:').
+- 3.18: slash-separated rows under a header of the same cells, old figures said to be in brackets, and a
+  row said to be deleted.
 - Side questions opened in a reviewer's manner ('A question back to you before 3.03.', 'Sanity check for
   me: …?', 'Follow-up on the alarm: …?', 'One side question, not for the matrix.').
 """
@@ -144,3 +150,50 @@ def test_a_side_question_opened_in_a_reviewers_manner(section, message):
     advance_to(manager, project, section)
     state = manager.storage.load_project(project)
     assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Δ2 — hall (existing) 1,230 m², no change / lounge (new) 310 → 450 m² / total 1,540 → 1,680 m²",
+        "existing 1,230 m² (unchanged) / ~~310~~ 450 m² new / total 1,680 m², the lounge went from 15.5 x "
+        "20.0 to 22.5 x 20.0",
+    ],
+)
+def test_an_area_revised_in_the_marks_of_a_revision(message):
+    result = _read("3.04", message, {"3.01": "Addition"})
+    assert result.value == {"existing": 1230.0, "new": 450.0, "total": 1680.0}
+
+
+def test_a_lone_new_figure_in_an_addition_is_not_all_new():
+    result = _read("3.04", "the hall (new) is 520 m²", {"3.01": "Addition"})
+    assert result.value is None
+
+
+@pytest.mark.parametrize(
+    ("message", "count"),
+    [
+        ("BF entrances 2 → 3 (the loading dock door got an operator). Hazardous substances: no.", 3),
+        ("BF entrances 2: the front door and the new side door. Hazardous substances: no.", 2),
+    ],
+)
+def test_entrances_revised_with_an_arrow_or_before_a_colon(message, count):
+    assert _read("3.20", message).value["barrier_free_entrances"] == count
+
+
+def test_slash_rows_with_the_old_figures_in_brackets_and_a_deleted_row():
+    from tests.answers.computed import building, reading
+
+    state = building(("D",), ("3.2.2.62",), storeys=2, below=0)
+    message = (
+        "[REV 2] rev 1 row 3 (200 m² storage, 5) deleted\n"
+        "Floor / use / area / rate / persons — rev 2 (rev 1 in brackets)\n"
+        "L1 / offices / 700 m² (650) / 9.30 / 76 (70)\n"
+        "L2 / offices / 700 m² / 9.30 / 76 (unchanged)\n"
+        "Total 152 (145)"
+    )
+    result = reading("3.18", message, state=state)
+    value = result.value if result.value is not None else result.offer
+    assert value is not None, result.missing
+    assert [(row["area_m2"], row["persons"]) for row in value["rows"]] == [(700.0, 76), (700.0, 76)]
+    assert value["total"] == 152

@@ -220,8 +220,10 @@ def _split_as_said(
     }
     if len(named) == 2:
         return None
+    kind = state.answer_for("3.01")
+    addition = kind is not None and str(kind.value).casefold().startswith("addition")
     for role, other in (("new", "existing"), ("existing", "new")):
-        if named == {role}:
+        if named == {role} and not (role == "new" and addition and not MEZZANINE.search(item.title)):
             return {role: total, other: 0.0}, f"all {role}, as the message says"
     recorded = state.answer_for(item.number)
     value = recorded.value if recorded is not None else None

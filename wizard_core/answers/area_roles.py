@@ -215,7 +215,10 @@ def _bind(lowered: str, found: list[p.Quantity]) -> list[str | None]:
         after = next((i for i, q in enumerate(found) if q.start >= end), None)
         before = next((i for i in reversed(range(len(found))) if found[i].end <= start), None)
         choices: list[int | None] = []
-        if after is not None and _near(lowered[end : found[after].start]):
+        gap = lowered[end : found[after].start] if after is not None else ""
+        if re.fullmatch(r"\)\s*", gap) and lowered[:start].rstrip().endswith("("):
+            gap = " "  # 'rink (existing) 1,104 m²': the role in brackets before its figure
+        if after is not None and _near(gap):
             choices.append(after)
         if before is not None and _near(lowered[found[before].end : start]):
             choices.append(before)

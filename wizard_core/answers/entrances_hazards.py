@@ -105,7 +105,7 @@ def _count_after() -> re.Pattern[str]:
         rf"{nouns}\s*(?:[:=]|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
         # then a stop, or where they are ('- both retail units', 'at the office', '(front)')
-        r"(?=\s*(?:now\b\s*)?(?:[.,;(/]|->|$|\s-\s|\s(?:at|on|off|in|from|to|via|for)\b))",
+        r"(?=\s*(?:now\b\s*)?(?:[.,;:(/\u2014\u2013]|->|$|\s-\s|\s(?:at|on|off|in|from|to|via|for)\b))",
         re.I | re.M,  # a sheet's lines: the count closes its line ('BF entrances: 3' over 'Hazardous …')
     )
 
@@ -125,9 +125,11 @@ def _stated_total(lowered: str) -> int | None:
 
 @cache
 def _from_to() -> re.Pattern[str]:
-    """A count changed: "revised from one to two", "from 2 to 3"."""
+    """A count changed: "revised from one to two", "from 2 to 3", "BF entrances 1 → 2"."""
     number = rf"(?:\d+|{p.lexicon().number_words})"
-    return re.compile(rf"\bfrom\s+({number})\s+to\s+({number})\b", re.I)
+    return re.compile(
+        rf"\bfrom\s+({number})\s+to\s+({number})\b|(?<![\w.,])(\d+)\s*(?:->|\u2192|=>)\s*(\d+)\b", re.I
+    )
 
 
 @cache
@@ -155,7 +157,7 @@ def read_entrances_hazards(
             count = 0
         moved = _from_to().search(lowered)  # "… entrances is accordingly revised from one to two"
         if moved and ENTRANCES.search(lowered[max(0, moved.start() - 60) : moved.start()]):
-            count = p.word_number(moved[2])
+            count = p.word_number(moved[2] or moved[4])
         if count is None and (said := ARE_BARRIER_FREE.search(lowered)):  # "only one is barrier-free"
             count = p.word_number(said["n"])
         if count is None and (said := _count_after().search(lowered)):  # "bf entrances: 2", from a sheet

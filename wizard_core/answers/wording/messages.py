@@ -157,7 +157,7 @@ def pasted_table(text: str) -> Table | None:
 
     Lines that do not belong to the table (an intro line, a note under it) are kept as ``rest``.
     """
-    lines = [line for line in semicolons_as_tabs(text).splitlines() if line.strip()]
+    lines = [line for line in slashes_as_tabs(semicolons_as_tabs(text)).splitlines() if line.strip()]
     for sep in ("\t", "|"):
         inside = [line for line in lines if sep in line and not _MARKDOWN_RULE.match(line.strip())]
         if len(inside) < 2:
@@ -389,6 +389,24 @@ def semicolons_as_tabs(text: str) -> str:
     if not csv or not all(_CSV_LINE.match(lines[i]) for i in csv):
         return text
     return "\n".join(line.replace(";", "\t") if i in csv else line for i, line in enumerate(lines))
+
+
+_SLASHED = re.compile(r"\s+/\s+")
+
+
+def slashes_as_tabs(text: str) -> str:
+    """Rows typed with ' / ' between their cells under a header of the same cells ('Floor / use / area /
+    rate / persons' over 'L1 / pharmacy / 140 m² / 3.70 / 38') as rows of cells; slashes on lines of other
+    widths, or without a header of words, stay as they are ('lockers / bike rm', '3,330 m2 / 28')."""
+    lines = text.splitlines()
+    widths = [len(_SLASHED.split(line)) if _SLASHED.search(line) else 0 for line in lines]
+    first = next((i for i, w in enumerate(widths) if w >= 3), None)
+    if first is None or re.search(r"\d", _SLASHED.split(lines[first])[0] + _SLASHED.split(lines[first])[1]):
+        return text  # no header of words over the rows
+    rows = [i for i, w in enumerate(widths) if w == widths[first]]
+    if len(rows) < 3:
+        return text
+    return "\n".join(_SLASHED.sub("\t", line) if i in rows else line for i, line in enumerate(lines))
 
 
 def table_and_lines(text: str) -> tuple[Table | None, list[str]]:

@@ -22,14 +22,51 @@ _WAS_NOW = re.compile(
 _ARROW_NOW = re.compile(
     r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|sf|%)?\s*(?:→|->|=>)\s*now\b\s*[:=]?\s*", re.I
 )
+# 'clubhouse 336 → 480 m²', 'total 1,440 → 1,584 m²': an area revised to a new one of its size, not
+# working (no operator before it) nor a count stepping to another ('docks 18 -> 2 provided')
+_AREA_REVISED = re.compile(
+    r"(?<![\d.,])(?<![x×*÷/=+-]\s)(?<![x×*÷/=+-])(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:→|->|=>)\s*"
+    r"(?=(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m|sm)\b)",
+    re.I,
+)
+# 'the footprint went from 40.0 x 18.0 to 48.0 x 20.0': the old sides, then the new ones (a count revised
+# 'from one to two' is read by its item's reader)
+_WENT_FROM = re.compile(
+    r"\b(?:went|changed|increased|decreased|grew|shrank|revised)\s+from\s+"
+    r"\d[\d,]*(?:\.\d+)?\s*m?\s*(?:x|×)\s*\d[\d,]*(?:\.\d+)?\s*m?\s+to\s+(?=\d)",
+    re.I,
+)
 # 'strike D + E; now D only', 'strike 3.2.2.57, now 3.2.2.58', 'Strike the C.': the struck value
 _STRIKE_THEN = re.compile(r"\bstrike\s+[^;,\n→]*?\s*(?:;|,|→|->|=>)\s*(?:now\s+)?", re.I)
 _STRIKE_ALONE = re.compile(r"\bstrike\s+(?:out\s+)?(?:the\s+)?[^.;,\n]{1,40}(?:\.|$)", re.I | re.M)
 
 
+# 'rev 2 (rev 1 in brackets)': the old figures said to be in brackets, each then dropped
+_OLD_IN_BRACKETS = re.compile(
+    r"\b(?:rev(?:ision)?\.?\s*1|old|previous|prior|earlier|was)(?:\s+\w+){0,2}\s+in\s+(?:brackets|parenth\w*)",
+    re.I,
+)
+_BRACKETED_OLD = re.compile(r"\s*\((?:\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|sm|sf|%)?|unchanged|new)\)", re.I)
+# a row said to be taken out of a revised table: '[REV 2] rev 1 row 5 (300 m² warehouse bay, 11) deleted'
+_DELETED_ROW = re.compile(
+    r"^[^;\n]*\b(?:deleted|removed|struck(?:\s+out)?)\s*[.;]?[ \t]*(?:$|;)", re.I | re.M
+)
+
+
+def _new_of_its_size(m: re.Match[str]) -> str:
+    """'336 → ' before '480 m²' dropped when the two are areas of one size (neither twice the other)."""
+    old, new = (float(g.replace(",", "")) for g in (m[1], m[2]))
+    return "" if old and 0.5 <= new / old <= 2 else m[0]
+
+
 def current(text: str) -> str:
     """``text`` with each revision mark read as the current value alone; unmarked text as it is."""
     said = _STRUCK.sub("", text)
+    if _OLD_IN_BRACKETS.search(said):
+        said = _BRACKETED_OLD.sub("", said)
+    said = _DELETED_ROW.sub("", said)
     said = _ARROW_NOW.sub("", _WAS_NOW.sub("", said))
+    said = _AREA_REVISED.sub(_new_of_its_size, said)
+    said = _WENT_FROM.sub("", said)
     said = _STRIKE_THEN.sub("", said)
     return _STRIKE_ALONE.sub("", said).strip() or text
