@@ -13,6 +13,9 @@ first run, fixed as kinds and tested in words of their own.
 - 3.04: an area revised with an arrow ('clubhouse 310 → 450 m²'), sides that 'went from … to …', a role in
   brackets before its figure ('rink (existing) 1,104 m²'); a lone figure named new in an addition is not
   all new.
+- 3.07: in a message marked as a revision ('(rev.)', 'rev 2'), an arrow between two figures goes from the
+  old value to the new ('storeys above grade 3 → 4', 'height 10.2 m → 13.5 m'); a row's persons leading
+  to its fixtures ('docks 18 -> 2 prov') are no revision.
 - 3.20: a count revised with an arrow ('BF entrances 1 → 2') or given before a colon ('BF entrances 2:').
 - 3.18: slash-separated rows under a header of the same cells, old figures said to be in brackets, and a
   row said to be deleted.
@@ -197,3 +200,16 @@ def test_slash_rows_with_the_old_figures_in_brackets_and_a_deleted_row():
     assert value is not None, result.missing
     assert [(row["area_m2"], row["persons"]) for row in value["rows"]] == [(700.0, 76), (700.0, 76)]
     assert value["total"] == 152
+
+
+def test_arrows_of_a_message_marked_as_a_revision_go_to_the_new_value():
+    message = "(rev.) storeys above grade 3 → 4; below grade 1 (unchanged); height 10.2 m → 13.5 m"
+    result = _read("3.07", message)
+    assert result.value == {"storeys_above_grade": 4, "storeys_below_grade": 1, "height_m": 13.5}
+    assert result.confidence >= 0.8
+
+
+def test_persons_leading_to_fixtures_in_a_revision_are_kept():
+    from wizard_core.answers.wording.revised import current
+
+    assert "18 -> 2 prov" in current("rev 2: loading docks 18 -> 2 prov")

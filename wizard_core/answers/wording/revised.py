@@ -29,6 +29,15 @@ _AREA_REVISED = re.compile(
     r"(?=(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m|sm)\b)",
     re.I,
 )
+# a message marked as a revision ('(rev.)', 'rev 2', '[REV 2]', 'Δ2', 'revised'): its arrows between two
+# figures ('storeys above grade 2 → 3', 'height 8.4 m → 11.6 m') go from the old value to the new
+_REVISION_MARK = re.compile(r"\(rev\.?\)|\brev(?:ision)?\.?\s*\d|\[rev|Δ|\brevised\b", re.I)
+_REVISED_TO = re.compile(
+    r"(?<![\d.,])(?<![x×*÷/=+-]\s)(?<![x×*÷/=+-])\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|m|ft|%|h|min)?\s*(?:→|->|=>)\s*"
+    # (not a row's persons leading to its fixtures: 'docks 18 -> 2 prov', '60 -> 30 per sex')
+    r"(?=\d(?![\d,.]*\s*(?:prov|req|wcs?\b|uw|water|toilet|per\s+sex|m\s*/\s*f|each)))",
+    re.I,
+)
 # 'the footprint went from 40.0 x 18.0 to 48.0 x 20.0': the old sides, then the new ones (a count revised
 # 'from one to two' is read by its item's reader)
 _WENT_FROM = re.compile(
@@ -67,6 +76,8 @@ def current(text: str) -> str:
     said = _DELETED_ROW.sub("", said)
     said = _ARROW_NOW.sub("", _WAS_NOW.sub("", said))
     said = _AREA_REVISED.sub(_new_of_its_size, said)
+    if _REVISION_MARK.search(said):
+        said = _REVISED_TO.sub("", said)
     said = _WENT_FROM.sub("", said)
     said = _STRIKE_THEN.sub("", said)
     return _STRIKE_ALONE.sub("", said).strip() or text
