@@ -365,3 +365,9 @@ def test_a_range_of_floors_goes_to_each_floors_one_row_named_by_its_room():
     )
     value = _value_or_offer(reading("3.23", message, state=state))
     assert [row["wc_provided"] for row in value["rows"]] == [0, 10, 18, 18]
+
+
+def test_a_bare_figure_under_a_tools_frr_heading_too_big_for_hours_is_minutes():
+    message = "frr:\n  floor_over_bsmt: 45  # 3.2.1.4 minimum\n  floors: 45\n  roof: 0"
+    rows = {row["assembly"]: row["rating_h"] for row in _read("3.21", message).value["assemblies"]}
+    assert rows["floors_over_basement"] == 0.75 and rows["floors"] == 0.75

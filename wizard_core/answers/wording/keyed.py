@@ -241,7 +241,8 @@ def _said(key: str, value: str, joiner: str = " ") -> str:
 
 
 def _line(line: _Line, *, hours: bool = False) -> str:
-    """A line in words; under a heading of ratings ('frr:'), a bare figure is hours ('roof: 0' -> '0 h')."""
+    """A line in words; under a heading of ratings ('frr:'), a bare figure is hours ('roof: 0' -> '0 h'),
+    or minutes when it is more than a rating in hours can be ('floors: 45' -> '45 min')."""
     aside = f" ({line.comment})" if line.comment else ""
     if not line.key:
         if not line.value:
@@ -250,7 +251,10 @@ def _line(line: _Line, *, hours: bool = False) -> str:
     if not line.value:
         return f"{_key_words(line.key)[0]}:{aside}"
     said = _said(line.key, _cell(line.key, line.value), ": ")
-    return f"{said} h{aside}" if hours and _FIGURE.search(said.rsplit(": ", 1)[-1]) else f"{said}{aside}"
+    figure = said.rsplit(": ", 1)[-1]
+    if hours and _FIGURE.fullmatch(figure):  # 'roof: 0' -> '0 h'; 'floors: 45' -> '45 min'
+        return f"{said} {'h' if float(figure.replace(',', '')) <= 4 else 'min'}{aside}"
+    return f"{said}{aside}"
 
 
 def _cell(key: str, value: str) -> str:
