@@ -19,6 +19,7 @@ run, fixed as kinds and tested in words of their own.
   rate' below grade is no assembly there.
 - 3.22: a remark beside a face's figures gives its ratio ('L/H 11.7', or sides that multiply to its area).
 - 3.26: 'none (…)' is none, the bracket its reason.
+- 3.18: a row with no label is named by its own words before its figures, not by every word of its line.
 - Numbers that are not the answer beside it: a denial with a remark after a dash or in brackets ('no
   mezzanine (sheet 3 of 4)'); 'all new — 0 existing' and 'all new so 0 existing / 1,650 new'; sides
   'along' their streets; a time of day after 'around'; 'it'll' is no lower level.
@@ -371,3 +372,13 @@ def test_a_bare_figure_under_a_tools_frr_heading_too_big_for_hours_is_minutes():
     message = "frr:\n  floor_over_bsmt: 45  # 3.2.1.4 minimum\n  floors: 45\n  roof: 0"
     rows = {row["assembly"]: row["rating_h"] for row in _read("3.21", message).value["assemblies"]}
     assert rows["floors_over_basement"] == 0.75 and rows["floors"] == 0.75
+
+
+def test_a_row_with_no_label_is_named_by_its_own_words_before_its_figures():
+    state = building(("F2",), ("3.2.2.78",), storeys=1, below=0)
+    message = (
+        "wash bays (both of them) 400 m2 - the table would give 87, so a design occupant load of 12 and "
+        "we'll post it\ntool crib 46 m2 @ 46 = 1\ntotal 13"
+    )
+    rows = _value_or_offer(reading("3.18", message, state=state))["rows"]
+    assert [row["floor"] for row in rows] == ["Ground floor (wash bays)", "Ground floor (tool crib)"]

@@ -73,6 +73,7 @@ def _rate(text: str) -> re.Match[str] | None:
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
+_LEAD_WORDS = re.compile(r"^\W*(?:the\s+|our\s+)?([a-z][^,(\d:;=@]{1,40}?)\s*(?=[,(]|\d|$)", re.I)
 _SO_AT_END = re.compile(r"\b(?:so|that'?s)\s+(\d[\d,]*)(?!\d|[,.]\d)\W*$", re.I)
 RATE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
@@ -325,7 +326,11 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     ):
         own = f"{floor} ({own[lead.end() :].strip(' -–—:')})"  # 'L1 suites', 'gnd lobby': the room on L1
     whole = "Whole building" if not (floor or given) and _WHOLE.search(text) else ""
-    name = own or floor or given or whole or (said[:1].upper() + said[1:] if said else "")
+    # a row named by no label or floor: its own words before its figures ('service bays (old + new
+    # together) 1,120 m2 …' is 'Service bays'), the words of its use only when those are none
+    lead = _LEAD_WORDS.match(text)
+    words = lead[1].strip() if lead and use_words(lead[1]) else said
+    name = own or floor or given or whole or (words[:1].upper() + words[1:] if words else "")
     row.name = (name[:1].upper() + name[1:])[:60]
     if row.name:
         row.problems = [f"row '{row.name}': {problem}" for problem in row.problems]
