@@ -29,6 +29,17 @@ def advance_to(manager: Any, project_id: str, section: str) -> None:
     raise AssertionError(f"never reached {section}")
 
 
+def decided(section: str, message: str) -> Any:
+    """The turn's decision on ``message`` sent at ``section`` of a fresh project (a side question, a
+    revision, an answer to the item on screen)."""
+    from wizard_core.turn.decisions import DecisionEngine
+
+    manager = make_manager()
+    project = manager.start_project("Decided").project_id
+    advance_to(manager, project, section)
+    return DecisionEngine(manager.forms).decide(manager.storage.load_project(project), message)
+
+
 def ask(section: str, *messages: str, before: list[str] | None = None):
     """Reach ``section`` with plain answers, then send ``messages``; return results and state."""
     manager = make_manager()

@@ -38,8 +38,7 @@ from __future__ import annotations
 import pytest
 
 from tests.answers.computed import building, load_row, reading
-from tests.answers.support import FORMS, state_with
-from tests.support import advance_to, make_manager
+from tests.answers.support import FORMS, decided, state_with
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
 
@@ -329,17 +328,11 @@ def test_a_lead_saying_where_the_rows_are_gives_them_no_use():
 
 
 def test_a_question_opened_as_random_q_is_a_side_question():
-    from wizard_core.turn.decisions import DecisionEngine
-
-    manager = make_manager()
-    project = manager.start_project("Side questions").project_id
-    advance_to(manager, project, "3.14")
-    state = manager.storage.load_project(project)
     message = (
         "random q - if the owner later finishes the crawl space as archive storage, does it become a "
         "basement that counts for the fire alarm? that would change 3.13"
     )
-    assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+    assert decided("3.14", message).kind == "side_question"
 
 
 def test_a_rating_the_consultant_had_and_set_aside_is_not_the_rating():

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.support import FORMS, state_with
-from tests.support import advance_to, make_manager
+from tests.answers.support import FORMS, decided, state_with
 from wizard_core.advisors.offline.said import says_not_applicable
 from wizard_core.answers import read
 
@@ -146,13 +145,7 @@ def test_a_label_of_references_before_nil_names_no_area(message):
     ],
 )
 def test_a_side_question_opened_in_a_reviewers_manner(section, message):
-    from wizard_core.turn.decisions import DecisionEngine
-
-    manager = make_manager()
-    project = manager.start_project("Reviewer's questions").project_id
-    advance_to(manager, project, section)
-    state = manager.storage.load_project(project)
-    assert DecisionEngine(manager.forms).decide(state, message).kind == "side_question"
+    assert decided(section, message).kind == "side_question"
 
 
 @pytest.mark.parametrize(
