@@ -16,6 +16,7 @@ Shown working is taken out and checked first (area_working.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
@@ -66,6 +67,9 @@ def said(text: str, gross: bool = False, part: bool = False) -> Said:
         and not any(a <= q.start < b for a, b in denied)
     ]
     found = _named_gross(lowered, _restatements_dropped(_left_out_dropped(lowered, found)), gross)
+    if part:
+        every = p.quantities(text)
+        found = [q for q in found if not share_limit(lowered, q, every)]
     found = _used_kept(lowered, found)
     wholes = share_wholes(lowered, found) if part else set()
     found = shares_taken_out(lowered, found, part)
@@ -87,6 +91,31 @@ DENIED_WORKING = re.compile(
     r"\b(?:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+(?:\d[\d,]*(?:\.\d+)?\s*(?:x|×|\*|@)\s*\d[\d,]*(?:\.\d+)?"
     r"(?:\s*(?:m2|m²|sm|sf))?)"
 )
+
+
+# a limit a mezzanine is kept under: "i.e. under 224 m²", "less than 1/3, max 300 m2"
+_UNDER = re.compile(
+    r"\b(?:under|below|less\s+than|not\s+more\s+than|no\s+more\s+than|within|up\s+to|max(?:imum)?|limit(?:ed)?\s+to"
+    r"|cap(?:ped)?\s+at|<|≤)\s*(?:the\s+)?(?:~\s*)?$"
+)
+# the share itself said ('0.4 x 600 = 240', '10 % of the storey'): what it comes to is the limit
+_SHARE_SAID = re.compile(
+    r"(?<![\d.])(?:10|40|33(?:\.3)?)\s*(?:%|per\s*cent|percent)|(?<![\d.])0?\.[14]0?\s*(?:x|×|\*)"
+    r"|\b1\s*/\s*3\b|\b(?:one|a)[\s-]third\b"
+)
+_SHARES = (0.1, 0.4, 1 / 3)  # the 10 %, 40 % and one-third of the storey a mezzanine may take
+
+
+def share_limit(lowered: str, q: p.Quantity, every: Sequence[p.Quantity]) -> bool:
+    """Whether a figure is the limit a mezzanine is compared to: said as a bound ('under 224 m²'), or in a
+    message saying the share ('0.4 x 600 = 240 m²'), and a share a mezzanine may take of another area in
+    the message (10 % of 2,240 m²)."""
+    if not (_UNDER.search(lowered[max(0, q.start - 20) : q.start]) or _SHARE_SAID.search(lowered)):
+        return False
+    areas = [
+        o for o in every if (o.unit in ("m2", "ft2") or (o.bare and o.value >= 20)) and o.start != q.start
+    ]
+    return any(abs(o.value * share - q.value) <= 1 for o in areas for share in _SHARES)
 
 
 def _storeys_after(lowered: str, q: p.Quantity) -> bool:

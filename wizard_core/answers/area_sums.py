@@ -48,8 +48,17 @@ def share_pairs(lowered: str, found: list[p.Quantity]) -> list[tuple[int, int]]:
 
 
 def share_wholes(lowered: str, found: list[p.Quantity]) -> set[float]:
-    """The wholes shares are worked out of ("1100/4800 = 23 %": 4800), as written."""
-    return {found[whole].value for _, whole in share_pairs(lowered, found)}
+    """The wholes shares are worked out of ("1100/4800 = 23 %": 4800; "10 % of 2 240 m²": 2 240), as
+    written."""
+    worked = {found[whole].value for _, whole in share_pairs(lowered, found)}
+    return worked | {q.value for q in found if _SHARE_OF.search(lowered[max(0, q.start - 30) : q.start])}
+
+
+# a share said of a whole: '10 % of 2 240 m²', 'a third of the 600 m2 hall'
+_SHARE_OF = re.compile(
+    r"(?:\d\s*%|\bper\s*cent|\bpercent|\bone[\s-]third|\b1\s*/\s*3|\ba\s+third)\s+of\s+(?:the\s+|its\s+)?"
+    r"(?:[a-z]+\s+){0,2}$"
+)
 
 
 # a clause about the space a mezzanine is in, not the mezzanine: "the hall below is 446 m2"

@@ -66,7 +66,8 @@ _DOUBTFUL_BEFORE = re.compile(
 )
 _DOUBTFUL_AFTER = re.compile(
     rf"^{_LIST_AFTER}(?:\s*,)?\s*(?:which\s+|that\s+)?(?:only\s+|also\s+|still\s+|just\s+)?(?:allows?|permits?|gives?|caps?|limits?|"
-    r"stops?|tops?\s+out|maxes|would|could|might|'s\s+(?:limit|cap|max|maximum|allowance)|limit|cap|maximum)\b",
+    r"stops?|tops?\s+out|maxes|would|could|might|'s\s+(?:limit|cap|max|maximum|allowance)|limit|cap|maximum"
+    r"|(?:are|is|were|was|gets?)\s+(?:capped|limited|held|restricted)\s+(?:at|to))\b",
     re.I,
 )
 _CLAUSE_BREAK = re.compile(r"[.;:!?()\[\]]|\s(?:so|but|then|therefore|hence|thus|which\s+means)\s", re.I)
@@ -171,8 +172,17 @@ def _kind(masked: str, start: int, end: int) -> str:
     if _FROM_BEFORE.search(before) and _TO_AFTER.match(after):
         return "rejected"
     if _DOUBTFUL_BEFORE.search(before) or _DOUBTFUL_AFTER.match(after):
-        return "doubtful"
+        # 'X and Y are capped at 1 500 m² and fail': a limit, then the words setting them aside
+        rest = re.split(r"[.;!?\n]", masked[end : end + 120])[0]
+        return "rejected" if _LIMIT_FAILS.search(rest) else "doubtful"
     return "answer"
+
+
+_LIMIT_FAILS = re.compile(
+    r"\b(?:and|so|which|thus|hence)\s+(?:both\s+|all\s+|each\s+|therefore\s+|so\s+)?(?:fail(?:s|ed)?|"
+    r"do(?:es)?\s*n[o']?t\s+(?:fit|work|apply|qualify)|(?:are|is)\s+(?:ruled\s+)?out|(?:are|is)\s+exceeded)\b",
+    re.I,
+)
 
 
 def named_articles(text: str) -> list[str]:

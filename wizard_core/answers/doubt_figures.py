@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.area_roles import DENIED_WORKING
+from wizard_core.answers.area_roles import DENIED_WORKING, share_limit
 from wizard_core.answers.area_sums import share_pairs, share_wholes
 from wizard_core.answers.area_words import a_height
 from wizard_core.answers.height_lengths import set_aside
@@ -55,7 +55,8 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
         found = [q for q in found if q.unit or q.counted]
     metric = [q.value * _TO_METRIC.get(q.unit, 1.0) for q in found]
     # the whole a share is worked out of ("63/540 = 11.7 %"): the room a mezzanine is measured against
-    wholes = share_wholes(masked.lower(), p.quantities(text))
+    every = p.quantities(text)
+    wholes = share_wholes(masked.lower(), every)
     wrong = _working_astray(text, masked, used) if item.answer_type == "area" else None
     if wrong is not None:
         return f"the working shown ({wrong}) does not come to the figure given"
@@ -72,6 +73,8 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
             continue
         if any(_same(q.value, whole) for whole in wholes):
             continue
+        if item.answer_type == "area" and share_limit(masked.lower(), q, every):
+            continue  # 'i.e. under 224 m²': the 10 % of the storey a mezzanine is kept under
         shown = masked[q.start : q.end].strip()
         return f"the message also gives {shown}"
     return ""

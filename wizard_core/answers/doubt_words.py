@@ -19,6 +19,7 @@ from wizard_core.answers.construction import (
     restrictions_named,
 )
 from wizard_core.answers.option_matching import match_options
+from wizard_core.answers.yes_no import cited_answer
 from wizard_core.content import FormItem
 
 # Clauses: sentences, semicolons, dashes, and the words that turn to another point.
@@ -106,8 +107,8 @@ def yes_no_from_words(item: FormItem, text: str) -> str:
     ways in several points."""
     words = p.lexicon()
     normalized = p.normalize(text)
-    if words.yes.match(normalized) or words.no.match(normalized):
-        return ""  # a leading yes or no decides
+    if words.yes.match(normalized) or words.no.match(normalized) or cited_answer(text, item) is not None:
+        return ""  # a leading yes or no decides ('3.2.5.7: yes, …' after its label)
     if not _speaks_of(item, normalized):
         return f"the message does not speak of {item.title.lower()}"
     both = words.negation.search(normalized) and words.affirming.search(normalized)

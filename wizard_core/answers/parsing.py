@@ -20,7 +20,9 @@ FT_TO_M = 0.3048
 ITEM_NUMBER = re.compile(r"^3\.\d\d$")  # "3.05" alone names a matrix item, not a quantity
 # An article with its sentence and clause, '3.2.1.1.(6)', '3.2.2.8(1)(b)', 'Table 3.1.17.1': no quantity
 ARTICLE_ID = re.compile(
-    r"(?<![\d.])\d+(?:\.\d+){2,}[A-Z]?\.?(?:\s?\(\d{1,2}\)|\s?\([a-z]{1,4}\)){0,3}(?![\d])"
+    r"(?<![\d.])\d+(?:\.\d+){2,}[A-Z]?\.?(?:\s?\(\d{1,2}\)|\s?\([a-z]{1,4}\)){0,3}"
+    # and the further sentences or clauses it lists: '3.1.17.1.(1)(c), (2)', '3.2.2.50.(1)(a) and (c)'
+    r"(?:(?<=\))\s*(?:,|and|&|or)\s*(?:\(\d{1,2}\)|\([a-z]{1,4}\))+){0,4}(?![\d])"
 )
 CLASSIFICATION_ARTICLE = re.compile(r"(?<![\d.])3\.2\.2\.(\d{2})([A-E])?(?![\d])")
 NUMBER = re.compile(

@@ -31,6 +31,14 @@ def _describe(item: FormItem, value: Any) -> str:
 # past when a yes or no follows.
 # ('Section 3.8: yes; …', 'Barrier-free design: no')
 _LABEL = re.compile(r"^\W*(?:for\s+)?[a-z][\w\s/&'.-]{0,40}?(?::|\s[-\u2013\u2014]+)\s*", re.I)
+# References the reply opens with, as its label: '3.2.5.7: yes, …', 'Per 3.2.5.7.(1) and 3.2.5.8.(2) –'
+_REFERENCES = re.compile(
+    r"^\W*(?:(?:per|see|re|under)\s+)?(?:(?:div(?:ision)?\.?\s*[ab]\s*,?\s*)?(?:art(?:icle)?s?\.?|sentences?|"
+    r"clauses?|tables?|cl\.)\s*)?\d+(?:\.\d+)+[.\w()-]*"
+    r"(?:\s*(?:,|and|&|/)\s*(?:(?:art(?:icle)?s?\.?|sentences?|clauses?|tables?)\s*)?\d+(?:\.\d+)+[.\w()-]*){0,4}"
+    r"\s*(?::|\s[-\u2013\u2014]+)\s*",
+    re.I,
+)
 # The yes or no opening the answer, alone or after one word of the item's own ("adequate, yes –"),
 # and ending its clause ("required, no exceptions" is not a no).
 _LEAD = re.compile(r"^\W*(?:[a-z]+\s*,\s*)?(yes|no)\b(?=\s*(?:[-\u2013\u2014,;:.(]|$))", re.I)
@@ -40,7 +48,22 @@ def opening_answer(text: str, number: str) -> bool | None:
     """The yes or no a reply opens with once the item it quotes back is read past ("Re 3.19 – yes,
     …", "Water supply: adequate, yes – …"), or None when it opens with neither."""
     after = without_heading(normalize(text), number)
-    lead = _LEAD.match(after) or _LEAD.match(_LABEL.sub("", after, count=1))
+    lead = (
+        _LEAD.match(after)
+        or _LEAD.match(_LABEL.sub("", after, count=1))
+        or _LEAD.match(_REFERENCES.sub("", after, count=1))
+    )
+    return None if lead is None else lead[1].lower() == "yes"
+
+
+def cited_answer(text: str, item: FormItem) -> bool | None:
+    """The yes or no a reply opens with after citing the item's own articles ('3.2.5.7: yes, …' at the
+    water supply): the articles name the item's subject, as a label of other words may not."""
+    after = without_heading(normalize(text), item.number)
+    label = _REFERENCES.match(after)
+    if label is None or not any(ref in label[0] for ref in item.references):
+        return None
+    lead = _LEAD.match(after[label.end() :])
     return None if lead is None else lead[1].lower() == "yes"
 
 

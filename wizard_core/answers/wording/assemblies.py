@@ -122,7 +122,9 @@ def _read_text(text: str, thread: Thread) -> None:
         thread.estimates.clear()
         thread.as_required = True
         return
+    before = ""
     for line in lines:
+        line, before = _label_carried(line, before), line
         if not _line(line, thread) and not is_chat(line):
             thread.notes.append(line)
 
@@ -212,6 +214,22 @@ def _line(line: str, thread: Thread) -> bool:
         for clause in split_outside_brackets(_CLAUSE_STOP, piece):
             read = _clause(clause, thread) or read
     return read
+
+
+# a 'none' opening a line, for the assembly the line before labelled: '(a) storeys below grade: one
+# basement only; N/A. (b) …'
+_NONE_OPENING = re.compile(
+    r"^\W*(?:n/?a|not\s+applicable|nil|none|no\s+rating(?:\s+required)?)\s*(?:[.;]|$)", re.I
+)
+
+
+def _label_carried(line: str, before: str) -> str:
+    """``line`` with the label of the line before's last clause set before a 'none' it opens with."""
+    if not _NONE_OPENING.match(line):
+        return line
+    last = [c for c in split_outside_brackets(_CLAUSE_STOP, before) if c.strip()]
+    head = last[-1].rsplit(":", 1)[0] if last and ":" in last[-1] else ""
+    return f"{head.strip()}: {line.strip()}" if head and assembly_of(head) else line
 
 
 def _clause(clause: str, thread: Thread) -> bool:

@@ -115,6 +115,7 @@ class FaceInput:
     area_as: str = ""  # 'same area as E': the face whose area this one has
     street: str = ""  # 3.2.3.10.(2) for the face: "claimed" in the words, "confirmed" when recorded
     line: str = ""  # the words a line gave it in
+    bands: list[str] = field(default_factory=list)  # bands of the table said with no ratio beside them
     problems: list[str] = field(default_factory=list)
 
     def fields(self) -> set[str]:
@@ -212,8 +213,8 @@ def parse_face(segment: str) -> FaceInput | None:
     compass = re.search(r"\b(?:north|south|east|west|[nsew]\d?)\b", label, re.I)
     if label and not compass and _HEIGHT.search(label) and not re.search(r"m2|m²|sq|sf|%", text, re.I):
         return None  # 'EBF heights to the highest ceiling: wing 8,0 m, gym 7,0 m': no face of its own
-    if not name and label and not re.search(r"\d", label):
-        label = label.lstrip(" -–•*")
+    if not name and label and not re.search(r"\d", label) and not _FIELD_LABEL.match(label):
+        label = label.lstrip(" -–•*")  # ('LD nil: 0 %' labels a figure of the face before, no face)
         name = label[:1].upper() + label[1:]
     face = FaceInput(name=name[:60], line=segment.strip())
     rough = _ACTUAL_GLAZING_ROUGH.sub(" ", _ROUNDED_RATIO.sub(r"\1", text))
@@ -279,6 +280,8 @@ def parse_face(segment: str) -> FaceInput | None:
             face.given_frr = round(
                 q.value if re.search(r"\d\s*h", text[q.start : q.end + 2], re.I) else q.value / 60, 2
             )
+    if face.ld is None and _LD_NIL.search(text):
+        face.ld = 0.0  # 'LD nil', 'limiting distance: none' (a wall on the lot line)
     if loose and proposed and face.given_permitted is None:
         face.given_permitted = loose[0]  # 'a street so 100%, 10% proposed': the other share is the permitted
     elif loose:
@@ -304,13 +307,8 @@ def parse_face(segment: str) -> FaceInput | None:
     bands = list(_BAND.finditer(text))
     if face.ratio is None:
         face.ratio = ratio_said(text)
-    for band in bands:  # a band beside the face's own ratio is the consultant's working: checked
-        if face.ratio is None:
-            face.problems.append(
-                f"'{band[0]}' is a band of the table; give the face's length and height (or its ratio)"
-            )
-        elif not _in_band(face.ratio, band[0]):
-            face.problems.append(f"a ratio of {figure_text(face.ratio)} is not in the band '{band[0]}'")
+    face.bands = [band[0] for band in bands if face.ratio is None]
+    face.problems += band_problems(face.ratio, [band[0] for band in bands])
     if NO_OPENINGS.search(text) and face.actual_pct is None and face.openings_m2 is None:
         face.actual_pct = 0.0
     if re.search(r"\bno\s+(?:rating|frr)\b|\b(?:rating|frr)\s*:?\s*(?:none|nil|n/?a)\b", text, re.I):
@@ -351,11 +349,28 @@ def _first_ld(text: str) -> int:
     return found.start() if found else len(text)
 
 
+_FIELD_LABEL = re.compile(
+    r"^\W*(?:l\.?\s?d\.?|l/h|limiting\s+distance|ratio|area|upo|unprotected|openings?|glazing|frr|fire[\s-]resistance"
+    r"|rating|construction|cladding)\b",
+    re.I,
+)
+_LD_NIL = re.compile(r"(?:\bl\.?\s?d\.?|limiting\s+distance)\s*(?:=|:|of|is)?\s*(?:nil|none|zero)\b", re.I)
 _LD_WORD = re.compile(r"\bl\.?\s?d\.?(?![a-z])|limiting\s+dist", re.I)
 
 
 def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
     return outer.start() <= inner.start() and inner.end() <= outer.end()
+
+
+def band_problems(ratio: float | None, bands: list[str]) -> list[str]:
+    """What to ask of bands of the table said for a face: a band beside the face's own ratio is the
+    consultant's working, checked; a band alone gives no ratio."""
+    if ratio is None:
+        ask = "is a band of the table; give the face's length and height (or its ratio)"
+        return [f"'{b}' {ask}" for b in bands]
+    return [
+        f"a ratio of {figure_text(ratio)} is not in the band '{b}'" for b in bands if not _in_band(ratio, b)
+    ]
 
 
 def _in_band(ratio: float, band: str) -> bool:

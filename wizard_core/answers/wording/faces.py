@@ -15,6 +15,7 @@ from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.face_line import (
     NO_OPENINGS,
     FaceInput,
+    band_problems,
     face_label,
     face_name,
     parse_face,
@@ -99,7 +100,12 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 and not (piece.fields() & given_here)
             ):
                 merged = _merge(previous, piece)
-                merged.problems = previous.problems + piece.problems
+                # 'L/H 9.5; … row 350, 3:1 to 10:1': a band in a part after the face's ratio is checked by it
+                bands = previous.bands + piece.bands
+                alone = set(band_problems(None, bands))
+                merged.problems = [x for x in previous.problems + piece.problems if x not in alone]
+                merged.problems += band_problems(merged.ratio, bands)
+                merged.bands = bands if merged.ratio is None else []
                 faces[previous.key] = merged
                 problems[previous.key] = merged.problems
                 previous = merged

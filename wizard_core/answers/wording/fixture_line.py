@@ -55,6 +55,7 @@ _REQUIRED_BEFORE = re.compile(
 )
 # '6 storeys → 2 universal washrooms': what the working arrives at is what is needed
 _WORKED_ARROW = re.compile(r"(?:→|->|=>)\s*$")
+_PROVIDED_AFTER = re.compile(r"\s*(?:are\s+|is\s+)?prov(?:ided|'?d|\.)?(?!\w)", re.I)
 _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
 # "a 2nd universal washroom", "another barrier-free stall": one more
 _ONE_MORE = re.compile(
@@ -163,7 +164,11 @@ _STATED_SUM = re.compile(
     r"(?=\s*(?:in\s+all|in\s+total|total|altogether|[,.;)]|$|\s+plus\b|\s+and\b))",
     re.I,
 )
-_PERSONS_SUMMED = re.compile(r"\s*(?:persons?|people|occupants|,?\s*\d+\s*(?:per|each|/)\s*sex)\b", re.I)
+_PERSONS_SUMMED = re.compile(
+    r"\s*(?:persons?|people|occupants|,?\s*(?:so\s+|→\s*|->\s*)?\d+\s*(?:(?:of|for|in)\s+)?(?:per|each|a|/)\s*"
+    r"(?:sex|gender))\b",
+    re.I,
+)
 _WHOLE_FIGURE = re.compile(r"(?<![\d.,])\d{1,3}(?![\d.]|,\d)")
 
 
@@ -208,16 +213,32 @@ def totals_kept(text: str) -> str:
     def counts_summed(m: re.Match[str]) -> str:  # '4 m (2 wc + 2 urinals) + 4 f = 8': the total
         return f"{m[3]} water closets" if int(m[1]) + int(m[2]) == int(m[3]) else m[0]
 
-    kept = _PER_UNIT_TIMES.sub(lambda m: f"{m[1]} water closets", _sums_stated(text))
+    kept = _PER_UNIT_TIMES.sub(lambda m: f"{m[1] or m[2]} water closets", _sums_stated(text))
+    kept = _IN_EACH_OF.sub(lambda m: f"{_number(m[1]) * _EACH_OF_COUNT[m[2].lower()]} water closets", kept)
     kept = _COUNTS_BY_SEX_SUMMED.sub(counts_summed, kept)
     kept = _SEXES_SUMMED.sub(summed, _TOTAL_BROKEN_DOWN.sub(bracketed, kept))
     return _BY_SEX_NAMED.sub(by_sex, _FOR_EACH_SEX.sub(by_sex, kept))
 
 
+# so many in each of a number of rooms: 'one water closet in each of the four change rooms' makes four
+_EACH_OF_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_EACH_OF_COUNT = {w: n for n, w in enumerate(_EACH_OF_WORDS, 2)}
+_EACH_OF_COUNT |= {str(n): n for n in range(2, 21)}
+_IN_EACH_OF = re.compile(
+    r"\b(one|an?|1|two|2)\s+(?:(?:universal|barrier[- ]free|bf|accessible|staff)\s+)?"
+    r"(?:wcs?|w\.c\.|water\s+closets?|toilets?)\s+(?:in|for|serving)\s+each\s+of\s+(?:the\s+)?"
+    rf"({'|'.join(_EACH_OF_COUNT)})\b",
+    re.I,
+)
+
+
 # one for each suite or cell, then how many that makes: 'one combination WC per cell = 10 WCs'
+# ('a washroom with one water closet for each room, 10 in all')
 _PER_UNIT_TIMES = re.compile(
-    r"\b(?:one|1|a|an)\b[^=;.→]{0,60}?\bper\s+(?:\w+\s+){0,2}?(?:cell|suite|room|rm|unit|bedroom|apartment"
-    r"|apt|dwelling|flat|condo)s?\b\s*(?:=|→|->|,\s*so)\s*(\d{1,3})\s*(?:wcs?|water\s+closets?|toilets?)\b",
+    r"\b(?:one|1|a|an)\b[^=;.→]{0,60}?\b(?:per|for\s+each|in\s+each)\s+(?:\w+\s+){0,2}?(?:cell|suite|room|rm"
+    r"|unit|bedroom|apartment|apt|dwelling|flat|condo)s?\b\s*"
+    r"(?:(?:=|→|->|,\s*so)\s*(\d{1,3})\s*(?:wcs?|water\s+closets?|toilets?)\b"
+    r"|,\s*(\d{1,3})\s+(?:in\s+all|in\s+total|total|altogether)\b)",
     re.I,
 )
 
@@ -261,7 +282,10 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
                     _REQUIRED.search(after[:20])
                     or _REQUIRED_BEFORE.search(rest[max(0, match.start() - 12) : match.start()])
                     or _ASKS.search(rest[max(0, match.start() - 14) : match.start()])
-                    or _WORKED_ARROW.search(rest[max(0, match.start() - 4) : match.start()])
+                    or (  # '→ 10 WCs provided': the chain's end said to be provided
+                        _WORKED_ARROW.search(rest[max(0, match.start() - 4) : match.start()])
+                        and not _PROVIDED_AFTER.match(after)
+                    )
                 ):
                     required[kind] = (count, per_sex)
                 elif kind not in provided:
@@ -302,7 +326,7 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
 
 _BARE_PROVIDED = re.compile(
     r"(?<![\d.,/])\b(?P<n>\d+)\s+(?:are\s+)?prov(?:ided|'?d|\.)?(?P<each>\s+each|\s+per\s+sex)?(?!\w)"
-    r"|\b(?:prov(?:ided|'?d|\.)?|we\s+have|there\s+are)\s*:?\s*(?P<n2>\d+)(?![\d.,]|\s*(?:%|m2|m²|persons?|people|staff))"
+    r"|\b(?:prov(?:ided|'?d|\.)?|we\s+have|there\s+are)\s*:?\s*(?P<n2>\d+)(?!\d|[.,]\d|\s*(?:%|m2|m²|persons?|people|staff))"
     r"(?P<each2>\s+each|\s+per\s+sex)?(?!\s*[a-z])",
     re.I,
 )

@@ -19,8 +19,11 @@ _FIGURE = re.compile(
 
 
 # a row's name, then its persons before a dash or colon, then its counts
+# ('Existing mezzanine, 7 ppl → 0'): its persons may be named so, and lead with an arrow
 _NAMED_WITH_LOAD = re.compile(
-    r"^(?:[^:]{1,20}:\s*)?[a-z][a-z /&'.+-]{1,40}?\s+(\d{1,4})\s*[-\u2013\u2014:]\s*\S", re.I
+    r"^(?:[^:]{1,20}:\s*)?[a-z][a-z /&'.+-]{1,40}?,?\s+(\d{1,4})"
+    r"(?:\s*(?:ppl|persons?|people|pers\.?|occupants|occ\.?)(?!\w))?\s*(?:[-\u2013\u2014:=→]|->)\s*\S",
+    re.I,
 )
 
 
@@ -70,6 +73,13 @@ _LABELLED_NONE = re.compile(
     r"(?:\s*[,;(\u2014\u2013]\s*[^\d]*|\s+-\s+[^\d]*)?\W*$",  # '…: none, they use the washrooms upstairs'
     re.I,
 )
+# 'Basement: storage, not normally occupied; no washroom, nil': rows named before a colon, words of why,
+# then a last clause saying none
+_LABELLED_ENDING_NONE = re.compile(
+    r"^\W*(?P<names>[^:]{2,60}?)\s*:\s*[^\d:]{0,80}?[;,\u2014\u2013]\s*"
+    r"(?:no\s+(?:washrooms?|wcs?|water\s+closets|fixtures)\s*[,;]\s*)?(?:nil|none|0)\W*$",
+    re.I,
+)
 # 'the café (24) has none of its own, it uses the public ones', 'the stockroom (11) has none either'
 _HAS_NONE = re.compile(
     r"^\W*(?P<names>[^,;:]{2,60}?)\s+(?:has|have|gets?)\s+"
@@ -77,7 +87,11 @@ _HAS_NONE = re.compile(
     r"(?:\s+of\s+(?:its|their)\s+own)?(?:\s+either)?(?:\s*[,;(\u2014\u2013-]\s*[^\d]*)?\W*$",
     re.I,
 )
-_PERSONS_AFTER_NAME = re.compile(r"(?:\s*\(\d{1,4}\)|,\s*\d{1,4})(?=\s*:)")
+# ('Basement (12 on the egress count): …', 'viewing rail, 90: nil')
+_PERSONS_AFTER_NAME = re.compile(
+    r"(?:\s*\((\d{1,4})(?:\s+[a-z][^()\d]{0,40})?\)|,\s*(\d{1,4}))(?=\s*:)", re.I
+)
+_LIST_NUMBER = re.compile(r"^\s*\(?\d{1,2}[.)]\s+")
 _PERSONS_IN_NAME = re.compile(r"\s*\((?:the\s+)?(\d{1,4})(?:\s+(?:people|persons))?\)")
 
 
@@ -100,7 +114,9 @@ def rows_without(
     """The rows a line says have no fixtures, or ['*'] for every row not given any ('All other rows 0');
     None when the line says no such thing. ``named`` finds the row a name is ('staff rm'); ``persons``,
     each row's occupant load, the row of a name given with its load ('the café (24) has none of its own')."""
+    line = _LIST_NUMBER.sub("", line)  # '2. Ground floor, finishing room (27): nil'
     whole = p.normalize(line).strip()  # 'the café (24) has none of its own': the load names the row
+    load = _PERSONS_AFTER_NAME.search(line)
     line = _PERSONS_AFTER_NAME.sub("", line)  # 'sally port (3): none': the row's persons, not a count
     plain = p.normalize(line).strip()
     found = _NONE_FOR.match(plain)
@@ -109,9 +125,15 @@ def rows_without(
     # the first way of saying it whose names are all rows ('P2 and P1: none, people use the washrooms
     # upstairs' names P2 and P1, not 'people')
     labelled_none = _LABELLED_NONE.match(plain) if labelled else None
-    ways = (found, _SHARING.match(plain), labelled_none, _HAS_NONE.match(whole))
-    for said in ways:
-        if said is not None and (keys := _rows_of(said["names"], floors, named, persons)) is not None:
+    ending_none = _LABELLED_ENDING_NONE.match(plain) if labelled else None
+    ways = (found, _SHARING.match(plain), labelled_none, _HAS_NONE.match(whole), ending_none)
+    said_none = [said for said in ways if said is not None]
+    # 'Main floor, viewing rail, 90: nil': the persons before the colon name the one row of that load
+    loaded = _row_of_load(int(load[1] or load[2]), persons) if said_none and load and persons else None
+    if loaded is not None:
+        return [loaded]
+    for said in said_none:
+        if (keys := _rows_of(said["names"], floors, named, persons)) is not None:
             return keys
     return None
 

@@ -145,9 +145,17 @@ _ALONE = re.compile(
 )
 
 
+_LOAD_ONLY = re.compile(r"\(?\d{1,4}\s*(?:ppl|persons?|people|pers\.?|occupants|occ\.?)?\)?", re.I)
+
+
 def _names(head: str) -> list[str]:
     """The rows a line's name part lists: split at commas, and at slashes when each piece has its figure."""
-    pieces = [p.strip() for p in head.split(",") if p.strip()]
+    pieces: list[str] = []
+    for piece in (p.strip() for p in head.split(",") if p.strip()):
+        if pieces and _LOAD_ONLY.fullmatch(piece):  # 'Existing mezzanine, 7 ppl': the row's persons
+            pieces[-1] = f"{pieces[-1]}, {piece}"
+        else:
+            pieces.append(piece)
     if any(len(p.split()) > 5 for p in pieces):  # a sentence, not a list of rows' names
         return [head]
     out: list[str] = []

@@ -175,16 +175,45 @@ _FIXTURE_NOUN = re.compile(
 )
 
 
+# a part saying only that there are none ('Basement (12): storage; no washroom, nil')
+_NONE_CLAUSE = re.compile(
+    r"^\s*(?:no\s+(?:washrooms?|wcs?|water\s+closets|fixtures)\s*(?:[,;]\s*(?:nil|none|0))?|nil|none)\W*$",
+    re.I,
+)
+
+
+_PROVIDED_LEAD = re.compile(
+    r"^\s*\d{1,3}\s+(?:are\s+|is\s+)?prov(?:ided|'?d|\.)?\s*,?\s*(?:on|in|at)\b", re.I
+)
+
+
+def _sums_rows(total: int | None, given: Given) -> bool:
+    """Whether a summary's water closets are the rows' own added up ('20 WCs total' after rows of 10, 2
+    and 8): a total that agrees is their working, not a figure to confirm."""
+    counts = [row.get("wc_provided") for row in given.provided.values()]
+    whole = [n for n in counts if isinstance(n, int)]
+    return total is not None and len(whole) == len(counts) and sum(whole) == total
+
+
+def _holds_row_words(said: str, row: str) -> bool:
+    """Whether a line's name holds every word of a 3.18 row's ('Existing plant production' holds 'Existing
+    plant (row 1)'): with the row's unique persons beside it, the row is not in doubt."""
+    words = set(re.findall(r"[a-z]{3,}", re.sub(r"\(row \d+\)", "", row).lower()))
+    return bool(words) and words <= set(re.findall(r"[a-z]{3,}", said.lower()))
+
+
 def _continued(text: str, floors: dict[str, str]) -> str:
-    """Each line's parts after a semicolon that name no row of their own ('Restaurant 64 → 2 + 2; provided 4')
-    joined back to the row named before them, with a comma."""
+    """Each line's parts after a semicolon that name no row of their own ('Restaurant 64 → 2 + 2; provided 4',
+    'Basement: storage; nil') joined back to the row named before them, with a comma."""
     lines = []
     for line in text.split("\n"):
         parts = line.split(";")
         kept = parts[0]
         for part in parts[1:]:
             named = (floor_name(part) and _FIXTURE_NOUN.search(part)) or by_words(part, floors) is not None
-            own = named or not re.search(r"\d", part)
+            # '…, 1 universal washroom; 1 provided, on the first storey': the count before's, placed
+            named = named and not _PROVIDED_LEAD.match(part)
+            own = named or not (re.search(r"\d", part) or _NONE_CLAUSE.match(part))
             kept += (";" if own or not re.search(r"\d", kept) else ",") + part
         lines.append(kept)
     return "\n".join(lines)
@@ -289,7 +318,8 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
         # every row given its counts by name, then a line naming none ('Staff peak 14 -> 1 + 1; 3
         # provided'): a summary of the rows, kept as a note and said back to confirm
         given.notes.append(line.strip())
-        given.soft.append(f"'{line.strip()}' read as a summary of the rows given, kept as a note")
+        if not _sums_rows(said.provided.get("wc"), given):
+            given.soft.append(f"'{line.strip()}' read as a summary of the rows given, kept as a note")
         return
     if (said.floors or said.among) and not said.each_floor and len(floor_range(entry.name)) < 2:
         # the working names other rows too ('offices (69): offices + training room / 14 …'): the row its
@@ -309,7 +339,7 @@ def _apply(entry: Entry, floors: dict[str, str], given: Given, latest: bool, tar
             given.soft.append(f"'{entry.name.strip()}' taken as 3.18's '{floors[worded]}'")
     elif not said.floors and not said.each_floor and (of_load := by_persons(line, given.persons)):
         said.floors, said.unknown_floor = [of_load], ""
-        if latest:
+        if latest and not _holds_row_words(entry.name, floors[of_load]):
             count = given.persons[of_load]
             given.soft.append(f"'{line.strip()}' taken as 3.18's '{floors[of_load]}' ({count} persons)")
     if said.among and not said.floors:

@@ -265,11 +265,42 @@ _ASIDE = re.compile(
 )
 
 
+# a sentence saying only what the table gives, naming no floor or use of its own
+_TABLE_GIVES = re.compile(
+    r"\W*(?:at\s+\d+(?:\.\d+)?\s*(?:m2|m²)?\s*(?:/|per)\s*(?:person|pers\.?|p)\s*,?\s*)?"
+    r"(?:the\s+)?table(?:\s+3\.1\.17\.1)?\s+(?:gives|yields|would\s+give|allows)\s+\d[\d,]*"
+    r"(?:\s*(?:persons|people))?\W*",
+    re.I,
+)
+
+
+def _goes_on(piece: LoadInput) -> bool:
+    """Whether a sentence with no floor or area goes on about the row before ('The room is designed for
+    40, … posted'), rather than being a row of its own on the floor all rows are on."""
+    return (
+        not piece.floor
+        and piece.area is None
+        and piece.use is None
+        and (piece.design is not None or piece.stated is not None or piece.posted)
+        and bool(_ABOUT_THE_ROW.match(_TABLE_GIVES_LEAD.sub("", piece.line)))
+    )
+
+
+_ABOUT_THE_ROW = re.compile(
+    r"^\W*(?:the\s+(?:room|space|area|hall|floor|same)|it|this|that|which|its|designed|design|posted)\b", re.I
+)
+
+
+_TABLE_GIVES_LEAD = re.compile(rf"^(?:{_TABLE_GIVES.pattern})[,;]\s*", re.I)
+
+
 def _row_or_note(segment: str) -> LoadInput | int | None:
     """A row or total, or None for a note of the rates used ('I used 9.30 for the offices') or a lead
     line introducing the rows ('use the classroom number (1.85) for the playrooms:')."""
     if (STATEMENT.match(segment) and not _AREA.search(segment)) or _ASIDE.fullmatch(segment.strip()):
         return None
+    if _TABLE_GIVES.fullmatch(segment.strip()):
+        return None  # 'At 4.60 m²/person the Table gives 244' beside the row's design figure: its working
     row = parse_segment(segment)
     return None if isinstance(row, LoadInput) and _lead(row) else row
 
@@ -321,7 +352,7 @@ def _rate_fits(row: LoadInput, lead: LoadInput) -> bool:
 
 def _leading_use(segment: str) -> LoadInput | None:
     """A line introducing the rows under it that names their use ('offices @ 9.3:'), read as a row."""
-    if _WHERE.search(segment):
+    if _WHERE.search(segment) or _TABLE_GIVES.fullmatch(segment.strip()):
         return None  # 'all on the shop floor except the last one:': where the rows are, not their use
     row = parse_segment(segment)
     return row if isinstance(row, LoadInput) and _lead(row) and row.use is not None else None
@@ -370,6 +401,10 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
                 and _rate_fits(piece, lead)  # not 'parts room @ 46' under 'all on the shop floor:'
             ):
                 piece.use, piece.rate = lead.use, piece.rate if piece.rate is not None else lead.rate
+            if isinstance(piece, LoadInput) and previous is not None and _goes_on(piece):
+                piece.name = ""  # 'The room is designed for 40, … posted': the row before's, merged with it
+                add_row(book, piece, index, previous)
+                continue
             if isinstance(piece, LoadInput) and _heading(piece):
                 # 'Ground floor (new extension):' over its rows: the part of the building kept in their names
                 wing = _WING.search(piece.line)

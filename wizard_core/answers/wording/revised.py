@@ -33,11 +33,37 @@ _AREA_REVISED = re.compile(
 # figures ('storeys above grade 2 → 3', 'height 8.4 m → 11.6 m') go from the old value to the new
 _REVISION_MARK = re.compile(r"\(rev\.?\)|\brev(?:ision)?\.?\s*\d|\[rev|Δ|\brevised\b", re.I)
 _REVISED_TO = re.compile(
-    r"(?<![\d.,])(?<![x×*÷/=+-]\s)(?<![x×*÷/=+-])\d[\d,]*(?:\.\d+)?\s*(?:m2|m²|m|ft|%|h|min)?\s*(?:→|->|=>)\s*"
+    r"(?<![\d.,])(?<![x×*÷/=+-]\s)(?<![x×*÷/=+-])\d[\d,]*(?:\.\d+)?\s*(?P<old>m2|m²|m|ft|%|h|min)?\s*(?:→|->|=>)\s*"
     # (not a row's persons leading to its fixtures: 'docks 18 -> 2 prov', '60 -> 30 per sex')
-    r"(?=\d(?![\d,.]*\s*(?:prov|req|wcs?\b|uw|water|toilet|per\s+sex|m\s*/\s*f|each)))",
+    r"(?=\d(?![\d,.]*\s*(?:prov|req|wcs?\b|uw|water|toilet|per\s+sex|m\s*/\s*f|each))"
+    r"[\d,]*(?:\.\d+)?\s*(?P<new>m2|m²|m\b|ft|%|h\b|hrs?\b|min)?)",
     re.I,
 )
+# what a figure measures, by its unit or, with none, by the words before it ('LD 7.5', 'UPO 20')
+_KIND_OF_UNIT = {"m2": "area", "m²": "area", "m": "length", "ft": "length", "%": "share"}
+_KIND_BEFORE = {
+    "length": re.compile(r"\b(?:l\.?\s?d\.?|limiting\s+distance|height|ht)\s*[:=]?\s*$", re.I),
+    "share": re.compile(r"\b(?:upo|openings?|glazing|unprotected)\s*[:=]?\s*$", re.I),
+    "time": re.compile(r"\b(?:frr|rating|rated)\s*[:=]?\s*$", re.I),
+}
+
+
+def _kind(unit: str | None) -> str:
+    unit = (unit or "").lower()
+    return "time" if unit in ("h", "hr", "hrs", "min") else _KIND_OF_UNIT.get(unit, "")
+
+
+def _revised_to(m: re.Match[str], text: str) -> str:
+    """An arrow between two figures dropped with the old one, unless the two measure different things
+    ('LD 7.5 → 28 % → 1 h': the table's working from a distance to a share to a rating)."""
+    old = _kind(m["old"])
+    if not old:
+        before = text[max(0, m.start() - 25) : m.start()]
+        old = next((kind for kind, words in _KIND_BEFORE.items() if words.search(before)), "")
+    new = _kind(m["new"])
+    return m[0] if old and new and old != new else ""
+
+
 # 'the footprint went from 40.0 x 18.0 to 48.0 x 20.0': the old sides, then the new ones (a count revised
 # 'from one to two' is read by its item's reader)
 _WENT_FROM = re.compile(
@@ -77,7 +103,7 @@ def current(text: str) -> str:
     said = _ARROW_NOW.sub("", _WAS_NOW.sub("", said))
     said = _AREA_REVISED.sub(_new_of_its_size, said)
     if _REVISION_MARK.search(said):
-        said = _REVISED_TO.sub("", said)
+        said = _REVISED_TO.sub(lambda m: _revised_to(m, said), said)
     said = _WENT_FROM.sub("", said)
     said = _STRIKE_THEN.sub("", said)
     return _STRIKE_ALONE.sub("", said).strip() or text
