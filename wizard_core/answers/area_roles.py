@@ -180,7 +180,28 @@ def _left_out_dropped(lowered: str, found: list[p.Quantity]) -> list[p.Quantity]
             last = found[before[-1]]
             if not _labelled(lowered[last.end : min(last.end + 12, m.start())]):
                 out.add(before[-1])
+    for index, q in enumerate(found):  # 'A-100 says 1,026 because it picked up the canopy columns'
+        if takes_in_more(lowered, q) and len(found) > 1:
+            out.add(index)
     return [q for k, q in enumerate(found) if k not in out]
+
+
+def takes_in_more(lowered: str, q: p.Quantity) -> bool:
+    """Whether the rest of a figure's sentence says it takes in what the area leaves out ('the 1,012 on the
+    form included the entry canopy, which is out'): another document's figure, set aside."""
+    sentence_end = re.search(r"(?<!\d)[.;\n](?!\d)", lowered[q.end :])
+    rest = lowered[q.end : q.end + (sentence_end.start() if sentence_end else 120)]
+    return bool(_TAKES_IN_MORE.search(rest)) and not q.result
+
+
+# a figure said to take in something the area leaves out: 'because it picked up the porte-cochère
+# columns', '… included the entry canopy, which is out'
+_TAKES_IN_MORE = re.compile(
+    r"\b(?:because|since|as)\s+(?:it|they|that\s+one|that)\s+(?:picked\s+up|included?|includes|counted|counts"
+    r"|took\s+in|takes\s+in|captured)\b"
+    r"|\b(?:included|includes|counted|picked\s+up|took\s+in)\s+(?:the\s+)?[^.;,\n]{1,40}?,?\s*(?:which|that)\s+"
+    r"(?:is|are|was|were)\s+(?:out|excluded|not\s+counted|not\s+included|left\s+out)\b"
+)
 
 
 def _labelled(words_after: str) -> bool:

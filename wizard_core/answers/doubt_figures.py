@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.area_roles import DENIED_WORKING, share_limit
+from wizard_core.answers.area_roles import DENIED_WORKING, share_limit, takes_in_more
 from wizard_core.answers.area_sums import share_pairs, share_wholes
 from wizard_core.answers.area_words import a_height
 from wizard_core.answers.height_lengths import set_aside
@@ -73,6 +73,8 @@ def rival_figure(item: FormItem, text: str, value: Any) -> str:
             continue
         if any(_same(q.value, whole) for whole in wholes):
             continue
+        if item.answer_type == "area" and takes_in_more(masked.lower(), q):
+            continue  # 'the 1,012 on the form included the canopy, which is out'
         if item.answer_type == "area" and share_limit(masked.lower(), q, every):
             continue  # 'i.e. under 224 m²': the 10 % of the storey a mezzanine is kept under
         shown = masked[q.start : q.end].strip()

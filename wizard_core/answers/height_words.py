@@ -24,7 +24,7 @@ class HeightWords:
         )
         # "two storeys above grade and one below"
         self.below_after_above = re.compile(
-            rf"\babove(?:\s+grade)?\s*(?:and|[/,;&+])\s*{counted_below}\s+{below}\b", re.I
+            rf"\babove(?:\s+grade)?\s*(?:and|[/,;&+]|\.(?!\d))\s*{counted_below}\s+{below}\b", re.I
         )
         self.basements = re.compile(rf"{counted_below}[\w\s-]{{0,12}}?{basement}", re.I)
         kinds = alternation(s.below_grade_kinds)
@@ -62,7 +62,7 @@ class HeightWords:
         self.storeys_above = re.compile(
             rf"{counted_above}[\s-]*{storey}(?![\s-]+(?:\w+[\s-]+)?{below}[\s-]+(?:grade|ground))"
             # "6 above / 1 below"
-            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|and\b|$))"
+            rf"|(?<![\d.])(\d+|{number})\s+above\b(?:\s+grade)?(?=\s*(?:[/,;&+]|\.(?!\d)|and\b|$))"
             # "storeys = 5", "storeys above grade: 4" (keyed, as on a sheet)
             rf"|\b(?:no\.?\s+of\s+)?{storey}(?:\s+above(?:\s+grade)?)?\s*[:=]\s*(\d+|{number})\b(?!\s*(?:m\b|ft|below))",
             re.I,

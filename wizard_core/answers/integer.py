@@ -63,12 +63,14 @@ def figures(item: FormItem, text: str) -> list[int]:
         if q.unit or q.standard or q.value != int(q.value) or "." in lowered[q.start : q.end]:
             continue  # '50.0' is a measure written to its tenth, never a count
         if noun is not None and noun.match(lowered[q.end : q.end + 30]):
-            tied.append(int(q.value))
+            if not _supposed(lowered, q.start):
+                tied.append(int(q.value))
         elif not q.counted:
             loose.append(int(q.value))
     articled: list[int] = []  # "a street"
     for m in re.finditer(p.lexicon().counts, lowered):  # "two streets", "a single street"
-        if noun is not None and noun.match(lowered[m.end() : m.end() + 30]):
+        counts = noun is not None and noun.match(lowered[m.end() : m.end() + 30])
+        if counts and not _supposed(lowered, m.start()):
             (articled if m[0] in ARTICLES else tied).append(p.word_number(m[0]) or 0)
     spelled = list(re.finditer(p.lexicon().number_words, lowered))
     if len(spelled) == 1 and not re.sub(p.lexicon().number_words, "", lowered).strip(" .,;:!"):
@@ -88,6 +90,22 @@ def figures(item: FormItem, text: str) -> list[int]:
     if lead is not None:  # "Two, like I said: ...", "Just the one, Main Street. ...": the answer itself
         return [lead, *tied]
     return tied or articled or loose  # "within 15 m of a street" does not count beside "2 streets"
+
+
+# a count said of a case that is not the building's: 'the 50 % for two streets', 'without the fire route
+# it'd be 59.7 m, 50 %, i.e. 2 streets', 'would need three streets'
+_SUPPOSED = re.compile(
+    r"\b(?:for|would(?:\s+\w+)?|it'?d(?:\s+\w+)?|without\b[^.;]*|if\b[^.;]*|unless\b[^.;]*|short\s+of|needs?|needed"
+    r"|to\s+(?:get|reach|make))\W*(?:be\W+)?(?:[^.;!?]{0,40}?\b(?:ie|so|that'?s)\W*)?$"
+)
+
+
+def _supposed(lowered: str, at: int) -> bool:
+    """Whether the count at ``at`` is said of a case supposed or compared, within its sentence."""
+    before = lowered[:at].replace("i.e.", "i,e,").replace("e.g.", "e,g,")  # (no stops of a sentence)
+    start = max((m.end() for m in re.finditer(r"[.;!?\n](?!\d)", before)), default=0)
+    said = re.sub(r"(?<=\d)\.(?=\d)", ",", before[max(start, at - 80) :]).replace("i,e,", "ie")
+    return bool(_SUPPOSED.search(said))
 
 
 def _leading(lowered: str) -> int | None:

@@ -1,5 +1,6 @@
 """Numbers in a message that are no figure of the building: a year ("the 1872 mill plan"), a place in an
-order ("a 2nd unit"), money ("$85k"), a count of items ("Qty 1 steel mezz")."""
+order ("a 2nd unit"), money ("$85k"), a count of items ("Qty 1 steel mezz"), a day of a date ("per the
+Nov 6 survey", "RFI-12 answer of 12 Nov")."""
 
 from __future__ import annotations
 
@@ -39,3 +40,22 @@ _YEAR_AFTER = re.compile(
 def is_year(raw: str, before: str, after: str) -> bool:
     """Whether a bare four-digit figure is a year by the words around it."""
     return bool(_YEAR.match(raw)) and bool(_YEAR_BEFORE.search(before) or _YEAR_AFTER.match(after))
+
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?)"
+)
+_MONTH_BEFORE = re.compile(rf"\b{_MONTH}\.?\s*$", re.I)
+# (after a day, not 'may': '12 may be posted')
+_MONTH_AFTER = re.compile(rf"^(?:st|nd|rd|th)?\s*(?!may\b){_MONTH}\b\.?(?!\s*(?:m\b|m2|m²))", re.I)
+# '2026-11-12', '12/11/2026': a date written in figures
+_NUMERIC_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}$|\d{1,2}/\d{1,2}/\d{2,4}$")
+
+
+def is_day_of_date(raw: str, before: str, after: str) -> bool:
+    """Whether a figure of one or two digits is the day of a date by the month beside it ('Nov 6',
+    '12 Nov.', 'Oct. 30')."""
+    if not re.fullmatch(r"\d{1,2}", raw) or not 1 <= int(raw) <= 31:
+        return False
+    return bool(_MONTH_BEFORE.search(before) or _MONTH_AFTER.match(after))

@@ -259,6 +259,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             bool(words.standard_before.search(before))
             or (not unit and bool(ITEM_NUMBER.match(raw)))
             or (not unit and not_figures.is_year(raw, before, masked[end : end + 30]))
+            or (not unit and not_figures.is_day_of_date(raw, before, masked[end : end + 12]))
+            or (not unit and before.rstrip().endswith("#"))  # 'OAC mtg #3', 'RFI #12': a number in a series
         )
         result = bool(words.result_before.search(before))
         quoted = bool(

@@ -137,6 +137,18 @@ _ASIDE_FIRST = re.compile(
 )
 
 
+# The item's answer put off, first: 'I'll come back to this.', 'Will answer this in a sec.', 'answer to
+# follow -', 'Before that -', 'Spatial sep is coming, the elevations aren't done.'
+_DEFERRED = re.compile(
+    r"^\W*(?:(?:i'?ll|i\s+will|will)\s+(?:come\s+back\s+to|answer|get\s+back\s+to|circle\s+back\s+to|do)\s+"
+    r"(?:this|that|it)(?:\s+one)?(?:\s+(?:in\s+a\s+(?:sec|second|minute|bit|moment)|shortly|later|next|after))?"
+    r"|answer\s+(?:to\s+follow|coming|later)|before\s+(?:i\s+answer\s+(?:this|that)(?:\s+one)?|that|this\s+one)"
+    r"|[^.?!\n]{1,50}\b(?:is|are)\s+coming\b[^.?!\n]{0,60}|(?:still\s+)?waiting\s+on\s+[^.?!\n]{1,50})"
+    r"\s*[.,:;!\u2013\u2014-]+",
+    re.I,
+)
+
+
 def opens_as_question(text: str) -> bool:
     """Whether a message says at its start that it is a question ("Q: …", "um quick question before
     the height …", "Side question: …", "One question for you on …", "Before we classify — … ?"):
@@ -148,6 +160,8 @@ def opens_as_question(text: str) -> bool:
     # 'One query for the record, not an answer to any item. Would …?'
     says_so = re.search(r"\bnot\s+an\s+answer\b|\b(?:query|enquiry|inquiry)\b", first, re.I) is not None
     aside = aside or (says_so and "?" in stripped)
+    # 'I'll come back to this. Side question for you - …?', 'answer to follow - Q: …?': the answer put off
+    aside = aside or (_DEFERRED.match(stripped) is not None and "?" in stripped)
     return bool(_ASKS_FIRST.match(stripped) or _ANNOUNCES.search(first) or before or aside)
 
 

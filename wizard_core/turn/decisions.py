@@ -12,6 +12,7 @@ from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
+from wizard_core.answers.wording.letters import quoted_question
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.checks import COMPUTED
 from wizard_core.forms import FormQuestionService
@@ -48,6 +49,7 @@ from wizard_core.turn.taken_back import (
 DecisionKind = Literal["continuing", "revision", "reset", "side_question"]
 ABOUT_CURRENT = re.compile(
     r"(?<!not )(?<!not for )(?<!not about )"  # "not for this item" is not about it
+    r"(?<!answer )(?<!answering )(?<!back to )"  # nor "before I answer this one", "back to this one"
     r"\b(options?|choices?|this (?:item|question|one)|which one|what do you need|what should i|"
     r"how do i answer|format|enter|example|you (?:pick|choose)|propose|suggest)\b",
     re.I,
@@ -64,6 +66,10 @@ class Decision:
     target: str | None = None  # the item a revision goes back to, or a side question is about
     remainder: str = ""  # the message without its trigger phrase
     answer: str | None = None  # what answers the target, when the decision already worked it out
+
+
+QUOTED_WORDS = 4  # a quote of fewer words is no question of the wizard's
+QUOTED_SHARE = 0.8  # the share of a quote's words an item's question must hold to be the one quoted
 
 
 class DecisionEngine:
@@ -114,6 +120,7 @@ class DecisionEngine:
             r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
         )  # "gross_area: …" from a checklist
         # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
+        quoting = self._quoted_item(message)
         message = as_meant(answer_in(message))
         current = state.current_form_section
         reset = self._reset.search(message)
@@ -131,6 +138,10 @@ class DecisionEngine:
             return Decision("reset", 0.9, f"reset trigger '{reset.group().strip()}'", remainder=remainder)
         stripped = message.strip()
         said_to_ask = opens_as_question(stripped)  # "Q: …", "quick question before the height …"
+        if quoting not in (None, current) and quoting in state.answered_sections and not said_to_ask:
+            # a reply quoting the question of an item answered before: its answer is that item's again
+            reason = f"a reply quoting the question of {quoting} {self.forms.get_item(quoting).title}"
+            return Decision("revision", 0.85, reason, target=quoting, remainder=strip_filler(message))
         revision = None if said_to_ask else self._revision_target(state, message)
         if revision is not None:
             return revision
@@ -168,6 +179,20 @@ class DecisionEngine:
         signal = self._continuity.match(stripped)
         reason = f"continuity signal '{signal.group().strip()}'" if signal else f"an answer to {current}"
         return Decision("continuing", 0.9 if signal else 0.8, reason)
+
+    def _quoted_item(self, message: str) -> str | None:
+        """The item whose question a reply quotes back ('> How many streets does the building face …?'):
+        the one item most of whose question's words the quote holds."""
+        words = set(WORD.findall(quoted_question(message).lower()))
+        if len(words) < QUOTED_WORDS:
+            return None
+        fits = []
+        for item in self.forms.items:
+            asked = set(WORD.findall(item.question.lower()))
+            if asked and len(words & asked) >= QUOTED_SHARE * len(words):
+                fits.append((len(words & asked) / len(asked | words), item.number))
+        fits.sort(reverse=True)
+        return fits[0][1] if fits and (len(fits) == 1 or fits[0][0] > fits[1][0]) else None
 
     def _revision_target(self, state: ProjectState, message: str) -> Decision | None:
         """A revision when the message addresses another item: by its number, or by its title

@@ -127,6 +127,9 @@ def _read_text(text: str, thread: Thread) -> None:
         line, before = _label_carried(line, before), line
         if not _line(line, thread) and not is_chat(line):
             thread.notes.append(line)
+    if _ONE_BELOW.search(text) and "storeys_below_grade" not in thread.given:
+        # 'Only one storey below, so 3.2.2.15 doesn't kick in': no storeys below grade to rate as such
+        thread.given["storeys_below_grade"] = {"rating_h": None, "absent": True}
 
 
 # Where an assembly is named: a part naming several ("one storey no basement the mezzanine is steel so
@@ -175,6 +178,11 @@ _CONDITIONAL = re.compile(
     r"|won'?t|isn'?t|is\s+not|not)\s+(?:apply|applies|applicable|triggered|kick\s+in)\b",
     re.I,
 )
+# the conclusion of a condition for every assembly named before it: 'so neither needs a rating'
+_NEITHER = re.compile(
+    r"\b(?:so|hence|therefore|thus)\s+(?:neither|none\s+of\s+them|both\s+(?:are|get|need)\s+(?:none|no\s+rating))\b",
+    re.I,
+)
 # A clause's conclusion about the assembly it named before: "…, and it is steel, so no rating", "so none".
 _CONCLUDED_NONE = re.compile(
     r"\b(?:so|hence|therefore|thus)\s+(?:there\s+is\s+|it\s+(?:has|gets|needs)\s+)?(?:none|no\s+(?:\w+\s+)?rating|not\s+rated)\b",
@@ -216,6 +224,14 @@ def _line(line: str, thread: Thread) -> bool:
     return read
 
 
+# one storey below grade said to leave the deep-basement row without a rating
+_ONE_BELOW = re.compile(
+    r"\b(?:only|just)\s+(?:one|1|a\s+single)\s+(?:storey|story|level)\s+below(?:\s+grade)?\b"
+    r"|\b(?:one|1|a\s+single)\s+(?:storey|story|level)\s+below(?:\s+grade)?\s*[,;]?\s*(?:so\s+)?"
+    r"(?:nothing|no\s+rating|none)\b"
+    r"|\b3\.2\.2\.15\b[^.;]{0,30}?\b(?:doesn'?t|does\s+not|won'?t|not)\s+(?:apply|kick\s+in|bite)",
+    re.I,
+)
 # a 'none' opening a line, for the assembly the line before labelled: '(a) storeys below grade: one
 # basement only; N/A. (b) …'
 _NONE_OPENING = re.compile(
@@ -237,6 +253,14 @@ def _clause(clause: str, thread: Thread) -> bool:
     the assembly the clause named last."""
     read = False
     last = ""
+    if _CONDITIONAL.search(clause) and (neither := _NEITHER.search(clause)):
+        # 'roof 45 min and mezzanine 45 min only if combustible - we're steel, so neither needs a rating'
+        conditioned = {assembly_of(piece) for piece in _by_assembly(clause[: neither.start()])} - {""}
+        for name in conditioned:
+            thread.given[name] = {**thread.given.get(name, {}), "rating_h": 0.0}
+            thread.problems.pop(name, None)
+        if conditioned:
+            return True
     parts = [piece for part in split_outside_brackets(_COMMA, clause) for piece in _by_assembly(part)]
     parts = [_SET_ASIDE_READING.sub("", part) for part in parts]  # 'I had it as no rating because …'
     for part in parts:

@@ -143,9 +143,29 @@ _REVISING = re.compile(
 )
 
 
+# an aside giving another document's figures: '(leasing's sheet had 44 off an 81 m² net; it's 86 measured
+# to the wall faces)', '(the SPA form said 1,012)'
+_OTHER_SOURCE = re.compile(
+    r"\((?:the\s+)?[\w.'’ -]{0,30}?\b(?:sheet|memo|matrix|schedule|takeoff|take-off|count|plan|drawings?|form"
+    r"|program(?:me)?|report|survey|estimate|application|set)\s+(?:had|has|says|said|shows|showed|gave|gives|was"
+    r"|were|used|counted)\b[^()]*\)",
+    re.I,
+)
+
+
+# a drawing's number: 'A-201', 'S-301', 'A-100 to A-106'
+_SHEET = re.compile(r"\b[A-Z]{1,2}-\d{3}[A-Z]?\b")
+
+
+def without_other_sources(text: str) -> str:
+    """``text`` without what is no figure of its rows: another document's figures in an aside, and the
+    numbers of drawings ('checked against A-201 to A-206')."""
+    return _SHEET.sub("sheet", _OTHER_SOURCE.sub(" ", text))
+
+
 def parse_segment(segment: str) -> LoadInput | int | None:
     """A row's inputs from one line, a building total (int), or None when it gives neither."""
-    text = _REVISING.sub("", p.normalize(segment).strip())
+    text = without_other_sources(_REVISING.sub("", p.normalize(segment).strip())).strip()
     changed = TOTAL_CHANGE.search(text)
     if changed and not re.search(r"\d", text[: changed.start()] + text[changed.end() :]):
         return as_int(changed[1] or changed[2])  # 'the other rows are unchanged and the total becomes 422'

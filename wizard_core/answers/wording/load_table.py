@@ -105,6 +105,10 @@ def table_rows(table: Table) -> list[LoadInput | int]:
                 if field_name == "rate" and _DESIGN_CELL.match(cell):  # 'design' where a rate would be
                     design = True
                     continue
+                if field_name == "area" and (bench := _BENCH_LENGTH.search(cell)):
+                    # '72.0 m of pew ÷ 0.45 m': fixed bench seats by their length (3.1.17.1.(1)(a))
+                    row.seats = int(float(bench[1]) / float(bench[2]) + 1e-9)
+                    continue
                 cell = _result_of(cell) if whole else cell
                 got = number_cell(name, table.title(header), cell, unit=header_unit(header))
                 if isinstance(got, CellProblem):
@@ -117,6 +121,9 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             if rated and row.rate is None:
                 row.rate = float(rated[1])
             basis = find_use(rated[2]) if rated and rated.lastindex == 2 else None
+            if (named_rate := _NAMED_RATE.fullmatch(cell)) and not rated:
+                row.rate = float(named_rate["rate"]) if row.rate is None else row.rate
+                basis = find_use(named_rate["use"])
             if basis is not None and (row.use is None or basis.m2_per_person == row.rate):
                 row.use = basis  # '0.95 m²/person (non-fixed seats and tables)': the use its figure is of
             design = design or bool(_DESIGN_CELL.match(cell))
@@ -190,10 +197,22 @@ _POSTED_CELL = re.compile(r"\W*posted\b(?!\s+(?:limit|sign)\s*(?:n/?a|none|no)\b
 _TOTAL_ROW = re.compile(r"\W*(?:total|sum|building\s+total)\b", re.I)
 _TOTAL_CELL = re.compile(r"\W*(?:totals?|sum|building\s+total)\W*", re.I)
 _BASIS = re.compile(r"bas(?:is|ed)|method", re.I)
+# a length of bench seating divided by the width a person takes: '72.0 m of pew ÷ 0.45 m'
+_BENCH_LENGTH = re.compile(
+    r"(\d+(?:\.\d+)?)\s*m\s+(?:of\s+)?(?:pews?|bench(?:es)?|bleachers?|bench\s+seating)\s*(?:÷|/)\s*"
+    r"(0?\.4\d)\s*m?\b",
+    re.I,
+)
 _RATE_AT = re.compile(r"(?:@|\bat\b)\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*/\s*p(?:erson)?\b", re.I)
 _RATE_CELL = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)?\s*(?:/\s*p(?:erson)?)?\s*", re.I)
 # a rate and the use of the table it is the figure of: '2.80 m²/person (exhibition hall)'
 _RATE_NAMED = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:m2|m²)\s*/\s*p(?:erson)?\b\W*([^\d()]+?)\W*", re.I)
+# the use, then its figure: 'warehouse storage 28.0', 'offices 9.30', 'mercantile, 1st storey 3.70'
+_NAMED_RATE = re.compile(
+    r"\s*(?P<use>[a-z][^\d()]*?(?:\d(?:st|nd|rd|th)\s+\w+)?)\W*(?P<rate>\d+\.\d+)\s*(?:m2|m²)?"
+    r"(?:\s*/\s*p(?:erson)?)?\s*",
+    re.I,
+)
 
 
 def _total_of(record: dict[str, str]) -> int | None:

@@ -12,7 +12,7 @@ import re
 from wizard_core.answers.rows import earlier_rows
 from wizard_core.answers.wording.floors import floor_key, floor_name
 from wizard_core.answers.wording.load_book import Book, add_row, name_by_own_words, revises
-from wizard_core.answers.wording.load_line import POSTED, LoadInput, parse_segment
+from wizard_core.answers.wording.load_line import POSTED, LoadInput, parse_segment, without_other_sources
 from wizard_core.answers.wording.load_names import only_floor
 from wizard_core.answers.wording.load_places import everywhere_floor, lowered, whole_building
 from wizard_core.answers.wording.load_rates import STATEMENT, Rate, apply_rates, rates_noted
@@ -265,6 +265,14 @@ _ASIDE = re.compile(
 )
 
 
+_USING_ALONE = re.compile(r"\W*(?:so\s+)?(?:we(?:'re|\s+are)\s+|i(?:'m|\s+am)\s+)?using\s+(\d{1,5})\W*", re.I)
+# a line saying its figures are out of date
+_SUPERSEDED = re.compile(
+    r"\b(?:superseded|out\s+of\s+date|obsolete|no\s+longer\s+(?:applies|valid|current|used)"
+    r"|(?:was|were)\s+(?:on|for|from)\s+the\s+(?:old|earlier|previous|prior)\s+(?:layout|scheme|plan|design|set)"
+    r"|not\s+the\s+occupant\s+load|planning\s+(?:number|figure))\b",
+    re.I,
+)
 # a sentence saying only what the table gives, naming no floor or use of its own
 _TABLE_GIVES = re.compile(
     r"\W*(?:at\s+\d+(?:\.\d+)?\s*(?:m2|m²)?\s*(?:/|per)\s*(?:person|pers\.?|p)\s*,?\s*)?"
@@ -287,7 +295,9 @@ def _goes_on(piece: LoadInput) -> bool:
 
 
 _ABOUT_THE_ROW = re.compile(
-    r"^\W*(?:the\s+(?:room|space|area|hall|floor|same)|it|this|that|which|its|designed|design|posted)\b", re.I
+    r"^\W*(?:the\s+(?:room|space|area|hall|floor|same)|it|this|that|which|its|designed|design|posted"
+    r"|(?:we(?:'re|\s+are)\s+)?using)\b",
+    re.I,
 )
 
 
@@ -299,6 +309,11 @@ def _row_or_note(segment: str) -> LoadInput | int | None:
     line introducing the rows ('use the classroom number (1.85) for the playrooms:')."""
     if (STATEMENT.match(segment) and not _AREA.search(segment)) or _ASIDE.fullmatch(segment.strip()):
         return None
+    if using := _USING_ALONE.fullmatch(segment.strip()):
+        # '…, not the occupant load; using 42': the row before's persons, said again as the one used
+        return LoadInput(name="", key="", stated=int(using[1]), line=segment.strip())
+    if _SUPERSEDED.search(segment):
+        return None  # "The Sept memo's 273 was on the old layout … — superseded.": an old figure, a note
     if _TABLE_GIVES.fullmatch(segment.strip()):
         return None  # 'At 4.60 m²/person the Table gives 244' beside the row's design figure: its working
     row = parse_segment(segment)
@@ -370,7 +385,8 @@ def read_book(number: str, texts: list[str], state: ProjectState) -> Book:
     book.origin = {key: -1 for key in book.rows}
     pieces: list[LoadInput | int | str]  # declared: mypy would join a row and a total to object
     for index, text in enumerate(texts):
-        text = _floor_carried(_clauses_joined(unnumbered(without_heading(text, number))))
+        text = without_other_sources(without_heading(text, number))
+        text = _floor_carried(_clauses_joined(unnumbered(text)))
         text = _split_rows(_labelled_lines(text))
         tabled: list[LoadInput | int]
         lined: list[LoadInput | int | str]
