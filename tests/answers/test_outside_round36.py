@@ -41,6 +41,12 @@ def _value_or_offer(result):
     return result.value if result.value is not None else result.offer
 
 
+def _load(groups: tuple[str, ...], article: str, message: str, storeys: int = 1):
+    """The 3.18 value (recorded or offered) a message gives a building of ``storeys`` with no basement."""
+    state = building(groups, (article,), storeys=storeys, below=0)
+    return _value_or_offer(reading("3.18", message, state=state))
+
+
 SIGNATURE = (
     "\n\nMarta Kowalczyk, P.Eng., BCIN 51234\nSenior Code Reviewer\nLakeview Fire & Code Inc.\n"
     "Unit 2, 14 Front Street, Grand Bend ON  N0M 1T0\nT 519.555.0199 x 4 | C 519.555.8832"
@@ -177,51 +183,46 @@ def test_a_count_of_a_supposed_case_is_not_the_buildings(message, count):
 
 
 def test_a_table_basis_cell_naming_its_use_then_its_figure():
-    state = building(("E",), ("3.2.2.68",), storeys=1, below=0)
     message = (
         "Area\tm²\tbasis\tpersons\n"
         "Shop floor\t600\tmercantile, 1st storey 3.70\t163\n"
         "Back stock (80 + 60)\t140\twarehouse storage 28.0\t5\n"
         "Total\t\t\t168"
     )
-    value = _value_or_offer(reading("3.18", message, state=state))
+    value = _load(("E",), "3.2.2.68", message)
     assert [row["persons"] for row in value["rows"]] == [163, 5]
 
 
 def test_bench_seating_by_its_length_is_its_fixed_seats():
-    state = building(("A2",), ("3.2.2.28",), storeys=1, below=0)
     message = (
         "Floor | area | basis | persons\n"
         "Main – sanctuary | 54.0 m of pew ÷ 0.45 m | fixed seats | 120\n"
         "Main – parlour | 60 m² | lounge 1.85 | 33\n"
         "Total 153."
     )
-    value = _value_or_offer(reading("3.18", message, state=state))
+    value = _load(("A2",), "3.2.2.28", message)
     assert [row["persons"] for row in value["rows"]] == [120, 33]
 
 
 def test_a_line_saying_its_figure_is_superseded_is_no_row():
-    state = building(("E",), ("3.2.2.68",), storeys=1, below=0)
     message = (
         "Sales 500 m² @ 3.70 = 136\nStock 100 m² @ 28 = 4\nTotal 140\n"
         "The spring memo's 120 was on the old layout with 430 m² of sales - superseded."
     )
-    value = _value_or_offer(reading("3.18", message, state=state))
+    value = _load(("E",), "3.2.2.68", message)
     assert value["total"] == 140 and len(value["rows"]) == 2
 
 
 def test_a_planning_number_set_aside_then_using_the_load():
-    state = building(("B3",), ("3.2.2.45",), storeys=1, below=0)
     message = (
         "- North wing: 300 m² at 10.00 m²/p = 30. The program says 12 beds — a planning number, not the "
         "occupant load; using 30.\n- Lounge: 55 m² at 1.85 = 29.7 → 30.\nTotal 60."
     )
-    value = _value_or_offer(reading("3.18", message, state=state))
+    value = _load(("B3",), "3.2.2.45", message)
     assert [row["persons"] for row in value["rows"]] == [30, 30]
 
 
 def test_an_aside_with_another_documents_figures_is_no_row():
-    state = building(("C",), ("3.2.2.50",), storeys=2, below=0)
     message = (
         "Occupant load, checked against A-201 and A-202:\n"
         "L1: lounge 60 m² at 1.85 m²/p = 32.4 → 33 (the leasing sheet had 30 off a 55 m² net; it's 60 to the "
@@ -229,7 +230,7 @@ def test_an_aside_with_another_documents_figures_is_no_row():
         "L2: 8 suites, 12 bedrooms × 2 = 24.\n"
         "Total 57."
     )
-    value = _value_or_offer(reading("3.18", message, state=state))
+    value = _load(("C",), "3.2.2.50", message, storeys=2)
     assert [row["persons"] for row in value["rows"]] == [33, 24]
 
 
