@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answers.computed import building, reading
+from tests.answers.computed import building, load_row, reading
 from tests.answers.support import FORMS, decided, state_with
 from wizard_core.answers import read
 from wizard_core.answers.wording.marks import answer_in
@@ -273,3 +273,64 @@ def test_two_ratings_under_a_condition_the_building_fails_are_neither_given():
     message = ".32: roof 45 min and mezzanine 45 min only if combustible - it's steel, so neither is rated"
     rows = {r["assembly"]: r["rating_h"] for r in _read("3.21", message, state).value["assemblies"]}
     assert rows["roof"] == 0.0 and rows["mezzanine"] == 0.0
+
+
+def test_a_line_of_each_faces_openings_by_name_goes_to_those_faces():
+    state = {"3.02": ["F2"], "3.11": "None", "3.10": ["3.2.2.78"]}
+    state["3.07"] = {"storeys_above_grade": 1, "storeys_below_grade": 0, "height_m": 6.0}
+    message = (
+        "N: 30.0 x 6.0 = 180 m2, LD 12.0, L/H 5.0 -> 25% -> 1 h\n"
+        "S: 30.0 x 6.0 = 180 m2, LD 20.0, L/H 5.0 -> 55% -> 1 h\n"
+        "Proposed: N 6%, S 12%."
+    )
+    faces = {f["face"]: f for f in _value_or_offer(_read("3.22", message, state))["faces"]}
+    assert (faces["North"]["upo_actual_pct"], faces["South"]["upo_actual_pct"]) == (6.0, 12.0)
+
+
+def test_the_street_rule_claimed_in_the_sentence_after_a_face_is_that_faces():
+    state = {"3.02": ["F2"], "3.11": "None", "3.10": ["3.2.2.78"]}
+    state["3.07"] = {"storeys_above_grade": 1, "storeys_below_grade": 0, "height_m": 6.0}
+    message = (
+        "W (Mill St): 30.0 x 6.0 = 180 m2, LD 14.0 m, L/H 5.0. A storey at street level facing the street, "
+        "LD over 9 m, so unlimited openings under 3.2.3.10(2) - no rating.\n"
+        "E: 30.0 x 6.0 = 180 m2, LD 20.0, L/H 5.0 -> 55% -> 1 h"
+    )
+    result = _read("3.22", message, state)
+    west = next(f for f in _value_or_offer(result)["faces"] if f["face"].startswith("W"))
+    assert west["upo_permitted_pct"] == 100.0 or "3.2.3.10" in result.missing
+
+
+@pytest.mark.parametrize(
+    ("line", "provided"),
+    [
+        ("Addn packing 40 -> 20/sex -> 2 + 2, 4 provided, plus the universal washroom by the door", (4, 1)),
+        ("Addn stores 14 -> 2 more WCs in the new washroom block", (2, None)),
+        ("Exist'g stores 8 -> uses plant washrooms, 0", (0, None)),
+    ],
+)
+def test_a_plants_rows_in_shorthand_keep_their_counts(line, provided):
+    rows = (("Existing", "manufacturing", 400.0, 100), ("Existing", "storage", 370.0, 8))
+    rows += (("Addition", "manufacturing", 180.0, 40), ("Addition", "storage", 380.0, 14))
+    load = [load_row(floor, "F2", use, area, persons, "table") for floor, use, area, persons in rows]
+    total = sum(persons for *_, persons in rows)
+    state = building(("F2",), ("3.2.2.78",), storeys=1, below=0, **{"3_18": {"rows": load, "total": total}})
+    message = "50:50.\nExist'g plant 100 -> 50/sex -> 3 + 3 req'd, 6 provided\n" + line
+    value = _value_or_offer(reading("3.23", message, state=state))
+    persons = int(line.split("->")[0].split()[-1])
+    row = next(r for r in value["rows"] if r["persons"] == persons)
+    assert (row["wc_provided"], row.get("universal_provided")) == provided
+
+
+def test_a_design_figure_after_its_working_of_persons():
+    message = "Ice level - rink, 4 sheets x 8 curlers = 32, design number, posted\n"
+    value = _load(("A3",), "3.2.2.32", message + "Ice level - kitchen 24 m2 @ 9.3 = 3\nTotal 35.")
+    assert [(row["persons"], row["posted_limit"]) for row in value["rows"]] == [(32, True), (3, False)]
+
+
+def test_a_quoted_half_listing_the_questions_choices_is_no_label():
+    message = (
+        "> What is the gross area in m², split into existing, new and total?\n\nsee below\n\n"
+        "> split into existing, new and total?\n\n0 / 1,050 / 1,050 - one storey.\n\n-- M."
+    )
+    result = _read("3.05", message, {"3.01": "New", "3.04": {"existing": 0, "new": 1050, "total": 1050}})
+    assert result.value == {"existing": 0.0, "new": 1050.0, "total": 1050.0}

@@ -1,5 +1,6 @@
 """The trade's shorthand and a bilingual consultant's French words, spelled out as the readers know them:
-"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "2 No." and "One (1)", "gicleurs partout",
+"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "exist'g" and "addn", "2 No." and "One (1)",
+"gicleurs partout",
 "le sous-sol",
 "rez-de-chaussée",
 "pas de", "deux étages"."""
@@ -28,7 +29,14 @@ _SHORTHAND_SPRINKLERED = re.compile(r"\b(un|non-?)?(?:spr|sprk|sprinkl)'d\b", re
 _SHORTHAND_COMBUSTIBLE = re.compile(r"\b(non[-\s]?)?comb\b\.?(?!\w)", re.I)
 # a reviewer's capitals for dwelling units and sleeping rooms ('16 DU … = 28 SR × 2'); in capitals only,
 # French 'du' being a word of its own
-_SHORTHAND_UNITS = ((re.compile(r"\bDUs?\b"), "dwelling units"), (re.compile(r"\bSRs?\b"), "sleeping rooms"))
+_SHORTHAND_UNITS = (
+    (re.compile(r"\bDUs?\b"), "dwelling units"),
+    (re.compile(r"\bSRs?\b"), "sleeping rooms"),
+    # the parts of an addition: 'Exist'g processing', 'Addn bagging', 'reno'd washrooms'
+    (re.compile(r"\b(?:exist'?g|ex'g|exg)\b\.?", re.I), "existing"),
+    (re.compile(r"\badd'?n\b\.?", re.I), "addition"),
+    (re.compile(r"\breno'd\b", re.I), "renovated"),
+)
 
 
 # a count in the British way ('2 No. entrances', '3no. WCs') and a count written twice ('One (1) entrance'):

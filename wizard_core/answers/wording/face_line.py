@@ -314,7 +314,10 @@ def parse_face(segment: str) -> FaceInput | None:
     if re.search(r"\bno\s+(?:rating|frr)\b|\b(?:rating|frr)\s*:?\s*(?:none|nil|n/?a)\b", text, re.I):
         face.given_frr = 0.0
     if not face.fields() - {"given_frr"} and not face.problems:
-        return None
+        if not face.street or name not in ("", "Street"):
+            return None
+        # 'Street-level storey facing the street, … 3.2.3.10(2)': the rule claimed for the face before
+        face.name = ""
     if not name and face.area is None and _HEIGHT.search(text):
         return None  # 'Walls are 9.0 m from grade to the ceiling': the height the ratio came from, no face
     return face

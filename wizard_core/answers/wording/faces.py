@@ -60,6 +60,7 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
     origin = {key: -1 for key in faces}
     for index, text in enumerate(texts):
         text = without_heading(text, number, _HEADING.format(number=re.escape(number)))
+        text, shares = _shares_by_face(text)
         _, tabled, lined = message_parts(text, _table_faces, parse_face)
         pieces = [*tabled, *lined]
         previous: FaceInput | None = None
@@ -130,7 +131,30 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
             given_here = piece.fields()
             problems[key] = list(piece.problems)
             previous = merged
+        for name, share in shares:  # 'Proposed: W 12%, N 4%': each face's openings, after the faces
+            key = _key(faces, name)
+            if key in faces:
+                faces[key].actual_pct = share
     return said
+
+
+# a line giving one figure for each face by its name: 'Proposed: W 12%, N 4%, E 8%, S 0%'
+_SHARES_LINE = re.compile(
+    r"(?im)^[ \t]*(?:openings\s+)?(?:proposed|actual|provided|glazing|unprotected\s+openings)(?:\s+openings)?"
+    r"\s*[:=-][ \t]*(?P<pairs>(?:[^\n,;]{1,20}?\s*\d+(?:\.\d+)?\s*%[ \t]*[,;]?[ \t]*){2,})[ \t.]*$"
+)
+_PAIR = re.compile(r"([^,;\d]{1,20}?)\s*(\d+(?:\.\d+)?)\s*%")
+
+
+def _shares_by_face(text: str) -> tuple[str, list[tuple[str, float]]]:
+    """``text`` without its lines giving each face's openings by name, and those shares by face."""
+    shares: list[tuple[str, float]] = []
+    for line in _SHARES_LINE.finditer(text):
+        pairs = [(face_name(m[1]), float(m[2])) for m in _PAIR.finditer(line["pairs"])]
+        if pairs and all(name for name, _ in pairs):
+            shares.extend(pairs)
+            text = text.replace(line[0], "")
+    return text, shares
 
 
 # 'Re item 3.22 –', 'Spatial separation:', 'Revision on 3.22 –', 'Correction to 3.22:'

@@ -55,6 +55,7 @@ _REQUIRED_BEFORE = re.compile(
 )
 # '6 storeys → 2 universal washrooms': what the working arrives at is what is needed
 _WORKED_ARROW = re.compile(r"(?:→|->|=>)\s*$")
+_MORE_OF = re.compile(r"\b(?:more|additional|extra|added)\b", re.I)
 _PROVIDED_AFTER = re.compile(r"\s*(?:are\s+|is\s+)?prov(?:ided|'?d|\.)?(?!\w)", re.I)
 _ASKS = re.compile(r"\b(?:needs?|wants?|asks?(?:\s+for)?|calls?\s+for)\s+$", re.I)
 # "a 2nd universal washroom", "another barrier-free stall": one more
@@ -264,6 +265,7 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
     provided: dict[str, int] = {}
     required: dict[str, tuple[int, bool]] = {}
     rest = _THE_ONE.sub(lambda m: f"{m[0].split()[0]} 1 ", _ONE_MORE.sub("1 ", totals_kept(text)))
+    base = rest  # (the counts are blanked out of ``rest`` as they are read, keeping its length)
     for kind in ("universal", "bf", "wc"):
         for pattern in (_BEFORE[kind], _AFTER[kind]):
             for match in list(pattern.finditer(rest)):
@@ -285,6 +287,7 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
                     or (  # '→ 10 WCs provided': the chain's end said to be provided
                         _WORKED_ARROW.search(rest[max(0, match.start() - 4) : match.start()])
                         and not _PROVIDED_AFTER.match(after)
+                        and not _MORE_OF.search(match[0])  # '14 -> 2 more WCs in the new block': added
                     )
                 ):
                     required[kind] = (count, per_sex)
@@ -312,7 +315,10 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
     # "8 WCs required per sex, 9 provided each": the provided count names no noun of its own
     bare = _BARE_PROVIDED.search(rest)
     kind = next(iter(required)) if len(required) == 1 else "wc"  # '→ 2 universal washrooms; 2 provided'
-    if bare and kind not in provided and (kind in required or not provided):
+    # '4 provided, plus the universal washroom': a bare count before the washroom named is the WCs
+    named = _UNIVERSAL_NAMED.search(base)
+    before_named = bare is not None and named is not None and bare.end() <= named.start() and not required
+    if bare and kind not in provided and (kind in required or not provided or before_named):
         # '9 provided each', 'provided 4' with no noun: what is required beside it, else water closets
         per_sex = bool(bare["each"] or bare["each2"]) or (kind in required and required[kind][1])
         count = int(bare["n"] or bare["n2"])
@@ -324,6 +330,7 @@ def _counts(text: str, floors_each: bool = False) -> tuple[dict[str, int], dict[
     return provided, required
 
 
+_UNIVERSAL_NAMED = re.compile(r"\b(?:universal|uw\b|unisex)", re.I)
 _BARE_PROVIDED = re.compile(
     r"(?<![\d.,/])\b(?P<n>\d+)\s+(?:are\s+)?prov(?:ided|'?d|\.)?(?P<each>\s+each|\s+per\s+sex)?(?!\w)"
     r"|\b(?:prov(?:ided|'?d|\.)?|we\s+have|there\s+are)\s*:?\s*(?P<n2>\d+)(?!\d|[.,]\d|\s*(?:%|m2|m²|persons?|people|staff))"

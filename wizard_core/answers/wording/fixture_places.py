@@ -62,7 +62,7 @@ _NONE_FOR = re.compile(
 # none of their own': rows served by another's fixtures, none of their own
 _SHARING = re.compile(
     r"^\W*(?P<names>.{0,80}?)\s+(?:all\s+)?:?\s*(?:uses?|shares?|sharing|using|(?:is\s+|are\s+)?served\s+by)\s+"
-    r"(?:those|them|these|the\s+[\w\s']{1,40}?)"
+    r"(?:those|them|these|the\s+[\w\s']{1,40}?|[\w\s']{1,30}?\b(?:washrooms?|wcs|toilets|fixtures|facilities))"
     r"(?:\s*[=:]\s*(?:0|nil|none)|\s*[;,.\u2014\u2013-]\s*(?:none|nil|0)\b[\w\s]*)?\W*$",
     re.I,
 )
@@ -89,7 +89,9 @@ _HAS_NONE = re.compile(
 )
 # ('Basement (12 on the egress count): …', 'viewing rail, 90: nil')
 _PERSONS_AFTER_NAME = re.compile(
-    r"(?:\s*\((\d{1,4})(?:\s+[a-z][^()\d]{0,40})?\)|,\s*(\d{1,4}))(?=\s*:)", re.I
+    r"(?:\s*\((\d{1,4})(?:\s+[a-z][^()\d]{0,40})?\)|,\s*(\d{1,4}))(?=\s*:)"
+    r"|\s+(\d{1,4})\s*(?:ppl|persons?|people)?\s*(?:->|→)",  # 'Existing storage 8 -> uses the plant's, 0'
+    re.I,
 )
 _LIST_NUMBER = re.compile(r"^\s*\(?\d{1,2}[.)]\s+")
 _PERSONS_IN_NAME = re.compile(r"\s*\((?:the\s+)?(\d{1,4})(?:\s+(?:people|persons))?\)")
@@ -129,7 +131,8 @@ def rows_without(
     ways = (found, _SHARING.match(plain), labelled_none, _HAS_NONE.match(whole), ending_none)
     said_none = [said for said in ways if said is not None]
     # 'Main floor, viewing rail, 90: nil': the persons before the colon name the one row of that load
-    loaded = _row_of_load(int(load[1] or load[2]), persons) if said_none and load and persons else None
+    figure = (load[1] or load[2] or load[3]) if load else None
+    loaded = _row_of_load(int(figure), persons) if said_none and figure and persons else None
     if loaded is not None:
         return [loaded]
     for said in said_none:

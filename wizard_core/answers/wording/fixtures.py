@@ -106,6 +106,8 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
         if none is not None:
             given.without.extend(none)  # 'Back stock, staff rm, mezz rows: 0', 'All other rows 0'
             given.any_figure = True
+            if latest:  # the rows it names are given their counts by name
+                given.placed.update(key for key in none if key in floors)
             continue
         if floors and (copied := _same_as(line, floors)) is not None:
             copies.append(copied)  # 'L3: same as L2': L2's counts, once every line is read
@@ -132,6 +134,7 @@ def _read_text(number: str, text: str, floors: dict[str, str], given: Given, lat
         for e in found
         if (e.said.provided or e.floor or (e.name.strip() and _names_row(e, floors)))
         and not _building_wide(e)
+        and not (not e.floor and not e.said.floors and _IN_ALL.search(e.line))  # '8 WCs in all against 7'
     ]
     keys = in_order(rows, _names(floors), list(floors))
     if keys is None and opened:  # the list after its opener follows the rows; the working before it
@@ -199,7 +202,7 @@ def _holds_row_words(said: str, row: str) -> bool:
     """Whether a line's name holds every word of a 3.18 row's ('Existing plant production' holds 'Existing
     plant (row 1)'): with the row's unique persons beside it, the row is not in doubt."""
     words = set(re.findall(r"[a-z]{3,}", re.sub(r"\(row \d+\)", "", row).lower()))
-    return bool(words) and words <= set(re.findall(r"[a-z]{3,}", said.lower()))
+    return bool(words) and words <= set(re.findall(r"[a-z]{3,}", p.normalize(said).lower()))
 
 
 def _continued(text: str, floors: dict[str, str]) -> str:
@@ -276,6 +279,13 @@ def _names_a_row_only(line: str, floors: dict[str, str]) -> bool:
 _FOLLOWS = re.compile(
     r"\b(?:following|follow|in\s+the\s+order\s+of|per|hung\s+on|as\s+in)\s+(?:the\s+)?(?:3\.18(?:'s)?\s+)?rows\b"
     r"|\brows?\s+(?:of\s+)?3\.18\b.{0,20}\bin\s+order\b",
+    re.I,
+)
+
+
+# a line opening on the building's total ('8 WCs in all against 7 required', 'Total: 14 WCs')
+_IN_ALL = re.compile(
+    r"^\W*(?:total\b|\d{1,3}\s*(?:wcs?|water\s+closets|toilets)?\s+(?:in\s+all|in\s+total|overall|altogether)\b)",
     re.I,
 )
 

@@ -112,6 +112,10 @@ _ASKING = re.compile(
 )
 
 
+# a list of choices in a question: 'existing, new and total', 'Low, Normal, High or Post-disaster'
+_CHOICES = re.compile(r",[^,]{1,40},?\s+(?:and|or)\s+\w")
+
+
 def _halves_as_labels(text: str) -> str:
     """A question quoted back in halves with an answer under each ('> How many barrier-free entrances …,'
     / 'Two …' / '> and are hazardous substances stored …?' / 'No.'): each half set before its answer as
@@ -125,6 +129,8 @@ def _halves_as_labels(text: str) -> str:
     for i in answered:
         half = " ".join(line.strip().lstrip(">").strip() for line in blocks[i].splitlines())
         label = _ASKING.sub("", half).strip(" ,.;:?")
+        if _CHOICES.search(label):
+            label = ""  # 'split into existing, new and total': the question's choices, no subject to keep
         answer = blocks[i + 1].lstrip()
         blocks[i] = f"{label}: " if label else ""
         blocks[i + 1] = answer

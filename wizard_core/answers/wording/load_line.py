@@ -46,7 +46,10 @@ _DESIGN = re.compile(
 _DESIGN_WORKED = re.compile(
     r"\bdesign\s+(?:number|load|figure)\b[^,;=]{0,60}=\s*(\d[\d,]*)(?![\d.])"
     r"|\bdesign\s+(?:number|load|figure)\b[^,;=]{0,40}?(?:\b(?:times|plus)\b|\s[x×*+]\s)[^,;=]{0,40}?"
-    r"(?:,\s*(?:so\s+|that's\s+)?|\s+(?:so|is|gives)\s+)(\d[\d,]*)(?![\d.])\b",
+    r"(?:,\s*(?:so\s+|that's\s+)?|\s+(?:so|is|gives)\s+)(\d[\d,]*)(?![\d.])\b"
+    # '4 sheets x 8 curlers = 32, design number': the working first, then what its result is
+    r"|=\s*(\d[\d,]*)(?![\d.])\s*(?:persons?|people)?\s*[,;(]\s*(?:as\s+)?(?:a\s+|the\s+)?design\s+"
+    r"(?:number|load|figure|occupant\s+load)\b",
     re.I,
 )
 _PERSONS_BASED_ON = re.compile(
