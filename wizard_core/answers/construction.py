@@ -98,6 +98,12 @@ CONCLUSION = re.compile(
 # the kind an arrow concludes on ('-> combustible'), not the parts it goes on to list ('-> exist block +
 # OWSJ')
 _KIND_AFTER = re.compile(r"\s*(?:it'?s\s+|all\s+)?(?:(?:non-?)?combustible|both|mixed|a\s+mix)\b", re.I)
+_MIXED_BUILT = re.compile(
+    r"\b(?:mix|mixed|hybrid|combination)\b(?![\s-]+(?:use|occupanc))"  # (not 'a mixed-use building')
+    r"|\b(?:actual|type|construction)\s*[:=-]?\s*both\b",
+    re.I,
+)
+_BOTH_AFTER = re.compile(r"\s*(?:it'?s\s+|that'?s\s+)?(?:both|mixed|a\s+mix)\b", re.I)
 # "actual noncombustible", "actual is combustible and noncombustible", "actual = NC", "what's built is
 # noncombustible": the kind said.
 ACTUAL_SAID = re.compile(
@@ -210,13 +216,16 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
         concluded = False  # "…, so it is combustible": the consultant's own conclusion stands
         arrowed = False  # the conclusion so far is a part's kind after an arrow
         said = ALLOWED_SHORT.sub(r"\1 permitted", _expanded(p.normalize(text).lower()))
-        for clause in words.clause_break.split(said):
+        # (a line is a clause of its own: '… → both' over 'HT: no')
+        for clause in [c for line in said.split("\n") for c in words.clause_break.split(line)]:
             restricts = bool(words.restriction.search(clause))
             conclusion = CONCLUSION.search(clause)
             if conclusion and not restricts and not words.heavy_timber.search(clause[conclusion.end() :]):
                 summed_up = materials_named(  # "so it is combustible: brick walls, wood joists"
                     item, re.split(r"\s[-\u2013\u2014]\s|:|\(", clause[conclusion.end() :])[0]
                 )
+                if not summed_up and _BOTH_AFTER.match(clause[conclusion.end() :]):
+                    summed_up = {"combustible", "noncombustible"}  # '… glulam decking over the floor → both'
                 # 'steel frame -> NC, wood trusses -> C': each part's kind
                 arrow = conclusion.group() in ("->", "→")
                 if arrow and not _KIND_AFTER.match(clause[conclusion.end() :]):
@@ -241,6 +250,10 @@ def read_construction(item: FormItem, texts: list[str], state: ProjectState, for
                         before = clause[max(0, last.start() - 15) : last.start()]
                         found["heavy_timber"] = not re.search(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", before)
                     clause = words.heavy_timber.sub(" ", clause)  # "noncombustible or heavy timber required"
+            if not restricts and not concluded and _MIXED_BUILT.search(clause):
+                # 'construction type: mixed (brick walls (NC) + timber floors (C))': both, as said
+                built, concluded = {"combustible", "noncombustible"}, True
+                continue
             named = materials_named(item, clause)
             if not named:
                 continue

@@ -127,7 +127,8 @@ _BEFORE_ANSWERING = re.compile(
 _ASIDE_FIRST = re.compile(
     r"^\W*(?:(?:an?|one|small|quick)\s+)?(?:aside(?!\s+from)|by\s+the\s+way|btw|off[\s-]+topic|unrelated|"
     # 'Sanity check for me: …?', 'Follow-up on the two-stage: …?'
-    r"(?:sanity|double)[\s-]+check(?:\s+for\s+me)?(?=\s*[:\u2013\u2014-])|follow[\s-]?up(?:\s+(?:question|q))?"
+    r"(?:sanity|double)[\s-]+check(?:\s+for\s+me)?(?=\s*[:\u2013\u2014-]|\s+(?:on|re|that|it'?s|is|are|we|whether|if)\b)"
+    r"|follow[\s-]?up(?:\s+(?:question|q))?"
     r"(?:\s+on\s+[^:\n?]{1,40})?(?=\s*[:\u2013\u2014-])|"
     r"not\s+an\s+answer|(?:this\s+is\s+)?not\s+for\s+this\s+item"
     # 'Something I want to check before going further: … ?', 'One thing I need to ask -'

@@ -44,7 +44,9 @@ _NOT_THERE = re.compile(
 _NO_RATING = re.compile(
     # ('0 h', '0.0 h'; not the '0 h' inside '1.0 h' or '2.0 hr')
     r"\b(?:no\s+(?:\w+\s+)?rating|not\s+rated|unrated|no\s+frr|(?<![\d.])0(?:\.0+)?\s*h(?:rs?|ours?)?\b|waived"
-    r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr)))",
+    r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr))"
+    # 'mezz — none req'd': the assembly is there, and needs no rating
+    r"|\bnone\s+(?:req'?d|required|needed)\b)",
     re.I,
 )
 _NONE = re.compile(r"\b(?:none|nil|nothing)\b", re.I)
@@ -160,8 +162,13 @@ def assemblies_named(text: str) -> set[str]:
     return found
 
 
+def _in_brackets(text: str, at: int) -> bool:
+    return text.count("(", 0, at) > text.count(")", 0, at)
+
+
 def _by_assembly(part: str) -> list[str]:
-    starts = [m.start() for m in _NAMED.finditer(part)]
+    # (not at an assembly named again in brackets: '… (the existing storage mezzanine; … sets none)')
+    starts = [m.start() for m in _NAMED.finditer(part) if not _in_brackets(part, m.start())]
     if len(starts) < 2:
         return [part]
     cuts = [0, *starts[1:], len(part)]

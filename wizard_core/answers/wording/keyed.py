@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from wizard_core.answers.vocabulary import vocabulary
-from wizard_core.answers.wording import revised
+from wizard_core.answers.wording import footnotes, revised
 
 # '  - floor: main   # from A-101': indent, the list's dash, the key, the value
 _KEYED = re.compile(
@@ -115,9 +115,12 @@ def _record_lines(records: _Records, heading: str) -> list[str]:
 
 def as_read(text: str, *, note: bool, tables: bool) -> str:
     """A message as an item's reader reads it: a free-text item's keyed note alone (``note``), kept in
-    its words; any other item's block in words (see ``as_words``) and its revision marks read as the
-    current value ('was 1 / now 2', '~~3.2.2.54~~', see ``revised``)."""
-    return value_alone(text) if note else as_words(revised.current(text), tables=tables)
+    its words; any other item's block in words (see ``as_words``), its revision marks read as the
+    current value ('was 1 / now 2', '~~3.2.2.54~~', see ``revised``) and its footnotes read (markers and
+    notes dropped, a figure a note says to use put in, see ``footnotes``)."""
+    if note:
+        return value_alone(text)
+    return as_words(revised.current(footnotes.as_read(text)), tables=tables)
 
 
 def value_alone(text: str) -> str:

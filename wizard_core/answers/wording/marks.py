@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from wizard_core.answers.wording import chat
 from wizard_core.answers.wording.letters import letter_trimmed
 from wizard_core.answers.wording.pdf_text import as_typed
 
@@ -46,7 +47,7 @@ def _line(line: str) -> str:
 
 
 def answer_in(text: str) -> str:
-    """The answer a message holds, as every reader and the decisions take it: without an e-mail's
-    greeting, quoted question and sign-off, without a PDF page's header or footer, and with a copied
-    sheet's boxes read."""
-    return checked_only(letter_trimmed(as_typed(text)))
+    """The answer a message holds, as every reader and the decisions take it: without a chat app's
+    markup, an e-mail's greeting, quoted question and sign-off, a PDF page's header or footer, and with a
+    copied sheet's boxes read."""
+    return checked_only(letter_trimmed(as_typed(chat.plain(text))))
