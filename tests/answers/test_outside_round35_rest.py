@@ -234,3 +234,13 @@ def test_the_tables_figure_then_a_design_figure_is_the_rows_design_posted():
     value = _value_or_offer(reading("3.18", message, state=state))
     rows = [(row["persons"], row["posted_limit"]) for row in value["rows"]]
     assert rows == [(45, True), (17, False)]
+
+
+def test_a_mezzanines_own_area_is_kept_though_it_is_a_share_of_the_limit():
+    # 46 is 40 % of 115: a share of the limit said in another sentence, not the limit itself
+    state = {"3.01": "New", "3.04": {"existing": 0, "new": 1150, "total": 1150}}
+    message = (
+        "- One mezzanine: the projection platform.\n- 10 % of the 1,150 m² floor area is 115 m².\n"
+        "- 46 m² new, 46 m² total."
+    )
+    assert _read("3.06", message, state).value == {"existing": 0.0, "new": 46.0, "total": 46.0}

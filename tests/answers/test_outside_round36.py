@@ -334,3 +334,14 @@ def test_a_quoted_half_listing_the_questions_choices_is_no_label():
     )
     result = _read("3.05", message, {"3.01": "New", "3.04": {"existing": 0, "new": 1050, "total": 1050}})
     assert result.value == {"existing": 0.0, "new": 1050.0, "total": 1050.0}
+
+
+def test_an_unrated_other_floor_after_the_floor_over_the_basement_keeps_the_articles_rating():
+    message = (
+        " 1. Storeys below grade — one basement, 3.2.2.15 not triggered → no rating of its own;\n"
+        " 2. Floor over the basement — fire separation, 45 min;\n 3. Other floors — n/a (1 storey);\n"
+        " 4. Roof — no rating."
+    )
+    state = _one_storey_over_basement() | {"3.10": ["3.2.2.40"], "3.02": ["B2"]}
+    rows = _ratings(_read("3.21", message, state))
+    assert rows["floors_over_basement"] is not None and rows["floors"] is None

@@ -108,13 +108,18 @@ _SHARES = (0.1, 0.4, 1 / 3)  # the 10 %, 40 % and one-third of the storey a mezz
 
 def share_limit(lowered: str, q: p.Quantity, every: Sequence[p.Quantity]) -> bool:
     """Whether a figure is the limit a mezzanine is compared to: said as a bound ('under 224 m²'), or in a
-    message saying the share ('0.4 x 600 = 240 m²'), and a share a mezzanine may take of another area in
-    the message (10 % of 2,240 m²)."""
-    if not (_UNDER.search(lowered[max(0, q.start - 20) : q.start]) or _SHARE_SAID.search(lowered)):
+    sentence saying the share ('0.4 x 600 = 240 m²'), and a share a mezzanine may take of another area in
+    its sentence (10 % of 2,240 m²)."""
+    plain = lowered.replace("i.e.", "i,e,").replace("e.g.", "e,g,")  # (no stops of a sentence)
+    stops = [m.end() for m in re.finditer(r"\n|[.;](?!\d)", plain[: q.start])]
+    start = stops[-1] if stops else 0
+    after = [m.start() for m in re.finditer(r"\n|[.;](?!\d)", plain[q.end :])]
+    end = q.end + (after[0] if after else len(plain) - q.end)
+    bound = _UNDER.search(lowered[max(0, q.start - 20) : q.start])
+    if not (bound or _SHARE_SAID.search(lowered[start:end])):
         return False
-    areas = [
-        o for o in every if (o.unit in ("m2", "ft2") or (o.bare and o.value >= 20)) and o.start != q.start
-    ]
+    areas = [o for o in every if (o.unit in ("m2", "ft2") or (o.bare and o.value >= 20)) and o is not q]
+    areas = [o for o in areas if start <= o.start < end]  # the whole it is a share of, in its sentence
     return any(abs(o.value * share - q.value) <= 1 for o in areas for share in _SHARES)
 
 

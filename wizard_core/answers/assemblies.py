@@ -158,7 +158,7 @@ def _given(
         given["storeys_below_grade"] = dict(given["floors"])
         notes.append("storeys below grade taken at the floors' rating you gave")
     over = by_name["floors_over_basement"].applies and "floors_over_basement" not in given
-    if over and not by_name["floors"].applies and "floors" in given:
+    if over and not by_name["floors"].applies and given.get("floors", {}).get("rating_h") is not None:
         # one storey over a basement ('the floor over the trap room 2 h'): its one floor is over the basement
         given["floors_over_basement"] = given.pop("floors")
         notes.append("the floor you rated taken as the floor over the basement, the building's only floor")

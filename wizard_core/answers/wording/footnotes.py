@@ -75,9 +75,11 @@ def _marked_above(text: str, note: re.Match[str]) -> bool:
         return bool(re.search(rf"(?<![mM]){mark}|[mM]{mark}{mark}", above))
     if mark.startswith("["):
         return mark in above
-    # a star or dagger after a figure or its unit ('412 m²*', '7.4 m*'); after a word ('design number*') it
-    # is left to the readers, which take such a note as the row's
-    return re.search(rf"(?:\d|\bm[²2]?|%){re.escape(mark)}", above) is not None
+    if mark[0] in "*†‡§":
+        # a star or dagger after a figure or its unit ('412 m²*', '7.4 m*'); after a word ('design number*')
+        # it is left to the readers, which take such a note as the row's
+        return re.search(rf"(?:\d|\bm[²2]?|%){re.escape(mark)}", above) is not None
+    return re.search(rf"\S{re.escape(mark)}", above) is not None  # '3,900 HDD⁷', 'No³', '528¹'
 
 
 def _unmarked(answer: str, mark: str, figure: str | None) -> str | None:
