@@ -121,3 +121,7 @@ def test_a_line_saying_the_construction_is_mixed_is_both_kinds():
     state = {"3.10": ["3.2.2.70"], "3.02": ["E"]}
     message = "restriction: combustible permitted\ntype: mixed (block walls, wood roof)\nheavy timber: no"
     assert _read("3.15", message, state).value["actual"] == "Combustible and noncombustible"
+
+
+def test_a_mention_is_kept_as_typed():
+    assert answer_in("@dana can you confirm the LD? :eyes:") == "@dana can you confirm the LD?"

@@ -12,6 +12,7 @@ from typing import Literal
 
 from wizard_core.answers.replies import opens_as_question, question_after_answer
 from wizard_core.answers.spoken import NUMBER_WORD, as_meant
+from wizard_core.answers.wording.chat import plain
 from wizard_core.answers.wording.letters import quoted_question
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.checks import COMPUTED
@@ -117,8 +118,8 @@ class DecisionEngine:
 
     def decide(self, state: ProjectState, message: str) -> Decision:
         message = re.sub(
-            r"(?<=[a-z])_(?=[a-z])", " ", message, flags=re.I
-        )  # "gross_area: …" from a checklist
+            r"(?<=[a-z])_(?=[a-z])", " ", plain(message), flags=re.I
+        )  # "gross_area: …" from a checklist (after a chat's ':thinking_face:' is dropped)
         # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
         quoting = self._quoted_item(message)
         message = as_meant(answer_in(message))

@@ -4,7 +4,7 @@
     ok so *2 streets* — `Main` + `Elgin` (edited)  <- bold, code, the app's 'edited' tag
     replying to Dana: …                            <- a thread reply's lead
 
-Read as: 'dana can you confirm the LD?' / 'ok so 2 streets — Main + Elgin' / '…'. A message with none of
+Read as: '@dana can you confirm the LD?' / 'ok so 2 streets — Main + Elgin' / '…'. A message with none of
 these marks is left as it is.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 _SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9][a-z0-9_+-]{1,40}:(?![\w:])")  # ':+1:', ':white_check_mark:'
-_MENTION = re.compile(r"(?<![\w@.])@(\w[\w.-]{0,30})")
 _CODE = re.compile(r"`([^`\n]{1,80})`")
 # '*bold*', '_italic_', '**bold**' around words, not a footnote's '412 m²*' nor 'x * y'
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1(?![\w*])")
@@ -32,11 +31,12 @@ _BULLET = re.compile(r"(?m)^([ \t]*)•[ \t]*")
 
 
 def plain(text: str) -> str:
-    """``text`` without a chat app's markup: emoji shortcodes, '@' before a name, code and emphasis marks,
-    '(edited)', a thread reply's lead and '•' bullets made '-'."""
+    """``text`` without a chat app's markup: emoji shortcodes, an '@wizard' it opens with, code and emphasis
+    marks, '(edited)', a thread reply's lead and '•' bullets made '-'. A mention of a colleague ('@dana')
+    is kept as typed."""
     if not (
         _SHORTCODE.search(text)
-        or _MENTION.search(text)
+        or _TO_THE_WIZARD.search(text)
         or _CODE.search(text)
         or _EDITED.search(text)
         or _REPLYING.search(text)
@@ -46,7 +46,6 @@ def plain(text: str) -> str:
         return text
     said = _SHORTCODE.sub("", text)
     said = _TO_THE_WIZARD.sub("", said)  # '@wizard sanity check …': the message is to us
-    said = _MENTION.sub(r"\1", said)
     said = _CODE.sub(r"\1", said)
     said = _EMPHASIS.sub(r"\2", said)
     said = _EDITED.sub("", said)
