@@ -118,7 +118,8 @@ def share_limit(lowered: str, q: p.Quantity, every: Sequence[p.Quantity]) -> boo
     bound = _UNDER.search(lowered[max(0, q.start - 20) : q.start])
     if not (bound or _SHARE_SAID.search(lowered[start:end])):
         return False
-    areas = [o for o in every if (o.unit in ("m2", "ft2") or (o.bare and o.value >= 20)) and o is not q]
+    areas = [o for o in every if o.unit in ("m2", "ft2") or (o.bare and o.value >= 20)]
+    areas = [o for o in areas if o.start != q.start]  # (not the figure itself)
     areas = [o for o in areas if start <= o.start < end]  # the whole it is a share of, in its sentence
     return any(abs(o.value * share - q.value) <= 1 for o in areas for share in _SHARES)
 

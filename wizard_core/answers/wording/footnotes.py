@@ -89,7 +89,7 @@ def _unmarked(answer: str, mark: str, figure: str | None) -> str | None:
     when it is neither."""
     spot = re.escape(mark)
     if figure is not None:
-        at = answer.find(mark.replace("\\", ""))
+        at = answer.find(mark)
         if at < 0:
             return None
         start = answer.rfind("\n", 0, at) + 1

@@ -31,8 +31,6 @@ _SENT_FROM = re.compile(r"(?im)^[ \t]*sent\s+from\s+my\s+[^\n]{1,30}$")
 _DISCLAIMER = re.compile(
     r"(?im)^[ \t]*[^\n]{0,80}\b(?:confidential|intended\s+(?:only\s+)?for\s+the)\b[^\n]*$"
 )
-# a reply from a mail program, whose closing lines are read for a signature
-_MAILED = re.compile(r"(?m)^[ \t]*--[ \t]*(?:[A-Z][\w.]{0,14}[ \t]*)?$|\swrote:[ \t]*$|\bconfidential", re.I)
 SIGNATURE_LINES = 4  # a sign-off is the last thing said when at most this many short lines follow it
 SIGNATURE_WIDTH = 60
 
@@ -41,6 +39,7 @@ SIGNATURE_WIDTH = 60
 _EARLIER = re.compile(r"(?im)^[ \t]*(?:on\s[^\n]{5,160}\swrote:|-{3,}\s*original\s+message\s*-{3,})[ \t]*$")
 # the signature's delimiter: '--' alone, or with initials or a first name ('-- P.', '-- Doug')
 _DELIMITER = re.compile(r"(?m)^[ \t]*--[ \t]*(?:[A-Z][\w.]{0,14}[ \t]*)?$")
+_CONFIDENTIAL = re.compile(r"\bconfidential", re.I)
 _NOTICE = re.compile(
     r"\b(?:confidential\w*|privileged|intended\s+(?:only\s+|solely\s+)?for|if\s+you\s+(?:have\s+)?received"
     r"|before\s+printing)\b",
@@ -121,6 +120,8 @@ def _halves_as_labels(text: str) -> str:
     / 'Two …' / '> and are hazardous substances stored …?' / 'No.'): each half set before its answer as
     a label ('barrier-free entrances are provided: Two …'), so the answer keeps what it answers. A
     question quoted once, whole, is left to be dropped."""
+    if len(_QUOTED.findall(text)) < 2:
+        return text  # (no question quoted in halves: the common case, one scan)
     blocks = re.split(r"((?:^[ \t]*>[^\n]*(?:\n|$))+)", text, flags=re.M)
     quoted = [i for i in range(1, len(blocks), 2) if blocks[i].strip()]
     answered = [i for i in quoted if i + 1 < len(blocks) and blocks[i + 1].strip()]
@@ -151,7 +152,8 @@ def letter_trimmed(text: str) -> str:
     trimmed = _QUOTED.sub("", _GREETING.sub("", _halves_as_labels(text), count=1))
     trimmed = _SENT_FROM.sub("", trimmed)
     mail = bool(_QUOTED.search(text) or _SENT_FROM.search(text))
-    if mail or _MAILED.search(text):
+    # (a reply from a mail program: its closing lines are read for a signature)
+    if mail or _DELIMITER.search(text) or _EARLIER.search(text) or _CONFIDENTIAL.search(text):
         trimmed = _phone_reply_trimmed(trimmed, mail)
     for sign_off in _SIGN_OFF.finditer(trimmed):
         after = [line for line in trimmed[sign_off.end() :].splitlines() if line.strip()]
