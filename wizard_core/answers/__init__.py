@@ -125,6 +125,26 @@ _ROWS = frozenset({"occupant_load", "assemblies", "spatial", "fixtures"})  # the
 TABLED = frozenset({"area", "building_height", "integer", "entrances_hazards", "construction", "yes_no"})
 
 
+# a table's row of the storeys' sum, labelled by the item's own word: '| **Gross** | **2 016** |', '| GFA | …'
+_GROSS_ROW = re.compile(
+    r"^([ \t]*\|?[ \t]*\**[ \t]*)(?:gross(?:\s+(?:floor\s+)?area)?|gfa)(?=[ \t]*\**[ \t]*(?:\||\t))",
+    re.I | re.M,
+)
+
+_FIGURED_ROW = re.compile(r"(?:\||\t).*\d|\d.*(?:\||\t)")
+
+
+def _gross_row_as_total(text: str) -> str:
+    """A table's last row labelled by the item's own word ('Gross', 'GFA') under two or more rows of the
+    storeys' figures, labelled 'Total': their sum. A row of roles ('GFA | 1,150 | 1,850 | 3,000' under
+    'Existing | New | Total') is the item's only row, and stays."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if _GROSS_ROW.match(line) and sum(bool(_FIGURED_ROW.search(b)) for b in lines[:index]) >= 2:
+            lines[index] = _GROSS_ROW.sub(r"\1Total", line)
+    return "\n".join(lines)
+
+
 # Words an item's keywords share with its neighbours: they name no one item's row.
 _SHARED_WORDS = {"existing area", "new area", "total area", "m2", "square metres", "storey", "all storeys"}
 _CELL = re.compile(r"\s*(?:\||\t)\s*")
@@ -151,6 +171,21 @@ def own_rows(text: str, item: FormItem) -> str:
     return "\n".join(header + mine)
 
 
+def _heading_dropped(text: str, item: FormItem) -> str:
+    """``text`` without a first line that only heads it with the item's number and title ('### 3.05 Gross
+    area', '**3.02 — Major occupancy**'), when more lines follow; a heading saying more ('3.03 — no',
+    '3.21 (3.2.2.81)') stays."""
+    first, _, rest = text.strip().partition("\n")
+    number = re.escape(item.number)
+    heading = re.match(rf"^[\W_]*(?:item\s+)?{number}(?![\d.]\d)(?P<words>[^\d\n]*)$", first, re.I)
+    if heading is None or not rest.strip():
+        return text
+    titled = {w.lower() for w in re.findall(r"[a-z]+", " ".join([item.title, *item.keywords]), re.I)}
+    if not {w.lower() for w in re.findall(r"[a-z]+", heading["words"], re.I)} <= titled:
+        return text
+    return rest
+
+
 def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     """The offline reading of the consultant's ``texts`` (oldest first) for ``item``.
 
@@ -160,6 +195,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     option named) is recorded below 0.8 to confirm (``doubt``).
     """
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
+    texts = [_heading_dropped(t, item) for t in texts]  # '### 3.05 Gross area' over the answer
     # a checklist tool's 'storeys_ag: 3' block in words; a note given as 'notes: "…"', the note alone
     free_text, in_rows = item.answer_type == "text", item.answer_type in _ROWS
     texts = [keyed.as_read(t, note=free_text, tables=in_rows) for t in texts]
@@ -178,6 +214,12 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
         note = "read from your own words under the pasted schedule"
         if (taken := _instead(last, OWN_LINE_CONFIDENCE, note)) is not None:
             return taken
+    answered = _answer_line(item, texts[-1]) if texts else None
+    texts = [_ANSWER_LABEL.sub("", t) for t in texts]  # 'Answer: B3 — …': the label no part of the answer
+    if answered is not None:  # '**Answer:** 2' over the working: the line the consultant marks as the answer
+        line = _read_as_given(item, [*texts[:-1], answered], state, forms)
+        if line.complete and line.value is not None:
+            return line
     reading = _read_as_given(item, texts, state, forms)
     concluded = _conclusion(item, texts[-1]) if texts else None
     if concluded is None:
@@ -188,6 +230,36 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     # 'i paused on the amenity room … a little a2 space, but … it rides along. c only.'
     note = f"read from your conclusion ('{concluded.strip()}'), what came before it set aside"
     return _instead(last, CONCLUSION_CONFIDENCE, note) or reading
+
+
+# a line the consultant marks as the answer, over or under its working: 'Answer: 2', 'Final answer - B3'
+_ANSWER_WORD = r"^[^\w\n]*(?:final\s+|short\s+)?(?:answer|ans\.?|response)\s*"
+_ANSWER_LINE = re.compile(rf"{_ANSWER_WORD}[:=\u2014\u2013-]\s*(?P<said>\S.*)$", re.I | re.M)
+_ANSWER_LABEL = re.compile(rf"{_ANSWER_WORD}[:=]\s*(?=\S)", re.I | re.M)
+
+
+def _answer_line(item: FormItem, text: str) -> str | None:
+    """The line a message marks as its answer ('Answer: 3.2.2.25 — …'), when the message says more than
+    it and the item is answered in a value, not rows worked out or a note; None otherwise."""
+    if answer_type(item).compute is not None or item.answer_type in ("text", "code_version"):
+        return None
+    found = list(_ANSWER_LINE.finditer(text))
+    if len(found) != 1 or not text.replace(found[0].group(), "").strip():
+        return None
+    others = [m for m in _LABELLED_LINE.finditer(text) if m.start() != found[0].start()]
+    if any(not _SUPPORT_LABEL.fullmatch(m["label"].strip()) for m in others):
+        return None  # 'Answer: SB-10 …' over 'Climate zone: 7A': the other labelled lines answer too
+    return found[0]["said"]
+
+
+# a line opening on its label ('Climate zone: 7A', 'Basis: …'); not a table's row
+_LABELLED_LINE = re.compile(r"^[^\w\n|]*(?P<label>[A-Za-z][\w .'/&()-]{0,30}?)\s*[:=]\s*\S[^|\n]*$", re.M)
+# the labels of what supports an answer, not a part of it
+_SUPPORT_LABEL = re.compile(
+    r"(?:basis|bases|refs?\.?|references?|working|why|notes?|reasons?|sources?|checks?|comments?|explanation"
+    r"|rationale|see|because|per|code|article|articles|cited|citation|remarks?)",
+    re.I,
+)
 
 
 def _instead(reading: Reading, ceiling: float, note: str) -> Reading | None:
@@ -211,7 +283,8 @@ def _read_as_given(item: FormItem, texts: list[str], state: ProjectState, forms:
         texts = [pasted.spaced_as_tabs(spoken.as_meant(pasted.spreadsheet_marks(t))) for t in texts]
         texts = [unnumbered(t) for t in texts]  # "1) 1 storey above grade / 2) 0 below": no counts
     if item.answer_type == "area":  # 'ft²  m²' columns: the m² figures, never square feet taken as m²
-        texts = [own_rows(pasted.unit_columns(t), item) for t in texts]
+        # ('| **Gross** | **2 016** |' under the storeys' rows: their total)
+        texts = [own_rows(pasted.unit_columns(_gross_row_as_total(t)), item) for t in texts]
     if item.answer_type in TABLED:
         texts = [pasted.unpivoted(semicolons_as_tabs(t)) for t in texts]  # 'EXIST;NEW;TOTAL' over '0;1480'
     if item.answer_type == "area":

@@ -60,6 +60,14 @@ MEZZANINE = re.compile(r"mezzanine", re.I)
 PLAUSIBLE_M2 = 100  # a figure without a unit this large is offered as m² (a building's area, not a room's)
 
 
+def _base_given_again(text: str, area: dict) -> bool:
+    """Whether a figure of ``text`` without a unit is the building area's total in m², to the unit."""
+    total = area.get("total")
+    if not isinstance(total, int | float) or total < PLAUSIBLE_M2:
+        return False
+    return any(not q.unit and abs(q.value - total) < 0.5 for q in p.quantities(text))
+
+
 def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
     words = reader_words()
     gross = is_gross(item.title)
@@ -140,6 +148,9 @@ def read_area(item: FormItem, texts: list[str], state: ProjectState, forms: Form
             value = round(written * p.FT2_TO_M2, 1)
             notes.append(_converted(written, value))
             roles["total" if role == "roleless" and "total" not in roles else role] = value
+    if not has_unit and base is not None and bare and _base_given_again(texts[-1], base[1]):
+        has_unit = True  # a storey's row that is the building area again: '| 1 | 0 | 950 | 950 |' over 950 m²
+        notes.append("in m², as the building area (3.04) is given again for a storey")
     if not has_unit and bare and _near_recorded(item, list(bare.values()), state):
         has_unit = True  # "3120 not 3210" revising 3,210 m2: the recorded answer's square metres
         notes.append("in m², as the answer it revises")

@@ -11,7 +11,12 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
-from wizard_core.answers.article_words import Mentions, article_mentions, concluded_articles
+from wizard_core.answers.article_words import (
+    Mentions,
+    article_mentions,
+    concluded_articles,
+    short_articles_spelled,
+)
 from wizard_core.answers.base import AnswerType, FormFacts, Reading
 from wizard_core.content import FormItem
 from wizard_core.engine.text import plural
@@ -67,6 +72,7 @@ def read_articles(item: FormItem, texts: list[str], state: ProjectState, forms: 
     groups = list(occupancies.value) if occupancies and occupancies.value else []
     if groups and all(is_farm_group(g) for g in groups):
         return Reading([FARM_BUILDINGS] * len(groups), True, confidence=0.9, notes=_farm_note(groups))
+    texts = [short_articles_spelled(t) for t in texts]  # '.81 is enough'
     set_aside: set[str] = set()  # articles a later message ruled out, never taken from an earlier one
     needed = len([g for g in groups if not is_farm_group(g)])
     for text in reversed(texts):

@@ -175,6 +175,9 @@ def _given(
             )
             if name in _BELOW and not need.applies and not rating and not lieu:  # 'nil' with no basement: n/a
                 rating = supporting = None
+            if name == "roof" and (row.get("absent") or not row):  # a roof is always there: its 'n/a' is none
+                rating = supporting = 0.0
+                row = {k: v for k, v in row.items() if k != "absent"}
             rows.append(
                 {
                     "assembly": name,

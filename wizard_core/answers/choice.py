@@ -256,6 +256,9 @@ def read_multi_choice(item: FormItem, texts: list[str], state: ProjectState, for
             # "… a Group D use, … not treated as a major occupancy": set aside when others remain
             denied = occupancy_words.not_major_sentences(normalized)
             kept = [m for m in mentions if not any(a <= m.start < b for a, b in denied)]
+            if not kept:  # every group in a denying sentence: its clauses before a dash may name the main one
+                denied = occupancy_words.not_major_sentences(normalized, dashes=True)
+                kept = [m for m in mentions if not any(a <= m.start < b for a, b in denied)]
             mentions = kept or mentions
             found, settled = occupancies.sort_out(normalized, mentions), []
             declared = occupancy_words.declared_count(normalized)

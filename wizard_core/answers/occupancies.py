@@ -173,6 +173,8 @@ def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorte
 
 
 # "not a walk-in clinic or a medical office": the second use named is denied with the first.
+# 'so this is B3 — not C, and not a retirement home': the code said not to be the building's ('not just E' is)
+NOT_THIS = re.compile(r"(?<!\bif\s)\bnot\s+(?:group\s+|grp\s+|div(?:ision)?\s+)?$", re.I)
 NOT_EITHER = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?[\w\s'-]{0,40}\b(?:or|nor)\s+(?:an?\s+|the\s+)?$", re.I)
 
 
@@ -205,6 +207,7 @@ def _set_aside(
     if (
         aside
         or NOT_EITHER.search(before)
+        or (match.by_label and NOT_THIS.search(before))
         or NEIGHBOUR.search(before)
         or after_aside
         or (converting and words.former_before.search(before))

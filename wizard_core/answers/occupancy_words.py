@@ -4,6 +4,7 @@ denied), that it points back to the sentence before, or that a use was dropped.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -152,6 +153,8 @@ _NOT_MAJOR = re.compile(
     rf"(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
     rf"|\b(?:is|are|its|it's)\s+not\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
     rf"|\b(?:isn't|aren't)\s+(?:a\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}"
+    # 'Office (D) - 6 % of the storey, not a major occupancy', 'D: not major (6 %)'
+    rf"|\bnot\s+(?:a\s+|an\s+)?(?:separate\s+)?maj(?:or|\.)?\s+{_OCC}|[,:(]\s*not\s+major\b"
     # 'it doesn't become an A2 major occupancy', 'won't count as a separate major occupancy'
     rf"|\b(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|never|can't|cannot)\s+"
     rf"(?:become|count\s+as|make\s+it|rise\s+to|form|constitute)\s+(?:a\s+|an\s+)?(?:[a-f]-?\d?\s+)?"
@@ -165,18 +168,26 @@ _NOT_MAJOR = re.compile(
     # working that concludes it: "85 sm / 1,400 sm = 6.1 % → not a major occupancy per 3.2.2.8"
     r"|(?:→|->|=>|\bso\b|\btherefore\b|\bhence\b|\bthus\b)\s*not\s+(?:a\s+)?(?:separate\s+)?major\b"
     # '90 m² (E) ÷ 1,170 ≈ 7.7 % → ignored per 3.2.2.8', '… ⇒ disregarded', '→ subsidiary'
-    r"|(?:→|->|=>|⇒)\s*(?:ignored|disregarded|discounted|not\s+counted|subsidiary|ancillary|incidental)\b",
+    r"|(?:→|->|=>|⇒)\s*(?:ignored|disregarded|discounted|not\s+counted|subsidiary|ancillary|incidental)\b"
+    # '… each < 10 % of the storey, ignored per 3.2.2.8', 'disregarded under Article 3.2.2.8'
+    r"|\b(?:ignor\w*|disregard\w*|discount\w*|not\s+counted|set\s+aside|exempt\w*)\s+"
+    r"(?:(?:it|them|those|these|both)\s+)?(?:per|under|by|as\s+per|using|via|by\s+way\s+of)\s+"
+    r"(?:art(?:icle|\.)?\s*)?3\.2\.2\.8\b"
+    # '… under 10 % each, so 3.2.2.8 applies', '3.2.2.8 (< 10 %)': the exemption said with its limit
+    r"|(?:<|≤|\bunder|\bbelow|\bless\s+than)\s*10\s*%[^.;\n]{0,60}?\b3\.2\.2\.8\b"
+    r"|\b3\.2\.2\.8\b[^.;\n]{0,60}?(?:<|≤|\bunder|\bbelow|\bless\s+than)\s*10\s*%"
+    r"|\b3\.2\.2\.8\b[^.;\n]{0,30}?\b(?:lets?|allows?|permits?)\s+(?:us\s+|you\s+)?(?:to\s+)?"
+    r"(?:ignore|disregard|discount|exclude|drop)\b",
     re.IGNORECASE,
 )
 
 
-def not_major_sentences(text: str) -> list[tuple[int, int]]:
-    """The spans of ``text``'s sentences that say the use they name is no major occupancy."""
-    spans = []
-    for sentence in re.finditer(r"[^.;!?\n]+(?:\.\d[^.;!?\n]*)*", text):
-        if _NOT_MAJOR.search(sentence.group()):
-            spans.append((sentence.start(), sentence.end()))
-    return spans
+def not_major_sentences(text: str, *, dashes: bool = False) -> list[tuple[int, int]]:
+    """The spans of ``text``'s sentences that say the use they name is no major occupancy; with ``dashes``,
+    a spaced dash ends a sentence too ('E only - the office (D) is 6 %, so 3.2.2.8 lets us ignore it')."""
+    ends = re.compile(r"[;!?\n]|\.(?!\d)" + (r"|\s[-\u2013\u2014]\s" if dashes else ""))
+    cuts = [0, *(m.end() for m in ends.finditer(text)), len(text)]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if _NOT_MAJOR.search(text[a:b])]
 
 
 # A use's name before a noun it only describes: "school buses", "the church parking", "hospital linen".

@@ -201,7 +201,7 @@ def _one_row(row: LoadInput, state: ProjectState, work: Worked) -> None:
     if use is not None and row.rate is not None and row.rate == use.other_m2_per_person and row.area:
         result = _at_other_figure(use, row, result, work)
     if row.rate is not None and result.m2_per_person and abs(row.rate - result.m2_per_person) > 0.01:
-        if (other := _at_the_rate_used(row, state)) is not None:
+        if (other := _at_the_rate_used(row, state, use)) is not None:
             use, result = other
             work.soft.append(
                 f"row '{name}': you used {r.figure_text(row.rate)} m² per person, Table 3.1.17.1's figure "
@@ -280,20 +280,35 @@ def _at_other_figure(use: Use, row: LoadInput, result: LoadResult, work: Worked)
     )
 
 
-def _at_the_rate_used(row: LoadInput, state: ProjectState) -> tuple[Use, LoadResult] | None:
+def _at_the_rate_used(
+    row: LoadInput, state: ProjectState, read_as: Use | None = None
+) -> tuple[Use, LoadResult] | None:
     """The use of the building's occupancies whose Table 3.1.17.1 figure is the rate the consultant used
     for a row its words read as another use ('lounge 168 m² @ 0.95 → 177' in a curling club: the table's
-    figure for seats and tables), with the persons at it, when the persons the consultant wrote (if any)
-    are those; else None."""
+    figure for seats and tables), or else the one use at that rate named by the same word ('storage /
+    receiving' at 28 in a store: the table's storage spaces of a warehouse), with the persons at it, when
+    the persons the consultant wrote (if any) are those; else None."""
     if row.rate is None or row.area is None or row.seats or row.rooms or row.design is not None:
         return None
     at_rate = building_uses_at(row.rate, state)
+    if not at_rate and read_as is not None:
+        named = _WORD.findall(read_as.label.lower())
+        at_rate = [
+            u
+            for u in uses()
+            if u.m2_per_person == row.rate
+            and not u.named_only
+            and set(named) & set(_WORD.findall(u.label.lower()))
+        ]
     if len(at_rate) != 1:
         return None
     result = occupant_load(at_rate[0], row.area)
     if row.stated is not None and row.stated != result.persons:
         return None
     return at_rate[0], result
+
+
+_WORD = re.compile(r"[a-z]{4,}")
 
 
 def _load(use: Use | None, row: LoadInput) -> LoadResult:

@@ -155,6 +155,18 @@ def mask_articles(text: str) -> str:
     return ARTICLE_ID.sub(lambda m: " " * len(m.group()), text)
 
 
+_CLAUSE_END = re.compile(r"[,;](?!\d)")
+_WORDS_BETWEEN = 2  # 'about 40', 'roughly a 7 m', 'approx. say 1,200': the word of estimating is the figure's
+
+
+def _approximated(before: str, approximate: re.Pattern[str]) -> bool:
+    """Whether the words before a figure say it is an estimate: a word of estimating in its clause, a few
+    words before it at most ('about 6.9 m'; not '… around the hall, so it's 6.9 m')."""
+    clause = _CLAUSE_END.split(_SENTENCE_END.split(before)[-1])[-1]
+    said = [m.end() for m in approximate.finditer(clause)]
+    return bool(said) and len(clause[said[-1] :].split()) <= _WORDS_BETWEEN
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number in ``text`` with the unit right after it ('' when none), leaving out a figure the
     text replaces with another of the same unit: "640 m2, not 620", "260 m2 instead of 180",
@@ -249,9 +261,7 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             end += other.end()
         before = masked[max(0, match.start() - 25) : match.start()]
         after = masked[end : end + 8]
-        approximate = bool(
-            words.approximate.search(_SENTENCE_END.split(before)[-1]) or words.approximate_after.match(after)
-        )
+        approximate = _approximated(before, words.approximate) or bool(words.approximate_after.match(after))
         counted = not unit and (
             bool(words.counted_noun.match(masked[end : end + 20])) or not_figures.counted_by_quantity(before)
         )

@@ -10,6 +10,24 @@ _YES_NO_AFTER_LABEL = re.compile(r"(:)\s*([YNyn])\b(?![\w'.])")  # "HT: N", "Haz
 _CELLS = re.compile(r"\t+|\s*\|\s*")
 
 
+_RULE_CELL = re.compile(r"\s*:?-{3,}:?\s*")  # a Markdown table's line under its header
+_UNIT_CELL = re.compile(r"\(?\s*(?:m²|m2|sq\.?\s*m|sm|ft²|ft2|sf|%|m|h|hrs?|min)\s*\)?", re.I)
+
+
+_HEADER_UNIT = re.compile(
+    r"^(?P<name>.*?\S)\s*\((?P<unit>m²|m2|sq\.?\s*m|sm|ft²|ft2|sf|%|m|h|hrs?|min)\)$", re.I
+)
+
+
+def _cell_said(header: str, cell: str) -> str:
+    """A cell read with its column's name, the unit the header gives after the figure ('Existing (m²)'
+    over '640': 'Existing 640 m²')."""
+    unit = _HEADER_UNIT.match(header)
+    if unit and re.fullmatch(r"[\d,.\s]+", cell):
+        return f"{unit['name']} {cell} {unit['unit']}"
+    return f"{header} {cell}"
+
+
 def unpivoted(text: str) -> str:
     """A little table pasted from a spreadsheet, read across: labels in a header row over the
     figures ("existing<TAB>new<TAB>total" over "1,260<TAB>710<TAB>1,970 m2") as the label beside
@@ -21,8 +39,15 @@ def unpivoted(text: str) -> str:
     )
     lines = [line.strip().strip("|") for line in text.strip().splitlines() if line.strip()]
     rows = [[_yes_no_cell(c.strip()) for c in _CELLS.split(line)] for line in lines]
+    rows = [cells for cells in rows if not all(_RULE_CELL.fullmatch(c) for c in cells)]  # '|---|---:|'
     if not any(len(cells) > 1 for cells in rows):
         return text
+    units = rows[1] if len(rows) > 2 and len(rows[1]) == len(rows[0]) else []
+    if units and all(not c or _UNIT_CELL.fullmatch(c) for c in units):
+        # a row of units under the header ('| | m² | m² | m² |'): each unit beside its column's name
+        rows = [[f"{h} ({u})" if u else h for h, u in zip(rows[0], rows[1], strict=True)], *rows[2:]]
+    if rows[0] and not rows[0][0] and all(len(cells) == len(rows[0]) for cells in rows):
+        rows = [rows[0][1:], *rows[1:]]  # a blank corner over the rows' labels: as the shorter header
     notes = [cells[0] for cells in rows if len(cells) == 1]
     if notes and sum(len(cells) > 1 for cells in rows) >= 2:  # a remark on a line of its own below the table
         rows = [cells for cells in rows if len(cells) > 1]
@@ -43,7 +68,7 @@ def unpivoted(text: str) -> str:
         # a remark in a cell past the header's last kept apart
         return ". ".join(
             f"{cells[0]} "
-            + ", ".join(f"{h} {c}" for h, c in zip(header, cells[1:], strict=False))
+            + ", ".join(_cell_said(h, c) for h, c in zip(header, cells[1:], strict=False))
             + "".join(f" ({remark})" for remark in cells[len(header) + 1 :])
             for cells in rows[1:]
         )
@@ -55,7 +80,7 @@ def unpivoted(text: str) -> str:
     for cells in rows[1:]:
         if len(cells) != len(header):
             return text
-        read_across.append(", ".join(f"{h} {c}" for h, c in zip(header, cells, strict=True)))
+        read_across.append(", ".join(_cell_said(h, c) for h, c in zip(header, cells, strict=True)))
     return ". ".join(read_across)
 
 
@@ -181,7 +206,9 @@ def unit_columns(text: str) -> str:
         units = [_unit(c) for c in cells]
         labelled = bool(units) and units[0] is None
         heads = units[1:] if labelled else units
-        if len(heads) < 1 or not all(heads) or (not labelled and len(heads) < 2):
+        # ('| | m² | m² | m² |' under 'Existing | New | Total': each role column's unit, no unit columns)
+        alike = len(set(heads)) < len(heads)
+        if len(heads) < 1 or not all(heads) or (not labelled and len(heads) < 2) or alike:
             continue
         column = heads.index("m²") if "m²" in heads else 0
         out = lines[: index + 1]

@@ -123,9 +123,12 @@ _BEFORE_ANSWERING = re.compile(
 )
 
 
-# An aside announced first, a question in it: "Aside — not an answer yet: … ?", "btw, … ?", "Off topic: … ?"
+# An aside announced first, a question in it: "Aside — not an answer yet: … ?", "btw, … ?", "Off topic: … ?",
+# "While I have you — … ?"
 _ASIDE_FIRST = re.compile(
     r"^\W*(?:(?:an?|one|small|quick)\s+)?(?:aside(?!\s+from)|by\s+the\s+way|btw|off[\s-]+topic|unrelated|"
+    # 'While I have you — … ?', 'While I've got you, …?'
+    r"while\s+(?:i\s+have|i'?ve\s+got|i\s+got)\s+you|"
     # 'Sanity check for me: …?', 'Follow-up on the two-stage: …?'
     r"(?:sanity|double)[\s-]+check(?:\s+for\s+me)?(?=\s*[:\u2013\u2014-]|\s+(?:on|re|that|it'?s|is|are|we|whether|if)\b)"
     r"|follow[\s-]?up(?:\s+(?:question|q))?"

@@ -76,7 +76,7 @@ _SHAFT = re.compile(
     r"\b(?:elevators?|lifts?|hoistways?|shafts?|(?:refuse|garbage|trash|waste)\s+chutes?|chutes?)\b", re.I
 )
 _CLAUSE = re.compile(  # (a stop before a lowercase word ends an abbreviation, 'at elev. shaft', not a clause)
-    r";\s+|\.\s+(?![a-z])|,\s+(?:and|while|but|with)\s+|\s+(?:and|while|but)\s+(?=the\s|at\s|for\s|around\s)",
+    r";\s+|\.\s+(?-i:(?![a-z]))|,\s+(?=a?stc\s*\d)|,\s+(?:and|while|but|with)\s+|\s+(?:and|while|but)\s+(?=the\s|at\s|for\s|around\s)",
     re.I,
 )
 _UNITS = re.compile(r"\b(\d+)\s+(?:dwelling\s+units?|units?|suites?|apartments?|condos?|flats?)\b", re.I)
@@ -270,7 +270,10 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         )
     value = {"more_than_one_dwelling_unit": several, "option": option, "note": fact(item, latest)}
     complete = several is not None and (bool(option) or several is False)
-    if complete and len(set(found)) > 1:  # 'STC 50, or ASTC 47 if the flanking works': the one used, asked
+    # 'STC 50, or ASTC 47 if the flanking works': the one used, asked ('STC 50 separating assemblies from
+    # SB-3' is the rating, and the standard its assemblies come from)
+    ratings = {o for o in found if re.match(r"a?stc", o, re.I)}
+    if complete and len(set(found)) > 1 and len(ratings) != 1:
         note = f"both {' and '.join(dict.fromkeys(found))} were named: confirm the one used"
         return Reading(value, True, confidence=0.6, notes=[note])
     return Reading(value, True, confidence=0.9 if complete else 0.6)

@@ -1,6 +1,6 @@
 """The trade's shorthand and a bilingual consultant's French words, spelled out as the readers know them:
-"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "exist'g" and "addn", "2 No." and "One (1)",
-"gicleurs partout",
+"spr'd" and "unspr'd", "comb." and "non-comb.", "DU" and "SR", "exist'g" and "addn", "bldg", "2 No." and
+"One (1)", "gicleurs partout",
 "le sous-sol",
 "rez-de-chaussée",
 "pas de", "deux étages"."""
@@ -36,6 +36,8 @@ _SHORTHAND_UNITS = (
     (re.compile(r"\b(?:exist'?g|ex'g|exg)\b\.?", re.I), "existing"),
     (re.compile(r"\badd'?n\b\.?", re.I), "addition"),
     (re.compile(r"\breno'd\b", re.I), "renovated"),
+    (re.compile(r"\bbldgs\b\.?", re.I), "buildings"),  # 'entire bldg', 'two bldgs on the lot'
+    (re.compile(r"\bbldg\b\.?", re.I), "building"),
 )
 
 

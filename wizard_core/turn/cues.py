@@ -67,6 +67,24 @@ def changed_in_passing(message: str) -> re.Match[str] | None:
     return re.match("", message) if CHANGED_IN_PASSING.search(message) else None
 
 
+_CLAUSE_BREAK = re.compile(r"[,;\n]|(?<!\d)[.!?](?!\d)")
+
+
+def changed_near(message: str, named: int) -> bool:
+    """Whether a figure said to have changed in passing stands in the clause where an item is named (up to
+    ``named``): 'BF entrances now 4' changes the entrances, but in 'No — 1 storey, sprinklered, ceiling
+    9.3 m now' the ceiling's height changed, not the sprinklers."""
+    starts = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(message, 0, named))]
+    after = _CLAUSE_BREAK.search(message, named)
+    clause = (max(starts), after.start() if after else len(message))
+    for m in CHANGED_IN_PASSING.finditer(message):
+        if m.start() < clause[1] and m.end() > clause[0]:
+            return True
+        if m.group().lower().lstrip(" \t\n.,;:-").startswith("wait"):  # 'wait, …': the whole message's
+            return True
+    return False
+
+
 # A range of figures right before the item's noun: a row of a table cited ("at 4–6 storeys"), never a value.
 RANGE_NAMED = re.compile(r"(?<![\d.])\d+\s*(?:-|\u2013|\u2014)\s*\d+\s+[a-z]+$")
 # A table or an article cited before the item's noun in its sentence: "… what Table 3.8.2.3.A asks for 4

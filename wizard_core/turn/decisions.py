@@ -15,7 +15,9 @@ from wizard_core.answers.spoken import NUMBER_WORD, as_meant
 from wizard_core.answers.wording.chat import plain
 from wizard_core.answers.wording.letters import quoted_question
 from wizard_core.answers.wording.marks import answer_in
+from wizard_core.answers.wording.taken_back import meant
 from wizard_core.checks import COMPUTED
+from wizard_core.content import FormItem
 from wizard_core.forms import FormQuestionService
 from wizard_core.models import ProjectState
 from wizard_core.triggers import LEAD_IN, UNNEGATED, Triggers, load_triggers, phrases
@@ -28,6 +30,7 @@ from wizard_core.turn.cues import (
     OPENS_ON_ITEM,
     UNMARKED_QUESTION,
     changed_in_passing,
+    changed_near,
     conditional,
     only_cited,
 )
@@ -122,7 +125,8 @@ class DecisionEngine:
         )  # "gross_area: …" from a checklist (after a chat's ':thinking_face:' is dropped)
         # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
         quoting = self._quoted_item(message)
-        message = as_meant(answer_in(message))
+        # ('ESFR — scratch that, standard spray': a value taken back as it was typed, not the item reset)
+        message = meant(as_meant(answer_in(message)), denials=False)
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:
@@ -275,6 +279,8 @@ class DecisionEngine:
                 continue  # a note's '3.04: BA corrected to …. 3.10: ht check 15.6 m': the word is 3.04's
             if rows_listed and not navigates:
                 continue  # 'mezz -> 0' in a list of 3.23's rows: the mezzanine's row, not its area revised
+            if in_passing and not navigates and _holds_no_figure(item) and not changed_near(message, named):
+                continue  # 'sprinklered, ceiling 9.3 m now': the figure changed is another's
             if not navigates:
                 if not self.naming.carries_value(state, item, message, trigger, named):
                     if unread is None and self._worded_before(message, trigger, named):
@@ -359,7 +365,12 @@ class DecisionEngine:
         if not asked or current is None:
             return False
         said = message[: message.rfind(asked)]
-        return self.naming.carries_value(state, self.forms.get_item(current), said, None)
+        item = self.forms.get_item(current)
+        # 'the floor over the basement is wood joists. Can the plaster count …?': no yes or no said first
+        said_so = _SAYS_YES_OR_NO.match(said) or self._about_current(said, current)
+        if item.answer_type == "yes_no" and not said_so:
+            return False
+        return self.naming.carries_value(state, item, said, None)
 
     def _asks_for_the_answer(self, message: str, current: str) -> bool:
         """'What are the options?', 'which article applies?' on 3.10: a question for the advisor."""
@@ -373,7 +384,15 @@ class DecisionEngine:
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
+_SAYS_YES_OR_NO = re.compile(r"^\W*(?:yes|yep|yeah|no|nope|n/?a|none|not\s+required|correct)\b", re.I)
 _ARROW_ONLY = re.compile(r"[^\W\d][\w\s.'’/-]*?\s*(?:->|→|=>)")
+
+
+def _holds_no_figure(item: FormItem) -> bool:
+    """Whether an item's value holds no figure a change in passing could be ('Entire building', 'yes')."""
+    if item.answer_type == "yes_no":
+        return True
+    return item.answer_type == "choice" and not any(re.search(r"\d", o.label) for o in item.options)
 
 
 def _one_sentence(lowered: str, first: int, second: int) -> bool:

@@ -218,9 +218,23 @@ _CLAUSE_STOP = re.compile(r"[;\n]|(?<!\d)\.(?:\s|$)")
 _COMMA = re.compile(",")
 
 
+# 'gives no mezzanine or roof rating', 'no floor, mezzanine or roof ratings': 'no' over every assembly listed
+_NO_LISTED_RATING = re.compile(
+    r"\bno\s+((?:(?:the\s+)?(?:mezz\w*|roofs?|floors?|basements?)\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*)+"
+    r"(?:the\s+)?(?:mezz\w*|roofs?|floors?|basements?))\s+(ratings?|frrs?)\b",
+    re.I,
+)
+
+
+def _no_rating_each(m: re.Match[str]) -> str:
+    names = [n for n in re.split(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*", m[1]) if n.strip()]
+    return "; ".join(f"no {name.strip()} {m[2]}" for name in names)
+
+
 def _line(line: str, thread: Thread) -> bool:
     """Read the ratings one line gives into the thread; False when it gives none."""
     read = False
+    line = _NO_LISTED_RATING.sub(_no_rating_each, line)
     # "floors n/a | mezz = 1 h | roof …": bars between assemblies set them apart; "Roof | 45 min | …",
     # a label and its cells, is one row
     cells = re.split(r"\||\s/\s", line)  # "no bsmt / no floors / mezz 1 h / roof none": slashes too

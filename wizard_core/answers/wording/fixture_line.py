@@ -438,8 +438,11 @@ def _own(name: str) -> str:
 
 # 'Aud.: 280 → 140 / 140 → 3 M + 6 F', 'Ice: 48 → T3.7.4.3.C 24 / 24 → 1 + 1': the persons halved by sex on
 # the way to the count, working that names no fixtures
+# ('OL 51 → 26 M / 26 F (50:50) → …': the halves named by their sexes, the split in brackets)
 _HALVED = re.compile(
-    r"(?<![\d.,])(\d+)(\s*(?:→|->|=>|⇒|:)\s*(?:T?\d+(?:\.\d+)+\.?[A-Z]?\s+)?)(\d+)\s*/\s*(\d+)(?=\s*(?:→|->|=>|⇒))"
+    r"(?<![\d.,])(\d+)(\s*(?:→|->|=>|⇒|:)\s*(?:T?\d+(?:\.\d+)+\.?[A-Z]?\s+)?)(\d+)\s*(?:m|males?|men)?\s*/\s*"
+    r"(\d+)\s*(?:f|females?|women)?(?:\s*\([^()]*\))?(?=\s*(?:→|->|=>|⇒))",
+    re.I,
 )
 
 

@@ -419,7 +419,7 @@ _PER_UNIT = re.compile(
 NOUNS = {"wc": "water closets", "bf": "barrier-free stalls", "universal": "universal washrooms"}
 
 _HEADER_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("ignore", re.compile(r"persons|people|occupant|load|sentence|article|obc|note", re.I)),
+    ("ignore", re.compile(r"persons|people|occupant|load|\bol\b|sentence|article|obc|note", re.I)),
     ("universal_required", re.compile(r"(?=.*(?:universal|\buw\b))(?=.*req)", re.I)),
     ("universal", re.compile(r"universal|\buw\b", re.I)),
     ("bf_required", re.compile(r"(?=.*(?:barrier|\bbf\b|accessib))(?=.*req)", re.I)),

@@ -56,6 +56,9 @@ def table_rows(table: Table) -> list[LoadInput | int]:
             floor = floor_name(on_floor) or on_floor
             name = f"{floor} ({name})"
         said_total = _TOTAL_ROW.match(name) or any(_TOTAL_CELL.fullmatch(c) for c in record.values())
+        # '| | | **1 100 m²** | | **222** |' under the rows: a record naming nothing, its persons their sum
+        unnamed = not _first_cell(record, names) and not use_said and not on_floor
+        said_total = said_total or (unnamed and _total_of(record) == _persons_before(rows))
         if said_total and (total := _total_of(record)) is not None:  # '| | Total | 750 m² | | 138 |' too
             rows.append(total)  # 'Total | | | | 625': the building's total, no row
             continue
@@ -142,6 +145,9 @@ def table_rows(table: Table) -> list[LoadInput | int]:
                 row.rate = float(at[1])
         for header in found.get("remarks", []):  # 'clinic, 780 m2 @ 9.30 = 83.9': the row's working
             _from_remark(row, record.get(header, ""))
+        said_in_use = " ".join(use_cells).replace("×", "x")  # '8 apartments — 4 × 1-bed, 4 × 2-bed'
+        if row.rooms is None and row.area is None and re.search(r"bed|sleeping|\bbr\b", said_in_use, re.I):
+            row.rooms = sleeping_rooms(said_in_use)
         if design and row.design is None and row.stated is not None:
             row.design, row.stated = row.stated, None
         inline = _inline_area(" ".join([*use_cells, named]))
@@ -213,6 +219,12 @@ _NAMED_RATE = re.compile(
     r"(?:\s*/\s*p(?:erson)?)?\s*",
     re.I,
 )
+
+
+def _persons_before(rows: list[LoadInput | int]) -> int | None:
+    """The persons of the rows read so far added up, when each states them; None otherwise."""
+    stated = [row.stated for row in rows if isinstance(row, LoadInput)]
+    return sum(stated) if stated and None not in stated else None  # type: ignore[arg-type]
 
 
 def _total_of(record: dict[str, str]) -> int | None:

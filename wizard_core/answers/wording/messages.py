@@ -175,10 +175,18 @@ def pasted_table(text: str) -> Table | None:
         width = max(widths)
         cells = [row + [""] * (width - len(row)) for row in cells]
         first = cells[0]
-        if not any(_is_value_cell(c) for c in first):
+        # a Markdown table's header is the line over its rule, whatever it holds ('| 3.18 row | OL | …')
+        ruled = sep == "|" and _ruled_below(lines, inside[0])
+        if ruled or not any(_is_value_cell(c) for c in first):
             return Table([c.casefold() for c in first], cells[1:], first, rest)
         return Table(None, cells, [], rest)
     return None
+
+
+def _ruled_below(lines: list[str], line: str) -> bool:
+    """Whether ``line`` stands right over a Markdown table's rule ('|---|---:|')."""
+    at = lines.index(line)
+    return at + 1 < len(lines) and _MARKDOWN_RULE.match(lines[at + 1].strip()) is not None
 
 
 def _title_over(first: list[str], second: list[str]) -> bool:

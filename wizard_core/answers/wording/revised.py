@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from wizard_core.answers.wording import taken_back
+
 _STRUCK = re.compile(r"~~[^~\n]+~~\s*")
 # 'was 1 / now 2', 'was: … / now: …', 'rev 1: … → rev 2: …', 'previously 396; now 704': what is now
 _WAS_NOW = re.compile(
@@ -88,6 +90,14 @@ _DELETED_ROW = re.compile(
 )
 
 
+# the old value in brackets after the current one: '1,104 / 480 / 1,584 (rev 1: 1,104 / 336 / 1,440)',
+# '2 h (was 1 h)', '(previously 396)'
+_OLD_BRACKETED = re.compile(
+    r"\s*\((?:rev(?:ision)?\.?\s*[01]|was|were|previously|formerly|old|prior|before)\b\s*[:=]?[^()]*\d[^()]*\)",
+    re.I,
+)
+
+
 def _new_of_its_size(m: re.Match[str]) -> str:
     """'336 → ' before '480 m²' dropped when the two are areas of one size (neither twice the other)."""
     old, new = (float(g.replace(",", "")) for g in (m[1], m[2]))
@@ -95,8 +105,9 @@ def _new_of_its_size(m: re.Match[str]) -> str:
 
 
 def current(text: str) -> str:
-    """``text`` with each revision mark read as the current value alone; unmarked text as it is."""
-    said = _STRUCK.sub("", text)
+    """``text`` with each revision mark read as the current value alone, and what its writer took back
+    as they typed dropped (see ``taken_back``); unmarked text as it is."""
+    said = taken_back.meant(_OLD_BRACKETED.sub("", _STRUCK.sub("", text)))
     if _OLD_IN_BRACKETS.search(said):
         said = _BRACKETED_OLD.sub("", said)
     said = _DELETED_ROW.sub("", said)
