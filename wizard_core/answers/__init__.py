@@ -21,6 +21,7 @@ from wizard_core.answers import (
     formulas,
     parsing,
     pasted,
+    shorthand,
     spoken,
     written_figures,
 )
@@ -196,6 +197,7 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     texts = [_heading_dropped(t, item) for t in texts]  # '### 3.05 Gross area' over the answer
+    texts = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
     # a checklist tool's 'storeys_ag: 3' block in words; a note given as 'notes: "…"', the note alone
     free_text, in_rows = item.answer_type == "text", item.answer_type in _ROWS
     texts = [keyed.as_read(t, note=free_text, tables=in_rows) for t in texts]

@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 
 from wizard_core.answers import parsing as p
-from wizard_core.answers.parsing import ARTICLE_ID
 
 # How an article stands in a sentence. An article set aside (ruled out, too big for, rather than,
 # the former one of "from 3.2.2.85 to 3.2.2.88") is never the answer; one cited as a comparison or
@@ -106,11 +105,14 @@ _CHOSEN_AFTER = re.compile(
 _HEDGE = re.compile(r"\bi\s+think\b|\bprobably\b|\bmaybe\b|\bperhaps\b|\bi\s+guess\b", re.I)
 
 
+_CLASSIFICATION_ARTICLE = re.compile(r"\b3\.2\.2\.\d{2}")
+
+
 def short_articles_spelled(text: str) -> str:
     """A classification answer's '.81' for 3.2.2.81 spelled out ('.81 is enough', once '3.2.2.79 — no,' is
     taken back): in an answer to 3.10 naming no article in full, a dot and two digits from 20 to 93 name an
     article of Subsection 3.2.2. Beside an article named in full, the short ones are its working's."""
-    if ARTICLE_ID.search(text):
+    if _CLASSIFICATION_ARTICLE.search(text):
         return text
     return _SHORT_ARTICLE.sub(lambda m: f"3.2.2.{m[1]}" if 20 <= int(m[1][:2]) <= 93 else m[0], text)
 

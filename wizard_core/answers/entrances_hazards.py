@@ -102,7 +102,8 @@ def _count_after() -> re.Pattern[str]:
     entrances two, …" (dictated), "Barrier-free entrances: nil", "bf entrances 1 at the office"."""
     nouns = alternation(vocabulary().entrances.entrance_words)
     return re.compile(
-        rf"{nouns}\s*(?:[:=]|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
+        # ('B.F. ENTRANCES — 2 (MAIN S + …)': a dash between the label and its count)
+        rf"{nouns}\s*(?:[:=\u2014\u2013]|\s-\s|->|\u2192|\s(?:now|are\s+now|is\s+now|now\s+(?:at|to)|back\s+to|down\s+to|up\s+to)\s|\s)\s*"
         rf"(?P<n>\d+|{p.lexicon().number_words}|none|nil|zero)\b"
         # then a stop, or where they are ('- both retail units', 'at the office', '(front)')
         r"(?=\s*(?:now\b\s*)?(?:[.,;:(/\u2014\u2013]|->|$|\s-\s|\s(?:at|on|off|in|from|to|via|for)\b))",
@@ -114,7 +115,7 @@ def _count_after() -> re.Pattern[str]:
 def _opening_count() -> re.Pattern[str]:
     """A count opening the message as the answer before the doors it counts ('two. the main entrance …',
     'one: the ramped door'), the entrances being the item's first question."""
-    return re.compile(rf"^\W*(?P<n>\d{{1,2}}|{p.lexicon().number_words})\s*[.:;\u2014\u2013]\s", re.I)
+    return re.compile(rf"^\W*(?P<n>\d{{1,2}}|{p.lexicon().number_words})\s*(?:[.:;\u2014\u2013]|\s-)\s", re.I)
 
 
 def _stated_total(lowered: str) -> int | None:

@@ -32,9 +32,13 @@ def _describe(item: FormItem, value: Any) -> str:
 # "Storeys | 1 / 0 below", "storeys: 4/1 below": above grade, then below
 _ABOVE_BELOW = re.compile(r"(?<![\d.,])(\d{1,2})\s*/\s*(\d)\s*(?:below|bg|b/g)\b(?:\s*grade)?", re.I)
 # "1 / 0 ; 7.6 m", "Storeys<TAB>1 / 0": a pair of counts opening a line, or after 'storeys', is above / below
+# ('1 / 0 / 7.3 m': the pair, then the height after a third slash)
 _PAIR = re.compile(
-    r"(?im)(?:^|\bstor(?:eys?|ies)\b[ \t:=]*)[ \t]*(\d{1,2})[ \t]*/[ \t]*(\d)(?=[ \t]*(?:[;,\n]|$))"
+    r"(?im)(?:^|\bstor(?:eys?|ies)\b[ \t:=]*)[ \t]*(\d{1,2})[ \t]*/[ \t]*(\d)"
+    r"(?:[ \t]*/(?=[ \t]*\d[\d.]*[ \t]*m\b))?(?=[ \t]*(?:[;,/\n]|$|\d[\d.]*[ \t]*m\b))"
 )
+# "2 up, 1 down": storeys above and below grade in site shorthand
+_UP_DOWN = re.compile(r"(?<![\d.,])(\d{1,2})\s+up\s*[,;&/]?\s*(?:and\s+)?(\d)\s+down\b", re.I)
 # "Storeys<TAB>1", "storeys: 3": a count after the word alone, with nothing saying above or below
 _STOREYS_LABEL = re.compile(
     r"(?i)\bstor(?:eys?|ies)[ \t]*[:=]?[ \t]*(\d{1,2})\b(?![ \t]*(?:/|[.,]\d|m\b|ft\b|above|below|abv|bg\b))"
@@ -47,7 +51,8 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
     notes: list[str] = []
     doubt = ""  # several heights in the latest message that says one: recorded to confirm, never sure
     texts = [_ABOVE_BELOW.sub(r"\1 storeys above grade, \2 below grade", _shorthand(t)) for t in texts]
-    texts = [_PAIR.sub(r" \1 storeys above grade, \2 below grade", t) for t in texts]
+    texts = [_PAIR.sub(r" \1 storeys above grade, \2 below grade, ", t) for t in texts]
+    texts = [_UP_DOWN.sub(r"\1 storeys above grade, \2 below grade", t) for t in texts]
     texts = [_STOREYS_LABEL.sub(r"\1 storeys above grade", t) for t in texts]
     for text in texts:
         doubt = ""

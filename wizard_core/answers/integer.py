@@ -95,7 +95,9 @@ def figures(item: FormItem, text: str) -> list[int]:
 # a count said of a case that is not the building's: 'the 50 % for two streets', 'without the fire route
 # it'd be 59.7 m, 50 %, i.e. 2 streets', 'would need three streets'
 _SUPPOSED = re.compile(
+    # ("I'd argue 2 — … — but it isn't built to 3.2.5, so no": a case argued and given up)
     r"\b(?:for|would(?:\s+\w+)?|it'?d(?:\s+\w+)?|without\b[^.;]*|if\b[^.;]*|unless\b[^.;]*|short\s+of|needs?|needed"
+    r"|(?:i'?d|i\s+would|i\s+could|you\s+could|one\s+could|we\s+could)\s+(?:argue|say|make\s+a\s+case\s+for)|arguably"
     r"|to\s+(?:get|reach|make))\W*(?:be\W+)?(?:[^.;!?]{0,40}?\b(?:ie|so|that'?s)\W*)?$"
 )
 
@@ -113,7 +115,7 @@ def _leading(lowered: str) -> int | None:
     hospital takes up the block…"): followed by a stop, a comma, a dash or the end, not a noun."""
     match = re.match(
         rf"^\W*(?:(?:just|only|exactly|simply|well|so|yes|ok|okay|it's|its|it is|that's|there's|there are)"
-        rf"[\s,]+)*(?:the\s+)?(?P<n>{p.lexicon().number_words}|\d+)(?=\s*(?:[.,;:!)(\u2014-]|$))",
+        rf"[\s,]+)*(?:the\s+)?(?P<n>{p.lexicon().number_words}|\d+)(?=\s*(?:[.,;:!)(\u2014-]|→|$))",
         lowered,
     )
     if not match:

@@ -50,7 +50,12 @@ _DIVISION = re.compile(r"\bdiv(?:ision)?\.?\s*(\d)\b", re.I)
 _ZONE_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 # "zone 6", "Zone 7A", "zone seven A" (dictated)
 # ("CZ<TAB>6", "CZ 7A": a sheet's label for the climate zone)
-_ZONE = re.compile(rf"\b(?:(?:climate\s+)?zone|cz)\s*[:=]?\s*(\d|{'|'.join(_ZONE_WORDS)})\s?([ab])?\b", re.I)
+# ('zone stays 7A', 'zone is still 6': the zone said to stand)
+_ZONE = re.compile(
+    rf"\b(?:(?:climate\s+)?zone|cz)\s*[:=]?\s*(?:(?:stays|remains|is|still|unchanged\s+at)\s+)*"
+    rf"(\d|{'|'.join(_ZONE_WORDS)})\s?([ab])?\b",
+    re.I,
+)
 _DEGREE_DAYS = re.compile(
     # (the figure and its unit on one line: not the zone's '6' over 'HDD<TAB>4,900')
     r"(?<![\d,.])(\d{1,3}(?:[, ]\d{3})+|\d+)[ \t]*(?:heating\s+)?(?:degree[\s-]*days?|hdd|dd)\b"
@@ -169,12 +174,34 @@ def read_energy(item: FormItem, texts: list[str], state: ProjectState, forms: Fo
             "the climate zone and the heating degree-days below 18 °C"
         )
     value["note"] = fact(item, texts[-1])  # the words as given stay beside the fields read from them
+    kept = _kept_from_before(value, state, item, _ENERGY_FIELDS)
+    missing = [name for name in missing if name not in kept]
     notes = [f"not given yet: {', '.join(missing)}"] if missing else []
-    confidence = 0.6 if missing else 0.9
+    notes += [f"{', '.join(kept)} kept from the earlier answer"] if kept else []
+    confidence = 0.6 if missing else 0.9 if not kept or _STANDS.search(text) else 0.75
     if found and not found[-1][0]:  # "zone 5, 3880": a figure without its unit, taken as the degree-days
         confidence = min(confidence, 0.75)
         notes.append(f"{value['degree_days']} taken as the heating degree-days: confirm")
     return Reading(value, True, confidence=confidence, notes=notes)
+
+
+# words saying the rest of an answer stands ('zone stays 7A', 'same SB-10 path', 'unchanged')
+_STANDS = re.compile(r"\b(?:stays?|same|unchanged|still|remains?|as\s+before|no\s+change)\b", re.I)
+
+
+def _kept_from_before(
+    value: dict[str, Any], state: ProjectState, item: FormItem, fields: tuple[tuple[str, str], ...]
+) -> list[str]:
+    """A revision giving part of an answer: each field it leaves empty kept from the recorded answer (in
+    ``value``); the names of the fields kept."""
+    before = state.answer_for(item.number)
+    recorded = before.value if before is not None and isinstance(before.value, dict) else {}
+    kept = []
+    for name, key in fields:
+        if value.get(key) in ("", None) and recorded.get(key) not in ("", None):
+            value[key] = recorded[key]
+            kept.append(name)
+    return kept
 
 
 def _zone_code(number: str, part: str) -> str:
@@ -183,6 +210,7 @@ def _zone_code(number: str, part: str) -> str:
     return f"{digit}{part.upper()}"
 
 
+_SOUND_FIELDS = (("whether there is more than one dwelling unit", "more_than_one_dwelling_unit"),)
 _ENERGY_FIELDS = (
     ("the compliance path", "compliance_path"),
     ("the climate zone", "climate_zone"),
@@ -268,7 +296,10 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
         return Reading(
             missing="whether there is more than one dwelling unit (or hotel suite), and the option used"
         )
-    value = {"more_than_one_dwelling_unit": several, "option": option, "note": fact(item, latest)}
+    value: dict[str, Any] = {"more_than_one_dwelling_unit": several, "option": option}
+    value["note"] = fact(item, latest)
+    kept = _kept_from_before(value, state, item, _SOUND_FIELDS) if option else []  # 'switch it to ASTC 47'
+    several = value["more_than_one_dwelling_unit"]
     complete = several is not None and (bool(option) or several is False)
     # 'STC 50, or ASTC 47 if the flanking works': the one used, asked ('STC 50 separating assemblies from
     # SB-3' is the rating, and the standard its assemblies come from)
@@ -276,7 +307,8 @@ def read_sound(item: FormItem, texts: list[str], state: ProjectState, forms: For
     if complete and len(set(found)) > 1 and len(ratings) != 1:
         note = f"both {' and '.join(dict.fromkeys(found))} were named: confirm the one used"
         return Reading(value, True, confidence=0.6, notes=[note])
-    return Reading(value, True, confidence=0.9 if complete else 0.6)
+    notes = [f"{', '.join(kept)} kept from the earlier answer"] if kept else []
+    return Reading(value, True, confidence=0.9 if complete else 0.6, notes=notes)
 
 
 ENERGY = AnswerType(

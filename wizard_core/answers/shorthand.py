@@ -38,7 +38,35 @@ _SHORTHAND_UNITS = (
     (re.compile(r"\breno'd\b", re.I), "renovated"),
     (re.compile(r"\bbldgs\b\.?", re.I), "buildings"),  # 'entire bldg', 'two bldgs on the lot'
     (re.compile(r"\bbldg\b\.?", re.I), "building"),
+    (re.compile(r"\brms\b\.?", re.I), "rooms"),  # 'MULTI-PURPOSE RM', 'mech rm'
+    (re.compile(r"\brm\b\.?", re.I), "room"),
+    (re.compile(r"\bconstr?\b\.?", re.I), "construction"),  # 'COMB. CONST. PERMITTED'
+    (re.compile(r"\bhaz\.?(?=\s+subst)", re.I), "hazardous"),
+    (re.compile(r"\bsubst\b\.?", re.I), "substances"),
 )
+
+
+# A drawing's lettering: abbreviations written with their stops ('L.D. 17.5', 'E.B.F. 206.4 M2', '2 W.C.'),
+# as the readers know them, before any reads a figure after them.
+_DOTTED = (
+    (re.compile(r"(?<![\w.])l\.\s?d\.(?=\s|\d|$)", re.I), "LD"),
+    (re.compile(r"(?<![\w.])e\.\s?b\.\s?f\.(?=\s|\d|$)", re.I), "EBF"),
+    (re.compile(r"(?<![\w.])u\.\s?p\.\s?o\.(?=\s|\d|$)", re.I), "UPO"),
+    (re.compile(r"(?<![\w.])f\.\s?r\.\s?r\.(?=\s|\d|$)", re.I), "FRR"),
+    (re.compile(r"(?<![\w.])w\.\s?c\.(?=\s|\d|$|,)", re.I), "WC"),
+    (re.compile(r"(?<![\w.])u\.\s?w\.(?=\s|\d|$|,)", re.I), "UW"),
+    (re.compile(r"(?<![\w.])n\.\s?c\.(?=\s|\d|$|,)", re.I), "NC"),
+    (re.compile(r"(?<![\w.])h\.\s?t\.(?=\s|\d|$|,)", re.I), "heavy timber"),
+    (re.compile(r"(?<![\w.])(?:b\.\s?f\.|b/f)(?=\s)", re.I), "barrier-free"),  # 'B.F. ENTRANCES — 2'
+)
+
+
+def letters_joined(text: str) -> str:
+    """``text`` with the trade's abbreviations written with stops ('L.D.', 'W.C.', 'B.F.') as the readers
+    know them ('LD', 'WC', 'barrier-free')."""
+    for dotted, words in _DOTTED:
+        text = dotted.sub(words, text)
+    return text
 
 
 # a count in the British way ('2 No. entrances', '3no. WCs') and a count written twice ('One (1) entrance'):
@@ -51,7 +79,7 @@ _COUNT_TWICE = re.compile(
 
 def spelled_out(text: str) -> str:
     """``text`` with the shorthand and French words above written as the readers read them."""
-    text = _COUNT_TWICE.sub(r"\1", _COUNT_MARKED.sub(r"\1", text))
+    text = letters_joined(_COUNT_TWICE.sub(r"\1", _COUNT_MARKED.sub(r"\1", text)))
     text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)
     for short, words in _SHORTHAND_UNITS:
         text = short.sub(words, text)

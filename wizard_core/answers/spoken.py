@@ -101,7 +101,8 @@ _CORRECTION = (
 # "eleven forty no sorry eleven sixty", "1,140 m2 - I mean 1,160", "3.2, or rather 3.6 m": the
 # figure the speaker corrects, and the words correcting it, before the figure meant.
 _SELF_CORRECTED = re.compile(
-    rf"\b{_FIGURE}{_NOUN}\s*[,;.\u2014\u2013-]*\s*(?:{_CORRECTION})[,:.!]*\s*(?=\d|{NUMBER_WORD}\b)"
+    # (not the last part of an article's number: '… built to 3.2.5, so no. 1 street')
+    rf"(?<![\d.,])\b{_FIGURE}{_NOUN}\s*[,;.\u2014\u2013-]*\s*(?:{_CORRECTION})[,:.!]*\s*(?=\d|{NUMBER_WORD}\b)"
     # "about four hundred actually three eighty": an amount taken back with "actually", its unit at most
     rf"|(?:\babout\s+)?\b{_FIGURE}(?:\s*(?:square\s+metres|square\s+feet|m2|m²|sf|metres|m))?[ \t]*,?[ \t]*"
     rf"actually[ \t]+(?=\d|{NUMBER_WORD}\b)",

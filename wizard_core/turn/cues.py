@@ -121,7 +121,12 @@ def _sentence_before(lowered: str, end: int) -> str:
 
 # The shapes of messages the decision engine tells apart.
 # "Height in 3.07 - 8.4 was to the deck …", "3.04 - that was a typo …": a message set off by an item's number
-OPENS_ON_ITEM = re.compile(r"^\W*(?:[a-z][\w/]*\s+){0,3}?(3\.\d\d)\s*[-:\u2013\u2014]\s", re.I)
+# (not an item cited for what the answer follows: 'same order as 3.02: …', 'per 3.18 -', 'see 3.05 -')
+OPENS_ON_ITEM = re.compile(
+    r"^\W*(?:(?!(?:same|as|per|see|like|ditto|order|from|following)\b)[a-z][\w/]*\s+){0,3}?(3\.\d\d)"
+    r"\s*[-:\u2013\u2014]\s",
+    re.I,
+)
 # A question dictated without its mark: the last clause opens with a verb asking ("… does that make
 # any part of it a C occupancy", "… does that get added into the building area or not")
 UNMARKED_QUESTION = re.compile(

@@ -36,6 +36,11 @@ def _merge(old: LoadInput, new: LoadInput) -> LoadInput:
         merged.use_said = old.use_said
     if new.area is not None and new.stated is None and new.design is None:
         merged.stated = None  # a new area: the persons are worked out again
+    only_persons = new.stated is not None and all(
+        getattr(new, attr) is None for attr in ("area", "seats", "rooms", "design")
+    )
+    if only_persons and old.design is not None:  # '2nd floor = 15 (12 + 3 staff)' for a design number
+        merged.design, merged.stated = new.stated, None
     merged.estimate = new.estimate
     merged.group = new.group or old.group
     merged.principal_entrance = new.principal_entrance or old.principal_entrance

@@ -73,10 +73,20 @@ def _rate(text: str) -> re.Match[str] | None:
     return None
 
 
+# a floor and its persons: 'so 2nd floor = 15 (12 + 3 staff)', 'L3 → 24'; not an area or a share
+_FLOOR_IS = re.compile(
+    r"^\W*(?:so\s+)?([^=→:][^=→:]{0,29}?)\s*(?:=|→|->)\s*(\d{1,4})\b(?![.,]\d|\s*(?:m2|m²|sm|sf|sq|ft|%|m\b))",
+    re.I,
+)
 _RESULT = re.compile(
     r"(?:=|→|->|gives|giving|makes)\s*(\d[\d,]*)(?!\d|[,.]\d)(?!\s*(?:m2|m²|sm|sf|sq|ft))", re.I
 )
-_LEAD_WORDS = re.compile(r"^\W*(?:the\s+|our\s+)?([a-z][^,(\d:;=@]{1,40}?)\s*(?=[,(]|\d|$)", re.I)
+# ('Hall (existing) 310 m² …': the part of an addition the room is in, kept with its name)
+_LEAD_WORDS = re.compile(
+    r"^\W*(?:the\s+|our\s+)?([a-z][^,(\d:;=@]{1,40}?)\s*"
+    r"(\((?:existing|exist'?g|new|addition|add'?n|renovated|reno'?d)\)\s*)?(?=[,(]|\d|$)",
+    re.I,
+)
 _SO_AT_END = re.compile(r"\b(?:so|that'?s)\s+(\d[\d,]*)(?!\d|[,.]\d)\W*$", re.I)
 RATE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(?:m2|m²|sm|sq\.?\s*m)?\s*(?:/|per|(?<=m2 |m² |sm )(?:a|an|each))\s*"
@@ -274,6 +284,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
             row.stated = as_int(result[1])
             if row.rate is None:  # 'Children's area, 160 m² (1.85) = 87': the one figure that divides to it
                 row.rate = _rate_to(text, row.area, row.stated)
+    floor_is = _FLOOR_IS.match(text) if row.stated is None and not row.has_figures() else None
+    if floor_is and floor_name(floor_is[1]):  # '2nd floor = 15 (12 + 3 staff), posted': the floor's persons
+        row.stated = as_int(floor_is[2])
     if row.seats is not None and row.stated == row.seats:
         row.stated = None
     if design and rate and (inside_brackets(text, rate.start()) or _CAP.search(_around(text, rate))):
@@ -352,7 +365,9 @@ def parse_segment(segment: str) -> LoadInput | int | None:
     # a row named by no label or floor: its own words before its figures ('service bays (old + new
     # together) 1,120 m2 …' is 'Service bays'), the words of its use only when those are none
     lead = _LEAD_WORDS.match(text)
-    words = lead[1].strip() if lead and use_words(lead[1]) else said
+    words = said
+    if lead and use_words(lead[1]):  # ('Hall (existing)': with the part of the addition it is in)
+        words = lead[1].strip() + (f" {lead[2].strip()}" if lead[2] else "")
     name = own or floor or given or whole or (words[:1].upper() + words[1:] if words else "")
     row.name = (name[:1].upper() + name[1:])[:60]
     if row.name:

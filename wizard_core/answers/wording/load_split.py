@@ -66,22 +66,27 @@ _SO = re.compile(r"\b(?:so|gives?|giving|makes?|that'?s)\s+(\d[\d,]*)\W*$", re.I
 
 # a lowercase sentence after a stop ('… so 89. the suites …'), or a clause after a comma opening on a floor
 # ('…, level 4 the same 56')
+# (not the stop of an abbreviation: 'for ref. the table gives …', 'approx. 40')
 _SENTENCE_OR_FLOOR = re.compile(
-    rf"((?<=[a-z0-9%²)])\.[ \t]+(?=[a-z]{{2,}}\b)|,[ \t]+(?:and[ \t]+)?(?={FLOOR.pattern}))", re.I
+    r"((?<=[a-z0-9%²)])(?<!\bref)(?<!\bapprox)(?<!\bincl)(?<!\bcf)(?<!\bvs)(?<!\bapp)\.[ \t]+(?=[a-z]{2,}\b)"
+    rf"|,[ \t]+(?:and[ \t]+)?(?={FLOOR.pattern}))",
+    re.I,
 )
 
 
 def split_sentences(segment: str) -> list[str]:
     """A paragraph of rows, each ending on its persons, as a line each: 'the hall is 84 m2 at 0.95, so 89.
     the 13 suites have 23 bedrooms, that's 46' -> two rows. A sentence is cut from the one before only
-    when both give their own persons, so a row whose figures run on into the next sentence ('the
-    boardroom is 112 m². with tables at 0.95 …') stays whole."""
+    when it gives its own persons and the one before gives its own or no row at all, so a row whose
+    figures run on into the next sentence ('the boardroom is 112 m². with tables at 0.95 …') stays whole."""
     pieces = _SENTENCE_OR_FLOOR.split(segment)
     if len(pieces) < 3:
         return [segment]
     rows = [pieces[0]]
     for stop, sentence in zip(pieces[1::2], pieces[2::2], strict=True):
-        if _persons_of_its_own(rows[-1]) and _persons_of_its_own(sentence):
+        # ('owner confirmed 12 residents upstairs. so 2nd floor = 15 …': a sentence giving no row, a note)
+        before = _persons_of_its_own(rows[-1]) or parse_segment(rows[-1]) is None
+        if before and _persons_of_its_own(sentence):
             rows.append(sentence)
         else:
             rows[-1] += stop + sentence

@@ -464,7 +464,11 @@ _LIST_NUMBER = re.compile(r"(?m)^[ \t]*\(?(?:\d{1,2}|[a-z])[.)][ \t]+(?=\S)")
 
 # a report's paragraph numbers ('3.1 The Building Area is …', '… walls. 3.2 Balconies are …'), and the
 # number of the section heading them ('5. Streets (Article 3.2.2.10)')
-_PARAGRAPH_NUMBER = re.compile(r"(?:(?m:^)[ \t]*|(?<=[.:;] ))\d{1,2}\.\d{1,2}(?:\.\d{1,2})?[ \t]+(?=[A-Z(])")
+# (not a figure after a lettered abbreviation, 'L.D. 17.5 (TO C/L)', nor one with its unit, ': 86.4 M2')
+_PARAGRAPH_NUMBER = re.compile(
+    r"(?:(?m:^)[ \t]*|(?<=[.:;] )(?<!\b[A-Za-z]\. ))\d{1,2}\.\d{1,2}(?:\.\d{1,2})?[ \t]+(?=[A-Z(])"
+    r"(?!(?i:m2|m²|m|mm|sq|sm|sf|ft|h|hrs?|min|persons?|%)\b)"
+)
 _SECTION_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}\.[ \t]+(?=[A-Z][^\n]{0,60}$)")
 
 
