@@ -26,7 +26,7 @@ from wizard_core.answers import (
     written_figures,
 )
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
-from wizard_core.answers.wording import keyed
+from wizard_core.answers.wording import keyed, spelling
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
@@ -193,17 +193,37 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     When the answer type's reader reads nothing usable, ``fallbacks`` tries once more: a misspelled
     option offered for a yes, or numbers written in words recorded as a proposal to confirm. A
     reading whose message also holds a rival to its value (another figure of its kind, another
-    option named) is recorded below 0.8 to confirm (``doubt``).
+    option named) is recorded below 0.8 to confirm (``doubt``). A slip in the trade's words in the
+    latest message ('sprinklerd', 'basmnt'), where the words as typed read nothing, is read as the word, and
+    a sure reading so made offered for a yes.
     """
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     texts = [_heading_dropped(t, item) for t in texts]  # '### 3.05 Gross area' over the answer
     texts = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
+    typed = _read_as_typed(item, texts, state, forms)
+    slips = spelling.slips(texts[-1]) if texts and item.answer_type not in ("text", "code_version") else []
+    if not slips or typed.complete or typed.offer is not None:  # a note keeps its words as typed
+        return typed
+    reading = _read_as_typed(item, [spelling.as_spelled(t) for t in texts], state, forms)
+    if not reading.complete or reading.value is None or reading.confidence < doubt.CONFIDENT:
+        return typed  # read past its slips, the message is still unsure: asked as it was typed
+    # offered for a yes, as a misspelled option is (``fallbacks``): the reading rests on words read as meant
+    said = ", ".join(f"\u201c{typed}\u201d read as \u201c{word}\u201d" for typed, word in slips)
+    return Reading(
+        missing=f"whether the words are read as you meant them ({said})",
+        offer=reading.value,
+        offer_reason=said,
+    )
+
+
+def _read_as_typed(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts) -> Reading:
+    """``read`` once the message is its answer alone, its words spelled as the readers know them."""
     # a checklist tool's 'storeys_ag: 3' block in words; a note given as 'notes: "…"', the note alone
     free_text, in_rows = item.answer_type == "text", item.answer_type in _ROWS
     texts = [keyed.as_read(t, note=free_text, tables=in_rows) for t in texts]
     own = _own_last_word(item, texts[-1]) if texts else None
     if own is not None:  # a pasted passage, then the consultant's own line replacing what it says
-        last = read(item, [*texts[:-1], own], state, forms)
+        last = _read_as_typed(item, [*texts[:-1], own], state, forms)
         note = "read from your own line after the pasted text, which it replaces"
         if (taken := _instead(last, OWN_LAST_WORD_CONFIDENCE, note)) is not None:
             return taken

@@ -35,7 +35,7 @@ from wizard_core.answers.base import fmt_number
 NEAR_WORDS = 3  # a role word binds to a figure at most this many words away
 MAX_ROLE_WORDS = 7  # beyond this, each role word binds to its nearest figure
 SAME_AREA = 0.015  # an m² figure and an ft² figure within 1.5 % are one area said twice
-BREAK = re.compile(r"[,;.()\[\]]")
+BREAK = re.compile(r"[,;.()\[\]]|\s/\s")  # ('561 existing / 0 new': a spaced slash between fields)
 # Where a sentence ends: not at the full stop of "sq. ft", "approx." or "ca.", nor in "1.5".
 SENTENCE = re.compile(r"(?<!\bsq)(?<!\bapprox)(?<!\bca)\.(?!\d)|[;!?\n]", re.I)
 
@@ -103,6 +103,7 @@ _SHARE_SAID = re.compile(
     r"(?<![\d.])(?:10|40|33(?:\.3)?)\s*(?:%|per\s*cent|percent)|(?<![\d.])0?\.[14]0?\s*(?:x|×|\*)"
     r"|\b1\s*/\s*3\b|\b(?:one|a)[\s-]third\b"
 )
+_SHARE_IN_BRACKETS = re.compile(r"(?<![\d.])(?:10|40|33(?:\.3)?)\s*(?:%|per\s*cent|percent)\s*\(\s*~?\s*$")
 _SHARES = (0.1, 0.4, 1 / 3)  # the 10 %, 40 % and one-third of the storey a mezzanine may take
 
 
@@ -115,6 +116,8 @@ def share_limit(lowered: str, q: p.Quantity, every: Sequence[p.Quantity]) -> boo
     start = stops[-1] if stops else 0
     after = [m.start() for m in re.finditer(r"\n|[.;](?!\d)", plain[q.end :])]
     end = q.end + (after[0] if after else len(plain) - q.end)
+    if _SHARE_IN_BRACKETS.search(lowered[max(0, q.start - 20) : q.start]):
+        return True  # 'under the 10% (216)': what the share comes to, in brackets after it
     bound = _UNDER.search(lowered[max(0, q.start - 20) : q.start])
     if not (bound or _SHARE_SAID.search(lowered[start:end])):
         return False

@@ -15,6 +15,7 @@ from wizard_core.answers.spoken import NUMBER_WORD, as_meant
 from wizard_core.answers.wording.chat import plain
 from wizard_core.answers.wording.letters import quoted_question
 from wizard_core.answers.wording.marks import answer_in
+from wizard_core.answers.wording.spelling import as_spelled
 from wizard_core.answers.wording.taken_back import meant
 from wizard_core.checks import COMPUTED
 from wizard_core.content import FormItem
@@ -126,7 +127,7 @@ class DecisionEngine:
         # an e-mail's greeting and sign-off, the boxes of a copied sheet, a figure taken back
         quoting = self._quoted_item(message)
         # ('ESFR — scratch that, standard spray': a value taken back as it was typed, not the item reset)
-        message = meant(as_meant(answer_in(message)), denials=False)
+        message = as_spelled(meant(as_meant(answer_in(message)), denials=False))  # ('going back to hieght')
         current = state.current_form_section
         reset = self._reset.search(message)
         if reset and current and len(WORD.findall(message[: reset.start()])) > IN_PASSING_AFTER:

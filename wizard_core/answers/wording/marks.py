@@ -11,6 +11,7 @@ import re
 from wizard_core.answers.wording import chat
 from wizard_core.answers.wording.letters import letter_trimmed
 from wizard_core.answers.wording.pdf_text import as_typed
+from wizard_core.answers.wording.template_labels import label_dropped
 
 _TICKED = r"☒|☑|✅|\[\s*[xX✓✔]\s*\]|\(\s*[xX✓✔]\s*\)"
 _BLANK = r"☐|□|\[\s*\]|\(\s*\)"
@@ -48,6 +49,6 @@ def _line(line: str) -> str:
 
 def answer_in(text: str) -> str:
     """The answer a message holds, as every reader and the decisions take it: without a chat app's
-    markup, an e-mail's greeting, quoted question and sign-off, a PDF page's header or footer, and with a
-    copied sheet's boxes read."""
-    return checked_only(letter_trimmed(as_typed(chat.plain(text))))
+    markup, an e-mail's greeting, quoted question and sign-off, a PDF page's header or footer, a firm's
+    template label before it ('Line 16 – Streets Faced:'), and with a copied sheet's boxes read."""
+    return checked_only(letter_trimmed(as_typed(label_dropped(chat.plain(text)))))
