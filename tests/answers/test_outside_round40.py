@@ -127,3 +127,9 @@ def test_a_reports_numbered_sentence_is_no_template_label():
     )
     result = _read("3.20", message)
     assert result.value == {"barrier_free_entrances": 2, "hazardous_substances": False}
+
+
+def test_a_bare_count_keeps_the_templates_field_name_as_its_label():
+    message = "7.1 Barrier-Free Entrances: 3 (front, side, rear)\n7.2 Hazardous Substances: none"
+    result = _read("3.20", message)
+    assert result.value == {"barrier_free_entrances": 3, "hazardous_substances": False}

@@ -28,6 +28,7 @@ _LABEL = re.compile(
 
 
 _CODE_START = re.compile(rf"^[ \t]*{_CODE}", re.I)
+_RESPONSE = re.compile(r"[ \t]*[–—-]?[ \t]*response[ \t]*:[ \t]*$|[ \t]*:[ \t]*$", re.I)
 _NAME_WORDS = 4  # a field's name is a few words ('BF Entrances / Haz. Substances'); more is a sentence
 _SENTENCE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|will|would)\b", re.I)
 
@@ -40,5 +41,10 @@ def label_dropped(text: str) -> str:
     name = _CODE_START.sub("", found.group())
     if len(re.findall(r"\w+", name)) > _NAME_WORDS + 1 or _SENTENCE_VERB.search(name):
         return text  # '10.1 Two pedestrian entrances are barrier-free: …': a report's sentence, no label
-    # ('Streets Faced: 1. King St …': the answer's own stop after its figure, no list's number '1.')
-    return re.sub(r"^(\d{1,2})\.(?=\s)", r"\1 —", text[found.end() :])
+    # ('Streets Faced: 1. King St …': the figure's own stop, no list's number '1.')
+    answer = re.sub(r"^(\d{1,2})\.(?=\s)", r"\1 —", text[found.end() :])
+    if not re.match(r"\d", answer):
+        return answer
+    # a bare count keeps the field's name as its label ('Barrier-Free Entrances: 2 (…)'), the code dropped
+    label = _RESPONSE.sub("", name).strip(" \t–—-:()")
+    return f"{label}: {answer}" if label else answer
