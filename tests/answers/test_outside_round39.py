@@ -178,3 +178,8 @@ def test_a_design_number_revised_in_a_sentence_of_its_own_is_the_rows_new_design
     result = reading("3.18", message, state=state)
     value = result.value or result.offer
     assert [row["persons"] for row in value["rows"]] == [16, 13] and value["total"] == 29
+
+
+def test_a_note_keeps_a_drawings_lettering_as_typed():
+    result = _read("3.27", "NOTE 1: S WALL L.D. 2.5 M, 2 W.C. IN THE EXIST'G BLDG")
+    assert result.value == "NOTE 1: S WALL L.D. 2.5 M, 2 W.C. IN THE EXIST'G BLDG"

@@ -5,9 +5,10 @@ as kinds and tested in words of their own.
 - A slip in the trade's words ('sprinklerd', 'basmnt', 'hieght', 'mezanine', 'occupent', 'srreets') is
   read as the word; a word of its own near one ('store', 'exiting', 'stories') is left as typed, and a note
   keeps its words.
-- A template's line label before the answer ('Item C-4 …' is not one: 'Line 22 – Water Supply:', 'B-6
-  Streets — Response:', 'Q9 Streets:', 'Field 10 (Streets):', 'Sec 3.12 – Sprinklers:', '2.10 Streets:')
-  is no figure and no item of the matrix.
+- A template's line label before the answer ('Line 22 – Water Supply:', 'B-6 Streets — Response:', 'Q9
+  Streets:', 'Field 10 (Streets):', 'Sec 3.12 – Sprinklers:', '2.10 Streets:') is no figure and no item of
+  the matrix; before a bare count its field's name stays as the count's label; a report's numbered sentence
+  is no label.
 - A mezzanine's limit in brackets after its share ('under the 10% (216)') is no area; fields split by
   spaced slashes ('561 existing / 0 new / 561') keep each role with its own figure.
 """

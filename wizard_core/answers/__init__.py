@@ -199,16 +199,18 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     """
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     texts = [_heading_dropped(t, item) for t in texts]  # '### 3.05 Gross area' over the answer
-    texts = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
+    noting = item.answer_type in ("text", "code_version")  # a note keeps its words as typed
+    if not noting:
+        texts = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
     typed = _read_as_typed(item, texts, state, forms)
-    slips = spelling.slips(texts[-1]) if texts and item.answer_type not in ("text", "code_version") else []
-    if not slips or typed.complete or typed.offer is not None:  # a note keeps its words as typed
+    slips = spelling.slips(texts[-1]) if texts and not noting else []
+    if not slips or typed.complete or typed.offer is not None:
         return typed
     reading = _read_as_typed(item, [spelling.as_spelled(t) for t in texts], state, forms)
     if not reading.complete or reading.value is None or reading.confidence < doubt.CONFIDENT:
         return typed  # read past its slips, the message is still unsure: asked as it was typed
     # offered for a yes, as a misspelled option is (``fallbacks``): the reading rests on words read as meant
-    said = ", ".join(f"\u201c{typed}\u201d read as \u201c{word}\u201d" for typed, word in slips)
+    said = ", ".join(f"\u201c{slip}\u201d read as \u201c{word}\u201d" for slip, word in slips)
     return Reading(
         missing=f"whether the words are read as you meant them ({said})",
         offer=reading.value,

@@ -79,7 +79,7 @@ _COUNT_TWICE = re.compile(
 
 def spelled_out(text: str) -> str:
     """``text`` with the shorthand and French words above written as the readers read them."""
-    text = letters_joined(_COUNT_TWICE.sub(r"\1", _COUNT_MARKED.sub(r"\1", text)))
+    text = _COUNT_TWICE.sub(r"\1", _COUNT_MARKED.sub(r"\1", text))
     text = _SHORTHAND_SPRINKLERED.sub(lambda m: f"{m[1] or ''}sprinklered", text)
     for short, words in _SHORTHAND_UNITS:
         text = short.sub(words, text)

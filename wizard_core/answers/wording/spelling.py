@@ -26,11 +26,11 @@ TRADE_WORDS = (
 # words of their own a slip's distance from a trade word: left as typed
 _OWN_WORDS = frozenset(
     {
-        "exiting", "stories", "heights", "storage", "storey's", "office's", "sprinkle", "sprinkles",
+        "exiting", "stories", "heights", "storage", "sprinkle", "sprinkles",
         "permitting", "requires", "requiring", "distant", "barriers", "streetscape", "entranced",
-        "building's", "buildings", "occupants", "basements", "mezzanines", "streetside", "construct",
+        "buildings", "occupants", "basements", "mezzanines", "streetside", "construct",
         "perimeters", "opening", "washed", "restaurants", "separations", "entrancing", "store", "stores",
-        "stored", "storing", "stormy", "stager", "offices'", "existed", "exists", "spanish", "sprinkled",
+        "stored", "storing", "stormy", "stager", "existed", "exists", "spanish", "sprinkled",
         "lighting", "separating", "separator", "clarification", "officer", "barrie", "stoney", "story",
     }
 )  # fmt: skip

@@ -20,10 +20,10 @@ _MARKER = (
     r"(?:sorry|i\s+mean|i\s+meant|make\s+that|scratch\s+that|strike\s+that|or\s+rather|typo|my\s+(?:mistake|bad)"
     r"|correction|(?:hang|hold)\s+on,?\s+no|wait,?\s+no|no,?\s+wait)\b"
 )
-# a figure, what it counts (a few words, no figure), taken back for the figure after the marker; a bare
-# 'no' or 'er' takes back only after a dash, an ellipsis or a question mark ('2? no — 1', '48 m²… er, 52')
 _UNIT = r"(?:m²|m2|m|mm|ft|sf|%|h|hrs?|min)\b"
 _ITEM_WORD = r"\d+(?:\.\d+)?\s+typo\b"
+# a figure, what it counts (a few words, no figure), taken back for the figure after the marker; a bare
+# 'no' or 'er' takes back only after a dash, an ellipsis or a question mark ('2? no — 1', '48 m²… er, 52')
 _FIGURE_TAKEN_BACK = re.compile(
     # (never an item's number, '3.07 — sorry, 8.1 m', nor what is called a typo, '3.04 typo - 2,350 + …')
     rf"(?<![\w.,])(?!3\.[0-2]\d(?![\d.]))(?!{_ITEM_WORD}){_FIGURE}"
@@ -57,14 +57,14 @@ _BOUNDARY = re.compile(r"[\n;:,(]|[.!?](?=\s)")
 _PHRASE_WORDS = 8  # a value taken back is a few words; a longer stretch is no value, and stays
 # an old figure named as such, before the one meant: '1 h on the old 2012 drawings, but it's 45 min'
 _OLD_BUT = re.compile(
-    rf"(?<![\w.,]){_FIGURE}[ \t]*(?:m²|m2|m|h|hrs?|min|%)?\s+(?:on|in|per|from|according\s+to)\s+the\s+"
+    rf"(?<![\w.,]){_FIGURE}[ \t]*(?:{_UNIT})?\s+(?:on|in|per|from|according\s+to)\s+the\s+"
     r"(?:old|previous|earlier|original|superseded|prior|last)\b[^,;\n]{0,40}?,?\s+but\s+"
     r"(?:it'?s|it\s+is|now(?:\s+it'?s)?|actually|it'?ll\s+be|we'?re\s+(?:at|using))\s+(?=\d)",
     re.I,
 )
 # a clause saying a figure given was the old one: '9.6; 9.1 was the old 6/12 pitch.'
 _WAS_THE_OLD = re.compile(
-    rf"(?:^|(?<=[;,.\n])|(?<=[;,.]\s))[ \t]*{_FIGURE}[ \t]*(?:m²|m2|m|h|min|%)?\s+(?:was|were)\s+"
+    rf"(?:^|(?<=[;,.\n])|(?<=[;,.]\s))[ \t]*{_FIGURE}[ \t]*(?:{_UNIT})?\s+(?:was|were)\s+"
     r"(?:the\s+|from\s+the\s+|on\s+the\s+)?(?:old|previous|earlier|original|superseded|prior)\b"
     r"(?:[^;,.\n]|\.(?=\d))*[.;,]?",
     re.I | re.M,
