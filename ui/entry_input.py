@@ -140,7 +140,7 @@ def _read_table(item: FormItem) -> dict[str, Any]:
 # What the core takes of a row (the columns it works out are left to it); 3.18 is _occupant.
 _SENT = {
     "assemblies": ("assembly", "rating_h", "supporting_h", "noncombustible_in_lieu"),
-    "spatial": ("face", "area_m2", "limiting_distance_m", "ratio", "upo_actual_pct"),
+    "spatial": ("face", "area_m2", "limiting_distance_m", "ratio", "ratio_band", "upo_actual_pct"),
     "fixtures": ("floor", "wc_provided", "bf_wc_provided", "universal_provided"),
 }
 

@@ -82,6 +82,13 @@ TABLES = {
                 True,
                 "Only needed when the building is not sprinklered.",
             ),
+            Column(
+                "ratio_band",
+                "Or its band",
+                "text",
+                True,
+                "In place of the ratio: less than 3:1, 3:1 to 10:1 or over 10:1 (Tables 3.2.3.1.-B and -C).",
+            ),
             Column("upo_actual_pct", "Openings proposed (%)", "number", True),
             Column("upo_permitted_pct", "Openings permitted (%)", "number"),
             Column("frr_h", "Rating (h)", "number"),

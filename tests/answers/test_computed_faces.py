@@ -93,6 +93,7 @@ def test_a_face_records_its_inputs_and_where_the_figure_was_read():
             "area_m2": 150.0,
             "limiting_distance_m": 6.0,
             "ratio": 6.0,
+            "ratio_band": "",
             "upo_permitted_pct": 52.0,
             "upo_actual_pct": 10.0,
             "frr_h": 0.75,
@@ -222,7 +223,7 @@ def test_a_rating_the_tables_do_not_give_is_recorded_as_table_3_2_3_7_says_and_s
         (OFFICE_UNSPRINKLERED, "North: 100 m2, LD 6 m", "row 'North': its length ÷ height ratio"),
         (BARN, "North: 100 m2, LD 6 m", "Group G2 (agricultural)"),
         (OFFICE, "North 120 m2, 4 m and 6 m", "which of 4 m, 6 m is the limiting distance?"),
-        (OFFICE, "West: 80 m2, LD 5 m, ratio < 3:1", "'< 3:1' is a band of the table"),
+        (OFFICE_UNSPRINKLERED, "West: 80 m2, LD 5 m, ratio > 3:1", "'> 3:1' does not name one band"),
     ],
 )
 def test_a_missing_or_unusable_input_is_asked_for_by_name(state, message, named):

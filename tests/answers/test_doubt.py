@@ -200,7 +200,7 @@ def test_a_doubted_reading_is_recorded_with_its_reason_for_the_consultant_to_con
 def test_two_restrictions_named_leave_the_construction_to_confirm():
     reading = _read(
         "3.15",
-        "Noncombustible required here. Combustible would only be allowed with a smaller crowd. Actual is "
+        "Noncombustible required here. Combustible is allowed with a smaller crowd. Actual is "
         "noncombustible, steel and concrete. No heavy timber.",
     )
     _to_confirm(reading, "the message names both")

@@ -34,6 +34,7 @@ ITEMS = {item.number: item for item in FORMS.items}
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GROUPS = [option.label for option in ITEMS["3.02"].options]
 RATINGS = [None, 0, 0.75, 1, 1.5, 2, 3, 4]
+BANDS = ["less than 3:1", "3:1 to 10:1", "over 10:1"]
 
 
 def _is_cell_text(text: str) -> bool:
@@ -105,6 +106,8 @@ KINDS: dict[str, st.SearchStrategy[Any]] = {
     "ratio": st.builds("{}{}{}".format, st.integers(0, 999), st.sampled_from(":/"), st.integers(0, 999)),
     "number_pair": _pair(PERCENT),
     "int_pair": _pair(COUNT),
+    # a face's ratio, or the band of Table 3.2.3.1.-B or -C named in its place
+    "face_ratio": st.tuples(_decimals(1, 100), st.just("")) | st.tuples(st.none(), st.sampled_from(BANDS)),
 }
 KIND_VALUES = st.sampled_from(sorted(KINDS)).flatmap(lambda kind: st.tuples(st.just(kind), KINDS[kind]))
 
@@ -205,7 +208,13 @@ def faces(draw: st.DrawFn) -> dict[str, Any]:
             # A face is worked out from its area and limiting distance, so a recorded one has both.
             "area_m2": draw(POSITIVE),
             "limiting_distance_m": draw(NUMBER),
-            "ratio": draw(st.none() | _decimals(1, 100)),
+            **dict(
+                zip(
+                    ("ratio", "ratio_band"),
+                    draw(KINDS["face_ratio"] | st.just((None, ""))),
+                    strict=True,
+                )
+            ),
             "upo_permitted_pct": draw(st.none() | PERCENT),
             "upo_actual_pct": draw(st.none() | PERCENT),
             "frr_h": draw(st.none() | HOURS),

@@ -26,7 +26,7 @@ from wizard_core.answers import (
     written_figures,
 )
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, fmt_number
-from wizard_core.answers.wording import keyed, spelling
+from wizard_core.answers.wording import drawing_refs, keyed, set_aside, spelling
 from wizard_core.answers.wording.marks import answer_in
 from wizard_core.answers.wording.messages import semicolons_as_tabs, unnumbered
 from wizard_core.content import FormItem
@@ -200,8 +200,84 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     texts = [answer_in(t) for t in texts]  # 'Hi,' … 'Thanks, M.' left out; '☐ Yes ☒ No' read as 'No'
     texts = [_heading_dropped(t, item) for t in texts]  # '### 3.05 Gross area' over the answer
     noting = item.answer_type in ("text", "code_version")  # a note keeps its words as typed
-    if not noting:
-        texts = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
+    if noting:
+        return _read_spelled(item, texts, state, forms, noting)
+    said = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
+    # the drawing set's and the file's numbers ('sheet A3 (3 of 22) at 1:100', 'Rm 105', 'Rev 2') and the
+    # schemes set aside ('Scheme A was 2,150 m² a floor; we went with B — …') blanked, each word in its place
+    masked = [set_aside.dropped(drawing_refs.blanked(t)) for t in said]
+    reading = _read_spelled(item, masked, state, forms, noting)
+    if masked == said:
+        return reading
+    # the words a value keeps (a note, a row's name) as typed, the references in them too
+    reading.value = _as_typed(reading.value, masked[-1], said[-1])
+    reading.offer = _as_typed(reading.offer, masked[-1], said[-1])
+    return reading
+
+
+def _as_typed(value: Any, masked: str, said: str) -> Any:
+    """``value`` with each of its words kept as typed (a note, a row's or a face's name) that the masked
+    message holds as the consultant typed it, the references blanked in it or right beside it put back
+    ('Refer to the code analysis on A-001'); a text a reader reworded ('Per code; see …' kept as 'Per code.
+    See …') gets back those beside it only. An option chosen stays the option."""
+    if isinstance(value, dict):
+        return {
+            k: _typed_text(v, masked, said) if k in _WORDS_KEPT else _as_typed(v, masked, said)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_as_typed(v, masked, said) for v in value]
+    return value
+
+
+_WORDS_KEPT = {"note", "floor", "use", "face"}
+
+
+def _typed_text(value: Any, masked: str, said: str) -> Any:
+    """One text of ``value`` as typed (``_as_typed``)."""
+    if not isinstance(value, str) or not value.strip():
+        return value
+    blanked = [masked[k] != said[k] for k in range(len(said))]
+    if (at := masked.find(value)) >= 0:
+        start, end = _widened(blanked, masked, at, at + len(value))
+        return said[start:end].strip() if any(blanked[start:end]) else value
+    words = re.findall(r"\w+", value)
+    found = re.search(r"\W+".join(map(re.escape, words)), masked, re.I) if words else None
+    if found is None:
+        return value
+    start, end = _widened(blanked, masked, found.start(), found.end())
+    core = value.rstrip(" .;,")
+    return said[start : found.start()].lstrip() + core + said[found.end() : end].rstrip() + value[len(core) :]
+
+
+_GAP = re.compile(r"[\s,;:(—–-]{0,3}")  # between a text and a reference beside it
+
+
+def _widened(blanked: list[bool], masked: str, start: int, end: int) -> tuple[int, int]:
+    """The span widened over the references blanked right before and after it, and the comma or space
+    between ('…, see A-501')."""
+    while True:
+        found = _GAP.match(masked, end)
+        gap = found.end() - end if found else 0
+        if end + gap >= len(masked) or not blanked[end + gap]:
+            break
+        end += gap
+        while end < len(masked) and _beside(blanked, masked, end, 1):
+            end += 1
+    while start > 0 and _beside(blanked, masked, start - 1, -1):
+        start -= 1
+    return start, end
+
+
+def _beside(blanked: list[bool], masked: str, k: int, step: int) -> bool:
+    """Whether character ``k`` is blanked, or a space with a blanked one next to it going ``step``."""
+    return blanked[k] or (masked[k] == " " and 0 <= k + step < len(masked) and blanked[k + step])
+
+
+def _read_spelled(
+    item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts, noting: bool
+) -> Reading:
+    """``read`` of the texts as given, or past the slips in the trade's words in them."""
     typed = _read_as_typed(item, texts, state, forms)
     slips = spelling.slips(texts[-1]) if texts and not noting else []
     if not slips or typed.complete or typed.offer is not None:

@@ -19,7 +19,7 @@ from pydantic import Field
 from wizard_core.answers import rows as r
 from wizard_core.answers.base import AnswerType, FormFacts, Reading, Record
 from wizard_core.answers.faces_case import building_case, street_offer, street_rule
-from wizard_core.answers.wording.face_line import FaceInput
+from wizard_core.answers.wording.face_line import BAND, FaceInput, band_named
 from wizard_core.answers.wording.faces import face_from_row, faces_said
 from wizard_core.content import FormItem
 from wizard_core.engine.spatial import CalcError, load_spatial, spatial_separation
@@ -33,6 +33,7 @@ class Face(Record):
     area_m2: float | None = Field(default=None, gt=0)
     limiting_distance_m: float | None = Field(default=None, ge=0)
     ratio: float | None = Field(default=None, ge=1)
+    ratio_band: str = ""  # the band of Table B or C named in place of the ratio ('over 10:1')
     upo_permitted_pct: float | None = Field(default=None, ge=0, le=100)
     upo_actual_pct: float | None = Field(default=None, ge=0, le=100)
     frr_h: float | None = Field(default=None, ge=0, le=4)
@@ -59,6 +60,15 @@ def _validate(item: FormItem, value: Any) -> dict[str, Any]:
     names = [f.face.casefold() for f in faces.faces]
     if len(set(names)) != len(names):
         raise ValueError("each exposing building face appears once")
+    for face in faces.faces:
+        said = face.ratio_band.strip()
+        if said:  # 'over 10:1' as the table names it, or '>10:1' as a consultant writes it
+            face.ratio_band = (band_named(said) if BAND.fullmatch(said) else None) or ""
+            if not face.ratio_band:
+                raise ValueError(
+                    f"{face.face}: “{said[:40]}” is not one band of Table 3.2.3.1.-B or -C (less than 3:1, "
+                    "3:1 to 10:1 or over 10:1)"
+                )
     return faces.model_dump()
 
 
@@ -83,6 +93,7 @@ def face_text(face: dict[str, Any]) -> str:
     return (
         f"{face['face']}: {area}, LD {ld}"
         + (f", ratio {r.figure_text(face['ratio'])}" if face.get("ratio") else "")
+        + (f", ratio {face['ratio_band']}" if face.get("ratio_band") and not face.get("ratio") else "")
         + f", openings {permitted} permitted / {actual} actual, FRR {frr}, "
         f"construction {face.get('construction') or '-'}, cladding {face.get('cladding') or '-'}"
     )
@@ -144,7 +155,9 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
         assert face.area is not None and face.ld is not None
         read_as = case.face_group(face.table)
         try:
-            result = spatial_separation(read_as, sprinklered, face.area, face.ld, face.ratio)
+            result = spatial_separation(
+                read_as, sprinklered, face.area, face.ld, face.ratio, band=face.band or None
+            )
         except CalcError as error:
             hard.append(f"row '{name}': {_input_question(error, sprinklered)}")
             continue
@@ -207,6 +220,7 @@ def _computed(faces: dict[str, FaceInput], note: str, state: ProjectState) -> Re
                 "area_m2": face.area,
                 "limiting_distance_m": face.ld,
                 "ratio": face.ratio,
+                "ratio_band": result.ratio_band or "" if face.ratio is None else "",
                 "upo_permitted_pct": permitted,
                 "upo_actual_pct": actual,
                 "frr_h": frr_h,
@@ -256,7 +270,8 @@ def _areas_shared(faces: dict[str, FaceInput]) -> None:
         source = next((f for f in faces.values() if f is not face and f.name.startswith(face.area_as)), None)
         if source is not None and source.area is not None:
             face.area = source.area
-            face.ratio = face.ratio if face.ratio is not None else source.ratio
+            if face.ratio is None and not face.band:
+                face.ratio, face.band = source.ratio, source.band
 
 
 def _ratios_shared(faces: dict[str, FaceInput]) -> list[tuple[str, str]]:
@@ -264,7 +279,7 @@ def _ratios_shared(faces: dict[str, FaceInput]) -> list[tuple[str, str]]:
     opposite wall of a rectangle ('the south face is also 129.2 m²'), taken at its ratio, to confirm."""
     shared = []
     for face in faces.values():
-        if face.ratio is not None or face.area is None:
+        if face.ratio is not None or face.band or face.area is None:
             continue
         same = [
             f for f in faces.values() if f.ratio is not None and f.area and abs(f.area - face.area) < 0.05

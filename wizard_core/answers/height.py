@@ -68,7 +68,7 @@ def read_building_height(item: FormItem, texts: list[str], state: ProjectState, 
             or words.with_basement.search(lowered)
         )
         levels = _parking_levels(lowered)
-        if words.no_basement.search(lowered):
+        if any(not _of_a_part(lowered, m) for m in words.no_basement.finditer(lowered)):
             found["storeys_below_grade"] = 0
         elif below and not (levels and (below[1] or "").strip() in ("", "a", "an")):
             found["storeys_below_grade"] = p.word_number(below[1] or "one") or 0
@@ -153,6 +153,19 @@ def _revised(answer: dict[str, Any], found: dict[str, Any], notes: list[str], te
     said_kept = any(KEPT.search(text) for text in texts)
     confidence = 0.85 if not kept or said_kept else 0.7
     return Reading(value, True, confidence=confidence, notes=notes)
+
+
+# 'the addition is slab on grade', 'new wing slab-on-grade': what a part of the building stands on
+_PART = re.compile(r"\b(?:addition|add'?n|wing|extension|annex|portion|part|new\s+work)\b")
+
+
+def _of_a_part(lowered: str, found: re.Match[str]) -> bool:
+    """Whether a slab on grade is said of a part of the building ('one below — … the addition is slab on
+    grade'), which has a basement elsewhere, not of the building."""
+    if "slab" not in found[0]:
+        return False
+    clause = re.split(r"[,;:.(—–-]\s|\n", lowered[: found.start()])[-1]
+    return _PART.search(clause) is not None
 
 
 # "P1 and P2 parking", "P1-P3": parking levels below grade, named by their number.

@@ -139,9 +139,15 @@ def normalize(text: str) -> str:
     text = text.replace("\u2032", "'").replace("\u2019", "'").replace("\u2033", '"').replace("''", '"')
     text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text, flags=re.I)  # "gross_area: 4,170", from a checklist
     text = spelled_out(text)  # "spr'd", "comb.", "gicleurs partout"
+    text = _GLUED.sub(r"\1 ", text)  # 'LD9', 'OL60': a figure typed onto its abbreviation
     text = re.sub(r"\bnon[-\s]+(?=combust[ia]ble)", "non", text, flags=re.I)
     text = _FEET_INCHES.sub(lambda m: f"{int(m[1]) + float(m[2]) / 12:.4g} ft", text)
     return _THOUSANDS.sub(lambda m: f"{float(m[1]) * 1000:,.0f}", text)
+
+
+# the trade's abbreviations of a figure's noun, typed with no space before it; never a group ('A2'), a
+# storey ('P1') or a face ('E1')
+_GLUED = re.compile(r"\b(ld|l\.d\.|ol|gfa|ba|ebf|frr|upo|ht|hgt)(?=\d)", re.I)
 
 
 # 18'-6", 18' 6", 18 ft 6 in, 18ft-6in: feet and inches (an inch figure up to 11.99).

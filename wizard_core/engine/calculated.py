@@ -72,7 +72,14 @@ def _faces(ctx: Context, out: list[Finding]) -> None:
             tables = tables_named(basis)
             read_as = face_group(ctx.facts.classified_groups, group, sprinklered, tables[0] if tables else "")
             try:
-                result = spatial_separation(read_as, sprinklered, float(area), float(ld), face.get("ratio"))
+                result = spatial_separation(
+                    read_as,
+                    sprinklered,
+                    float(area),
+                    float(ld),
+                    face.get("ratio"),
+                    band=face.get("ratio_band") or None,
+                )
             except CalcError as error:
                 out.append(
                     finding("3.22", "warning", f"3.22 {name}: {error}.", ["3.2.3.1"], ("3.02", "3.11"))

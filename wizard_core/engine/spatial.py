@@ -98,9 +98,13 @@ def _columns(table: UpoTable, ld: float, interpolate: bool, closures_below: floa
     return index, (ld - low) / (high - low)
 
 
-def _ratio_band(table: UpoTable, ratio: float | None) -> str | None:
+def _ratio_band(table: UpoTable, ratio: float | None, band: str | None) -> str | None:
     if not table.ratio_bands:
         return None
+    if ratio is None and band is not None:
+        if band not in (labels := [b.label for b in table.ratio_bands]):
+            raise labelled("ratio", f"band '{band}' is not one of Table {table.id}'s ({', '.join(labels)})")
+        return band
     if ratio is None:
         raise labelled(
             "ratio",
@@ -143,20 +147,30 @@ def spatial_separation(
     ld_m: float,
     ratio: float | None = None,
     *,
+    band: str | None = None,
     interpolate: bool = False,
     data: SpatialData | None = None,
 ) -> SpatialResult:
-    """Permitted unprotected openings (3.2.3.1) and the face's construction (3.2.3.7), with the working."""
+    """Permitted unprotected openings (3.2.3.1) and the face's construction (3.2.3.7), with the working.
+
+    An unsprinklered face is read in its ratio's band of Table B or C; without a ratio, in the ``band``
+    named (a label of the table's, e.g. "over 10:1"), which is all the table reads of the ratio."""
     if data is None:  # the shipped tables: a face is looked up once however often a turn checks it
-        return _looked_up(group, bool(sprinklered), area_m2, ld_m, ratio, interpolate)
-    return _look_up(group, sprinklered, area_m2, ld_m, ratio, interpolate, data)
+        return _looked_up(group, bool(sprinklered), area_m2, ld_m, ratio, band, interpolate)
+    return _look_up(group, sprinklered, area_m2, ld_m, ratio, band, interpolate, data)
 
 
 @lru_cache(maxsize=4096)
 def _looked_up(
-    group: str, sprinklered: bool, area_m2: float, ld_m: float, ratio: float | None, interpolate: bool
+    group: str,
+    sprinklered: bool,
+    area_m2: float,
+    ld_m: float,
+    ratio: float | None,
+    band: str | None,
+    interpolate: bool,
 ) -> SpatialResult:
-    return _look_up(group, sprinklered, area_m2, ld_m, ratio, interpolate, load_spatial())
+    return _look_up(group, sprinklered, area_m2, ld_m, ratio, band, interpolate, load_spatial())
 
 
 def _look_up(
@@ -165,6 +179,7 @@ def _look_up(
     area_m2: float,
     ld_m: float,
     ratio: float | None,
+    band: str | None,
     interpolate: bool,
     data: SpatialData,
 ) -> SpatialResult:
@@ -177,7 +192,7 @@ def _look_up(
     name, members = group_of(group, data)
     table = upo_table(name, members, bool(sprinklered), data)
     lower, row, weight = _rows(table, area, interpolate)
-    band = _ratio_band(table, ratio)
+    band = _ratio_band(table, ratio, band)
     col, step = _columns(table, ld, interpolate, data.closures_below_ld_m)
 
     def along(r: Row) -> float:

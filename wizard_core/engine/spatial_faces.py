@@ -18,7 +18,7 @@ STREET_RULE = "3.2.3.10.(2)"
 STREET_MIN_LD_M = 9.0  # 3.2.3.10.(2): a storey at street level facing a street, LD 9 m or more
 
 # the table of 3.2.3.1 a text names: 'table B', 'Table 3.2.3.1.-D', 'col 3 of Table D'
-TABLE_NAMED = re.compile(r"\btable\s+(?:3\.2\.3\.1\.?\s*-?\s*)?([b-e])\b(?![.\d])", re.I)
+TABLE_NAMED = re.compile(r"\btable\s+(?:3\.2\.3\.1\.?)?\s*-?\s*([b-e])\b(?!\d|\.\d)", re.I)
 
 
 def tables_named(text: str) -> list[str]:

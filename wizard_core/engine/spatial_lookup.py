@@ -93,6 +93,17 @@ def ratio_of(length_m: float, height_m: float) -> float:
     return max(length / height, height / length)
 
 
+def ratio_band_between(
+    lower: float | None, upper: float | None, *, data: SpatialData | None = None
+) -> str | None:
+    """The label of the ratio band of Tables 3.2.3.1.-B and -C running from ``lower``:1 to ``upper``:1 (None:
+    open at that end), as a consultant names it ('over 10:1' is 10 to None); None when no one band does."""
+    data = data or load_spatial()
+    bands = next((t.ratio_bands for t in data.tables if t.ratio_bands), [])
+    low = 1.0 if lower is None else lower
+    return next((b.label for b in bands if b.lower == low and b.upper == upper), None)
+
+
 def single_opening_cap_m2(ld_m: float, *, data: SpatialData | None = None) -> float | None:
     """Largest single unprotected opening (m²), not sprinklered: Table 3.2.3.1.-A or the 3.2.3.1.(5) formula.
 

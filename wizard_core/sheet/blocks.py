@@ -208,7 +208,7 @@ BLOCKS: tuple[Block, ...] = (
                     entry("D", "face"),
                     entry("E", "area_m2", "number"),
                     entry("F", "limiting_distance_m", "number"),
-                    entry("G", "ratio", "number"),
+                    entry("G", "ratio|ratio_band", "face_ratio"),
                     entry("H", "upo_permitted_pct|upo_actual_pct", "number_pair"),
                     entry("I", "frr_h", "hours"),
                     entry("J", "construction"),

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from wizard_core.answers import fmt_number
+from wizard_core.engine.spatial import load_spatial
 
 
 class CellError(ValueError):
@@ -83,6 +84,9 @@ def write(kind: str, value: Any) -> Any:
         return write("hours", value)
     if kind == "ratio":
         return f"MALE:FEMALE = {value}"
+    if kind == "face_ratio":  # the face's ratio, or the band of the table named in its place
+        ratio, band = value
+        return write("number", ratio) if ratio is not None else band or None
     if kind in ("number_pair", "int_pair"):
         first, second = value
         if first is None and second is None:
@@ -119,6 +123,8 @@ def read(kind: str, raw: Any) -> Any:
         if not match:
             raise CellError("a male:female ratio such as 50:50")
         return f"{int(match[1])}{match[2]}{int(match[3])}"
+    if kind == "face_ratio":
+        return _face_ratio(raw, text)
     if kind in ("number_pair", "int_pair"):
         return _pair(text, whole=kind == "int_pair")
     return str(raw).strip() if isinstance(raw, str) else text
@@ -182,6 +188,18 @@ def _group(text: str) -> str:
     if not match:
         raise CellError("a major occupancy such as A2, C, D or F3")
     return match[1].upper() + (match[2] or "")
+
+
+def _face_ratio(raw: Any, text: str) -> tuple[float | None, str]:
+    """A face's ratio ('3.5'), or a band of Tables 3.2.3.1.-B and -C as the tables name it ('over 10:1')."""
+    bands = {b.label.casefold(): b.label for t in load_spatial().tables for b in t.ratio_bands or []}
+    if text.casefold() in bands:
+        return None, bands[text.casefold()]
+    try:
+        return _number(raw, text, whole=False), ""
+    except CellError:
+        named = ", ".join(bands.values())
+        raise CellError(f"a ratio such as 3.5, or a band of the table ({named})") from None
 
 
 def _pair(text: str, whole: bool) -> tuple[Any, Any]:

@@ -78,6 +78,7 @@ def _paired(row: dict[str, Any]) -> dict[str, Any]:
     """A row with its 'a / b' pairs under the pair's field name, as the layout names them."""
     for first, second in (
         ("upo_permitted_pct", "upo_actual_pct"),
+        ("ratio", "ratio_band"),
         ("bf_wc_required", "bf_wc_provided"),
         ("universal_required", "universal_provided"),
     ):

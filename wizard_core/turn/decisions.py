@@ -280,6 +280,18 @@ class DecisionEngine:
                 continue  # a note's '3.04: BA corrected to …. 3.10: ht check 15.6 m': the word is 3.04's
             if rows_listed and not navigates:
                 continue  # 'mezz -> 0' in a list of 3.23's rows: the mezzanine's row, not its area revised
+            if (
+                trigger is not None
+                and trigger.group().strip()
+                and trigger.start() > named
+                and not navigates
+                and not _one_sentence(lowered, named, trigger.start())
+                and not _REVISING.search(lowered, 0, named)  # ('revising construction - … now': it opens so)
+            ):
+                # 'Mezzanine • parts 128 m² … Total 110. … only two bays are actually worked in': a word of
+                # revising in a later sentence is that sentence's, not the item's named before it
+                continue
+
             if in_passing and not navigates and _holds_no_figure(item) and not changed_near(message, named):
                 continue  # 'sprinklered, ceiling 9.3 m now': the figure changed is another's
             if not navigates:
@@ -371,6 +383,10 @@ class DecisionEngine:
         said_so = _SAYS_YES_OR_NO.match(said) or self._about_current(said, current)
         if item.answer_type == "yes_no" and not said_so:
             return False
+        # 'the canopy … isn't in the 1,080. Does a canopy count?' at 3.05: a figure of 3.04's, quoted
+        # before the question, answers nothing here
+        if not self.naming.answers(state, current, said) and self.naming.echoes_another(state, item, said):
+            return False
         return self.naming.carries_value(state, item, said, None)
 
     def _asks_for_the_answer(self, message: str, current: str) -> bool:
@@ -385,6 +401,7 @@ class DecisionEngine:
         return self._asks_for_the_answer(message, current) or any(t and t in lowered for t in terms)
 
 
+_REVISING = re.compile(r"\b(?:revis|correct|fix|chang|updat|amend)\w*", re.I)
 _SAYS_YES_OR_NO = re.compile(r"^\W*(?:yes|yep|yeah|no|nope|n/?a|none|not\s+required|correct)\b", re.I)
 _ARROW_ONLY = re.compile(r"[^\W\d][\w\s.'’/-]*?\s*(?:->|→|=>)")
 

@@ -4,6 +4,7 @@ what it says of it: the readings the decision engine and a revision's other valu
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from wizard_core.answers import doubt, read
 from wizard_core.answers.option_matching import match_options
@@ -95,6 +96,20 @@ class ItemNaming:
             return False
         reading = read(self.forms.get_item(number), [message], state, self.forms)
         return reading.complete and reading.confidence > (NOTE_ONLY if loosely else doubt.CONFIDENT - 0.01)
+
+    def echoes_another(self, state: ProjectState, item: FormItem, message: str) -> bool:
+        """Whether the figures the message reads as for ``item`` are all another item's recorded ones
+        ('the canopy … isn't in the 1,080', 3.04's area, said at 3.05): a figure quoted, no answer."""
+        reading = read(item, [message], state, self.forms)
+        value = reading.value if reading.complete else reading.offer
+        said = _figures(value) - {0.0}
+        if not said:
+            return False
+        return any(
+            said <= _figures(answer.value)
+            for answer in state.finalized_answers
+            if answer.section not in (item.number, "3.00")
+        )
 
     def changes_value(self, state: ProjectState, item: FormItem, message: str, sure: bool = False) -> bool:
         """Whether the message reads as a value for the item other than the one recorded (``sure``: a
@@ -220,6 +235,13 @@ AREA_UNITS = ("m2", "ft2")
 # Words that give a figure as the old one: "I said it grows by 8 m2", "the 445 I gave you".
 QUOTED_BEFORE = re.compile(rf"\b{QUOTING_WORDS}\b[^.;]*$", re.I)
 QUOTED_SMALLEST = 10  # a whole figure below this (a count of storeys) is too common to tell an item by
+
+
+def _figures(value: Any) -> set[float]:
+    """The figures of a recorded value (a dict's numbers)."""
+    if not isinstance(value, dict):
+        return set()
+    return {float(v) for v in value.values() if isinstance(v, int | float) and not isinstance(v, bool)}
 
 
 def quoted_item(state: ProjectState, message: str, current: str | None) -> str | None:

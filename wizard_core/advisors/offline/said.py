@@ -10,7 +10,7 @@ from wizard_core.advisors.base import AdvisorRequest
 from wizard_core.answers import Reading, answer_type, read
 from wizard_core.answers import parsing as p
 from wizard_core.answers.vocabulary import alternation, phrase_pattern, vocabulary
-from wizard_core.answers.wording import keyed
+from wizard_core.answers.wording import drawing_refs, keyed, set_aside
 from wizard_core.answers.wording.messages import without_heading
 from wizard_core.content import FormItem
 from wizard_core.models import ProjectState
@@ -85,6 +85,14 @@ def _names_the_subject(message: str, item: FormItem) -> bool:
     return any(word in head for word in subject if word)
 
 
+# 'none proposed', 'none needed on this one', 'nothing sought here': none, in the trade's idiom
+_NONE_SO_SAID = re.compile(
+    r"\s+(?:(?:are|is|were)\s+)?(?:proposed|required|needed|sought|used|requested|applied\s+for|on\s+this\b|"
+    r"here\b|for\s+this\s+(?:project|building|job))",
+    re.I,
+)
+
+
 def says_not_applicable(message: str, item: FormItem) -> bool:
     """'Not applicable', 'none', 'not required', 'there isn't one': the item does not apply.
 
@@ -93,6 +101,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
     One that goes on to name an exception ('None, except the stair width') gives an answer.
     """
     not_applicable = p.lexicon().not_applicable
+    message = drawing_refs.blanked(message)  # 'no mezzanines (sheets A3 through A6 checked, Rev 5)'
+    message = set_aside.dropped(message)  # 'None — the old loft (about 35 m²) is coming out.'
     # 'mezz: ~', 'alt_solutions: none  # …': a checklist tool's block in words
     message = keyed.as_read(message, note=item.answer_type == "text", tables=False)
     # "Re item 3.25 – n/a, …", "For mezzanine: none": the answer after the heading
@@ -130,6 +140,8 @@ def says_not_applicable(message: str, item: FormItem) -> bool:
         # its first words name the item's own subject ('No alternative solutions are proposed …')
         if re.match(r"\s*[.:;,!(\u2013\u2014-]", stripped[opens.end() :]):
             return True  # 'None. Where the existing building falls short …', 'none (…)': said, then explained
+        if _NONE_SO_SAID.match(stripped[opens.end() :]) and not EXCEPTION.search(stripped):
+            return True  # 'None proposed on this one — the register is blank': the idiom of none
         head = " ".join(stripped.lower().split()[:6])
         return _names_the_subject(stripped, item) or bool(re.search(r"\bnotes?\b|\bnothing\b", head))
     if EXCEPTION.search(stripped):

@@ -14,6 +14,7 @@ from wizard_core.answers import parsing as p
 from wizard_core.answers.rows import figure_text
 from wizard_core.answers.wording.messages import ESTIMATE, said_twice
 from wizard_core.engine.spatial_faces import tables_named
+from wizard_core.engine.spatial_lookup import ratio_band_between
 
 _DIRECTION = {"n": "North", "s": "South", "e": "East", "w": "West"}
 _NAME = re.compile(
@@ -22,10 +23,12 @@ _NAME = re.compile(
     r"|\b(?P<side>front|rear|back|left|right|street|lane|courtyard|party)\b",
     re.I,
 )
-# 'N wall', 'E: …', 'S 12 x 4', 'E1 —': a compass letter heading the line; 'N rear yard - …' too, a letter
-# before a word of two letters or more (not 'e.g.', 'w/', 'n/a')
+# 'N wall', 'E: …', 'S 12 x 4', 'E1 —', 'S / Pine St', '3. N / rear lot line': a compass letter heading the
+# line (after a list's number); 'N rear yard - …' too, a letter before a word of two letters or more (not
+# 'e.g.', 'w/', 'n/a')
 _LETTER = re.compile(
-    r"^\W*(?P<letter>ne|nw|se|sw|n|s|e|w)(?P<no>\d)?\b\.?(?=\s*(?:[:\-–—,(]|wall|face|elev|side|end\b|ebf|\d)|\s+[a-z]{2})",
+    r"^\W*(?:\d{1,2}[.)]\s+)?(?P<letter>ne|nw|se|sw|n|s|e|w)(?P<no>\d)?\b\.?"
+    r"(?=\s*(?:[:\-–—,(]|wall|face|elev|side|end\b|ebf|\d)|\s+/|\s+[a-z]{2})",
     re.I,
 )
 _LD = re.compile(
@@ -49,9 +52,10 @@ _ACTUAL_GLAZING_ROUGH = re.compile(
     r"|(?:about|around|roughly|approx\w*|~)\s*\d+(?:\.\d+)?\s*%[^.;]*\b(?:windows?|glazing|glazed)\b",
     re.I,
 )
-_BAND = re.compile(
-    r"[<>]\s*\d+\s*:\s*1|\b(?:less|more|under|over)\s+than\s+\d+\s*:\s*1"
-    r"|\b\d+\s*:\s*1\s*(?:to|-)\s*\d+\s*:\s*1",
+# a band of Tables 3.2.3.1.-B and -C: '>10:1', 'over 10:1', 'less than 3:1', '3:1 to 10:1', '3-10:1'
+BAND = re.compile(
+    r"[<>≤≥]\s*\d+\s*:\s*1|\b(?:(?:less|more|greater)\s+than|under|over|above|below)\s+\d+\s*:\s*1"
+    r"|\b\d+\s*(?::\s*1\s*)?(?:to|-|–)\s*\d+\s*:\s*1",
     re.I,
 )
 # 'same ratio', 'same L/H as the W face': the ratio of the face given before it
@@ -116,6 +120,7 @@ class FaceInput:
     street: str = ""  # 3.2.3.10.(2) for the face: "claimed" in the words, "confirmed" when recorded
     line: str = ""  # the words a line gave it in
     bands: list[str] = field(default_factory=list)  # bands of the table said with no ratio beside them
+    band: str = ""  # the table's band those name ('over 10:1' for '>10:1'), read when no ratio is given
     problems: list[str] = field(default_factory=list)
 
     def fields(self) -> set[str]:
@@ -163,6 +168,7 @@ def face_label(said: str) -> str:
     St)', 'W end (to horse barn)', 'douro (E)'); the direction alone otherwise ('N wall' -> 'North')."""
     said = _FIGURES_FROM.split(re.sub(r"\s+", " ", said), maxsplit=1)[0].strip(" :-–,")
     said = said.lstrip(" •·▪◦‣*>-–—")  # a bullet before the name is no part of it
+    said = re.sub(r"^\d{1,2}[.)]\s+", "", said).rstrip(" :-–—,")  # nor a list's number, nor a dash after it
     name = face_name(said)
     if not name or not re.search(r"[a-z]{2,}", _FACE_WORDS.sub(" ", said), re.I) or len(said) > 60:
         return name
@@ -194,9 +200,12 @@ _ALL_FACES = re.compile(
 TWIN = 0.02  # a length in brackets this close to the one before it is the same length in other units
 
 
+_LIST_NUMBER = re.compile(r"^\d{1,2}[.)]\s+(?=\D)")
+
+
 def parse_face(segment: str) -> FaceInput | None:
     """A face's inputs from one line; None when it gives no face figures."""
-    text = p.normalize(segment).strip()
+    text = _LIST_NUMBER.sub("", p.normalize(segment).strip())  # '3. N / rear lot line, retail — …'
     if _ALL_FACES.match(text) and not re.search(r"m2|m²|sq|sf|%|\bx\b", text, re.I):
         return None
     label = ""
@@ -206,7 +215,8 @@ def parse_face(segment: str) -> FaceInput | None:
             label = head.strip()
     figures = p.quantities(text)
     first = figures[0].start if figures else len(text)
-    head = label or (text[:first] if "(" in text[:first] else "")  # the name as set apart, not 'north is'
+    # the name as set apart ('S (Pine St)', 'N / rear lot line, retail —'), not 'north is', 'W parking lot -'
+    head = label or (text[:first] if re.search(r"\(|\s/\s", text[:first]) else "")
     name = face_label(head) or face_name(label or text[:first] or text)
     if not name and len(later := {m[1].casefold() for m in _FACE_NAMED_LATER.finditer(text)}) == 1:
         name = face_name(later.pop())  # 'so the east face's limiting distance becomes 3.0 m'
@@ -304,10 +314,11 @@ def parse_face(segment: str) -> FaceInput | None:
         face.problems.append(
             f"which of {', '.join(figure_text(_metres(q), 'm') for q in lengths)} is the limiting distance?"
         )
-    bands = list(_BAND.finditer(text))
+    bands = list(BAND.finditer(text))
     if face.ratio is None:
         face.ratio = ratio_said(text)
     face.bands = [band[0] for band in bands if face.ratio is None]
+    face.band = one_band(face.bands)
     face.problems += band_problems(face.ratio, [band[0] for band in bands])
     if NO_OPENINGS.search(text) and face.actual_pct is None and face.openings_m2 is None:
         face.actual_pct = 0.0
@@ -327,7 +338,7 @@ def ratio_said(text: str, area: float | None = None) -> float | None:
     """The face's length ÷ height ratio a text gives ('L/H 11.7', 'ratio 3:1'), not a band of the table
     ('>10:1'), or worked from its sides whose product is the face's ``area`` ('30.0 x 8.2' beside 246
     m²); None when it gives none."""
-    bands = list(_BAND.finditer(text))
+    bands = list(BAND.finditer(text))
     ratio = next((m for m in _RATIO.finditer(text) if not any(_within(m, b) for b in bands)), None)
     value = float(ratio[1] or ratio[2]) if ratio else None
     if value is None and area:
@@ -367,22 +378,45 @@ def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
 
 def band_problems(ratio: float | None, bands: list[str]) -> list[str]:
     """What to ask of bands of the table said for a face: a band beside the face's own ratio is the
-    consultant's working, checked; a band alone gives no ratio."""
+    consultant's working, checked; a band alone is read when it names one band of the table ('>10:1'),
+    asked about when it spans two ('> 3:1') or the bands said differ."""
     if ratio is None:
-        ask = "is a band of the table; give the face's length and height (or its ratio)"
+        if one_band(bands):
+            return []
+        ask = "does not name one band of the table; give the face's length and height (or its ratio)"
         return [f"'{b}' {ask}" for b in bands]
     return [
         f"a ratio of {figure_text(ratio)} is not in the band '{b}'" for b in bands if not _in_band(ratio, b)
     ]
 
 
+def one_band(bands: list[str]) -> str:
+    """The table's band that every band said names, or ""."""
+    named = {band_named(b) for b in bands}
+    return named.pop() or "" if len(named) == 1 else ""
+
+
+def band_named(said: str) -> str | None:
+    """The band of Tables 3.2.3.1.-B and -C a band as written names: '>10:1' and 'more than 10:1' are
+    'over 10:1', '3-10:1' is '3:1 to 10:1'; None for one spanning two bands ('> 3:1', '< 10:1', '≥ 10:1',
+    exactly 10:1 being in the middle band)."""
+    return None if re.search("[≤≥]", said) else ratio_band_between(*_bounds(said))
+
+
+def _bounds(band: str) -> tuple[float | None, float | None]:
+    """The lower and upper ratio of a band as written (None: open at that end)."""
+    figures = sorted(float(n) for n in re.findall(r"\d+", re.sub(r"\s*:\s*1\b", "", band)))
+    if len(figures) == 2:
+        return figures[0], figures[1]
+    if re.search(r"[<≤]|less|under|below", band, re.I):
+        return None, figures[0]
+    return figures[0], None
+
+
 def _in_band(ratio: float, band: str) -> bool:
     """Whether a face's ratio lies in a band as written ('3:1 to 10:1', '< 3:1', 'more than 10:1')."""
-    figures = [float(n) for n in re.findall(r"(\d+)\s*:\s*1", band)]
-    if len(figures) == 2:
-        return min(figures) <= ratio <= max(figures)
-    below = re.search(r"<|less|under", band, re.I)
-    return ratio <= figures[0] if below else ratio >= figures[0]
+    lower, upper = _bounds(band)
+    return (lower is None or ratio >= lower) and (upper is None or ratio <= upper)
 
 
 _COMPARED = re.compile(  # '< 5 m', 'over 9 m'; not the arrow of '-> 100%'

@@ -18,6 +18,7 @@ from wizard_core.answers.wording.face_line import (
     band_problems,
     face_label,
     face_name,
+    one_band,
     parse_face,
     ratio_said,
 )
@@ -70,6 +71,7 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
         table_named = any(piece.name for piece in tabled)
         tabled_keys: set[str] = set()
         tables = tables_named(text)
+        parts = _tables_by_part(text)
         for piece in pieces:
             if isinstance(piece, str):
                 said.notes.append(piece)
@@ -91,7 +93,8 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 said.notes.append(piece.line or _PREAMBLE_NOTE)
                 continue
             # 'Sprinklered, so Table D:' before the faces: the table each face of the message is read with
-            piece.table = piece.table or (tables[0] if len(tables) == 1 else "")
+            named_table = tables[0] if len(tables) == 1 else ""
+            piece.table = piece.table or named_table or _table_of_part(piece, parts)
             if piece.same_ratio and piece.ratio is None and previous is not None:
                 piece.ratio = previous.ratio  # 'same ratio': the face before it
             if (
@@ -107,6 +110,7 @@ def faces_said(number: str, texts: list[str], state: ProjectState) -> FacesSaid:
                 merged.problems = [x for x in previous.problems + piece.problems if x not in alone]
                 merged.problems += band_problems(merged.ratio, bands)
                 merged.bands = bands if merged.ratio is None else []
+                merged.band = one_band(merged.bands)
                 faces[previous.key] = merged
                 problems[previous.key] = merged.problems
                 previous = merged
@@ -168,6 +172,29 @@ _PREAMBLE_NOTE = (
 )
 
 
+# 'Retail uses Table 3.2.3.1.-E, residential Table -D': the table each part of the building is read with
+_PART_TABLE = re.compile(
+    r"\b([a-z]{4,})\s+(?:(?:faces?|walls?|compartments?|portion|part)\s+)?(?:uses?|reads?|takes?|on|per|from"
+    r"|(?:is|are)\s+read\s+(?:with|from|against|on))?\s*table\s+(?:3\.2\.3\.1\.?)?\s*-?\s*([b-e])\b(?!\d|\.\d)",
+    re.I,
+)
+_NO_PART = {
+    *("uses", "reads", "takes", "from", "with", "then"),
+    *("sprinklered", "unsprinklered", "building", "governing"),
+}
+
+
+def _tables_by_part(text: str) -> dict[str, str]:
+    """The table named for each part of the building a message's words name ('retail' -> 'E')."""
+    return {m[1].lower(): m[2].upper() for m in _PART_TABLE.finditer(text) if m[1].lower() not in _NO_PART}
+
+
+def _table_of_part(face: FaceInput, parts: dict[str, str]) -> str:
+    """The table of the one part of the building a face's words name ('N / rear lot line, retail'), or ""."""
+    named = {t for word, t in parts.items() if re.search(rf"\b{re.escape(word)}\b", face.line, re.I)}
+    return named.pop() if len(named) == 1 else ""
+
+
 def _key(faces: dict[str, FaceInput], name: str) -> str:
     """A face's key: its name, or the one face given with more words that a bare direction names ('North'
     for 'North (King St)')."""
@@ -184,6 +211,7 @@ def face_from_row(row: dict[str, Any], name: str, key: str = "") -> FaceInput:
     face.area = row.get("area_m2")
     face.ld = row.get("limiting_distance_m")
     face.ratio = row.get("ratio")
+    face.band = "" if face.ratio is not None else str(row.get("ratio_band") or "")
     face.actual_pct = row.get("upo_actual_pct")
     basis = str(row.get("basis") or "")
     face.table = tables[0] if (tables := tables_named(basis)) else ""
@@ -207,6 +235,7 @@ def _merge(old: FaceInput, new: FaceInput) -> FaceInput:
         merged.actual_pct = None
     if new.area is not None and new.ratio is None and old.ratio is not None and new.area != old.area:
         merged.ratio = old.ratio
+    merged.band = "" if new.ratio is not None else new.band or old.band
     merged.table = new.table or old.table
     merged.street = new.street or ("" if new.given_permitted is not None else old.street)
     merged.estimate = new.estimate

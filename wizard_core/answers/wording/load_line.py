@@ -38,7 +38,10 @@ from wizard_core.engine.occupancy_uses import Use
 
 _DESIGN = re.compile(
     r"\bdesign(?:ed|ing)?\s*(?:for|load|number|occupant\s+load|capacity|o\.?l\.?|#|no\.)?\s*(?:of|at|is|=|:)?\s*(\d[\d,]*)"
-    r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b",
+    r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:persons?|people|occupants?|pax)?\s*\(?\s*(?:by\s+)?design(?:ed)?\b"
+    # '24 persons, design number (8 bays x 3 techs)': the persons, then what they are
+    r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:persons?|people|occupants?|pax)\s*[,;]\s*(?:as\s+)?(?:a\s+|the\s+)?"
+    r"design\s+(?:number|load|figure|occupant\s+load)\b",
     re.I,
 )
 # 'so a design number - 8 curlers a sheet plus officials = 40': the design number its working comes to
@@ -108,7 +111,7 @@ _HYPOTHETICAL = re.compile(
 _WHOLE = re.compile(r"\b(?:the\s+)?(?:whole|entire)\s+(?:building|facility|station|structure)\b", re.I)
 POSTED = re.compile(
     r"\b(?:to\s+be|will\s+be|be|is|are|gets?|getting|being|still)\s+posted\b|\bposting\b|\bposted\s+(?:limit|sign|load)"
-    r"|(?:,|\band|\()\s*posted\b"  # 'designed for 120 persons and posted', '…, posted', '(posted)'
+    r"|(?:,|\band|\()\s*(?:(?:a\s+|the\s+)?sign\s+)?posted\b"  # '… and posted', '…, sign posted', '(posted)'
     r"|(?:\s[-–—]|→|->|⇒|=>)\s*posted\b"  # '… 16 officials - POSTED', 'design 48 → posted'
     # 'we'll post it'
     r"|\b(?:we'?ll|we\s+will|will|to)\s+post\s+(?:it|that|the\s+(?:sign|number|load|figure))\b",
