@@ -206,3 +206,33 @@ def test_persons_then_design_number_is_a_design_number():
 )
 def test_none_in_the_trades_idiom_is_none_and_an_exception_is_an_answer(message, none):
     assert says_not_applicable(message, FORMS.get_item("3.26")) is none
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["4th floor: same stack → 22", "4th floor - same suites, 22", "4th floor: identical floor → 22"],
+)
+def test_a_floor_the_same_as_the_one_before_gives_its_persons(line):
+    message = f"2nd floor: 6 suites, 11 bedrooms @ 2 per bedroom → 22\n3rd floor: same → 22\n{line}\nTotal 66"
+    value = _value("3.18", message, {"3.02": ["C"]})
+    assert [row["persons"] for row in value["rows"]] == [22, 22, 22]
+
+
+def test_rows_after_a_semicolon_stay_on_a_floor_named_with_its_part():
+    message = (
+        "Existing wing, 1st floor: resident rooms 300 m² @ 10.00 = 30; offices 93 m² @ 9.30 = 10\n"
+        "Addition, 1st floor: resident suites 200 m² @ 10.00 = 20; lounge 74 m² @ 1.85 = 40\nTotal 100."
+    )
+    value = _value("3.18", message, {"3.02": ["B3"]})
+    assert [(row["floor"].split(" (")[0], row["persons"]) for row in value["rows"]] == [
+        ("Level 1", 30),
+        ("Level 1", 10),
+        ("Level 1", 20),
+        ("Level 1", 40),
+    ]
+
+
+def test_an_aside_weighing_another_figure_is_no_part_of_the_rows_name():
+    message = "Ground floor: offices 930 m² @ 9.30 → 100 (we thought about posting 40, but kept the table)"
+    (row,) = _value("3.18", message, {"3.02": ["D"]})["rows"]
+    assert row["persons"] == 100 and not {"kept", "table", "posting"} & set(row["floor"].lower().split())

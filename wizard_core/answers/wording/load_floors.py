@@ -12,8 +12,9 @@ SAME_AS = re.compile(
     r"(?:\b(?:the\s+)?same\s+as|\bidentical\s+to|\btyp(?:ical)?\.?\s+(?:of|as)|\brepeats?|\bcopy\s+of|(?<=:\s)as)\s+"
     r"(?:the\s+)?(?P<ref>[^,;()]+?)\s*(?:[,;(]|$)"
     # 'L4: same, 48', 'L4 same = 48': the row before
-    # 'L4 the same 56', 'L3 is the identical stack at 56': the row before again, the persons it comes to
-    r"|\b(?P<ref2>)(?:ditto|do\.|same|identical(?:\s+(?:stack|floor|plate|layout))?)"
+    # 'L4 the same 56', 'L3 is the identical stack at 56', '3rd floor: same stack → 22': the row before again,
+    # the persons it comes to
+    r"|\b(?P<ref2>)(?:ditto|do\.|(?:same|identical)(?:\s+(?:stack|floor|plate|layout|mix|units?|suites?|again))?)"
     r"(?=\W*$|\s*(?:[,;:=–-]|->|→)\s*\d|\s*(?:at\s+)?\d[\d,]*\s*(?:persons?|people|ppl|pax|occupants?)?\W*$)",
     re.I,
 )

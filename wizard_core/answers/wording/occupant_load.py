@@ -94,13 +94,21 @@ def _at_floor_leads(text: str) -> str:
     return _SENTENCE_LEAD.sub(lambda m: ".\n" if only_floor(m[1]) and floor_name(m[1]) else m[0], text)
 
 
+# the part of the building a floor is of, before or after it ('Existing wing, 1st floor', 'Addition – L2')
+_PART = re.compile(
+    r"\b(?:existing|new|old|original|addition|add'?n|wing|extension|annex|building|block|tower|podium)\b",
+    re.I,
+)
+
+
 def _floor_carried(text: str) -> str:
     """A line opening on its floor whose rows follow one another after semicolons ('Basement – kitchen
     420 m² …; stores 4,130 m² …; MDRD 520 m² …'): each row naming no floor of its own on that floor."""
     lines = []
     for line in _at_floor_leads(text).splitlines():
         lead = _FLOOR_LEAD.match(line)
-        if lead is None or ";" not in line or not floor_name(lead[1]) or not only_floor(lead[1]):
+        floor_lead = lead is not None and floor_name(lead[1]) and only_floor(_PART.sub(" ", lead[1]))
+        if lead is None or ";" not in line or not floor_lead:
             lines.append(line)
             continue
         parts = line.split(";")

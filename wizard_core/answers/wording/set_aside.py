@@ -83,6 +83,9 @@ def _part_kept(part: str) -> str:
         end = turn.start() if turn is not None else len(part)
         if turn is None and _carried(part[start:]):
             return part
+        close = part.find(")", end)
+        if start and part[start - 1] == "(" and close != -1 and not re.search(r"\d", part[end:close]):
+            start, end = start - 1, close + 1  # '(we thought about a posted 60, but kept the table figure)'
         return part[:start] + " " * (end - start) + part[end:]
     out = _TAKEN_OUT.search(part)
     if out is not None and re.search(r"\d", part):
