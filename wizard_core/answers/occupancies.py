@@ -176,6 +176,11 @@ def _sorted(roles: dict[str, list[tuple[str, str]]], doubts: list[str]) -> Sorte
 # 'so this is B3 — not C, and not a retirement home': the code said not to be the building's ('not just E' is)
 NOT_THIS = re.compile(r"(?<!\bif\s)\bnot\s+(?:group\s+|grp\s+|div(?:ision)?\s+)?$", re.I)
 NOT_EITHER = re.compile(r"\bnot\s+(?:an?\s+|the\s+)?[\w\s'-]{0,40}\b(?:or|nor)\s+(?:an?\s+|the\s+)?$", re.I)
+# 'so this is not a retirement home under Group C', "isn't a hotel in Group C": the use and its code denied
+NOT_UNDER = re.compile(
+    r"(?:\bnot|n't)\s+(?:an?|the)\s+[\w\s'-]{0,40}?\b(?:under|in|of|as)\s+(?:group\s+|grp\s+|div(?:ision)?\s+)?$",
+    re.I,
+)
 
 
 # "the furniture warehouse next door on lot 14 got classed F2": a use of another building.
@@ -207,7 +212,7 @@ def _set_aside(
     if (
         aside
         or NOT_EITHER.search(before)
-        or (match.by_label and NOT_THIS.search(before))
+        or (match.by_label and (NOT_THIS.search(before) or NOT_UNDER.search(before)))
         or NEIGHBOUR.search(before)
         or after_aside
         or (converting and words.former_before.search(before))

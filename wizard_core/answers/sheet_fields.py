@@ -244,7 +244,10 @@ def _chosen(text: str, option: str) -> bool:
 
 
 _SET_ASIDE_BEFORE = re.compile(
-    r"\b(?:rather\s+than|instead\s+of|in\s+place\s+of|not|versus|vs\.?|~~)\s*(?:the\s+|an?\s+)?$", re.I
+    # ('not by the STC 50 way', 'not following STC 50', 'not with STC 50': the way not taken)
+    r"\b(?:rather\s+than|instead\s+of|in\s+place\s+of|not(?:\s+(?:by|with|via|following|using|per))?|versus|vs\.?|~~)"
+    r"\s*(?:the\s+|an?\s+)?$",
+    re.I,
 )
 
 

@@ -14,6 +14,11 @@ _DECIMAL_COMMA = re.compile(
 )
 
 
+# a decimal comma after the name of what it measures ('LD 8,5 —', 'L/H 5,1', 'height of wall 12,4'), with no
+# space after the comma (a list has one: 'LD 8, 5 and 6')
+_NAMED_DECIMAL = re.compile(r"\b(ld|l/h|h/l|ratio|height|ht|hgt)(\s*[=:]?\s*)(\d+),(\d{1,2})(?!\d|,\d)", re.I)
+
+
 # A term of shown working: after an operator or "at" ("at 1,85", "/ 9,30", "= 329,7") or before one
 # ("19,6 → 20"). One or two digits after a comma are never a group of thousands.
 _WORKING_BEFORE = re.compile(r"(@|\bat\b|[=≈→/÷×*+]|->|\bx\b)(\s*)(\d+),(\d{1,2})(?!\d|,\d)", re.I)
@@ -26,4 +31,5 @@ def figures_as_written_here(text: str) -> str:
     text = re.sub(r"@\s*(\d+),(\d{1,2})(?![\d,])", r"@ \1.\2", text)  # a rate: "@ 0,95"
     text = _WORKING_BEFORE.sub(r"\1\2\3.\4", text)
     text = _WORKING_AFTER.sub(r"\1.\2", text)
+    text = _NAMED_DECIMAL.sub(r"\1\2\3.\4", text)
     return _DECIMAL_COMMA.sub(r"\1.\2", text)

@@ -284,8 +284,8 @@ class DecisionEngine:
                 trigger is not None
                 and trigger.group().strip()
                 and trigger.start() > named
-                and not navigates
                 and not _one_sentence(lowered, named, trigger.start())
+                and (navigates is None or _after_apart(lowered, named, navigates.start()))
                 and not _REVISING.search(lowered, 0, named)  # ('revising construction - … now': it opens so)
             ):
                 # 'Mezzanine • parts 128 m² … Total 110. … only two bays are actually worked in': a word of
@@ -411,6 +411,11 @@ def _holds_no_figure(item: FormItem) -> bool:
     if item.answer_type == "yes_no":
         return True
     return item.answer_type == "choice" and not any(re.search(r"\d", o.label) for o in item.options)
+
+
+def _after_apart(lowered: str, named: int, at: int) -> bool:
+    """Whether a word at ``at`` comes after the item named at ``named``, in a later sentence."""
+    return at > named and not _one_sentence(lowered, named, at)
 
 
 def _one_sentence(lowered: str, first: int, second: int) -> bool:

@@ -43,7 +43,7 @@ _NOT_THERE = re.compile(
 )
 _NO_RATING = re.compile(
     # ('0 h', '0.0 h'; not the '0 h' inside '1.0 h' or '2.0 hr')
-    r"\b(?:no\s+(?:\w+\s+)?rating|not\s+rated|unrated|no\s+frr|(?<![\d.])0(?:\.0+)?\s*h(?:rs?|ours?)?\b|waived"
+    r"\b(?:no\s+(?:\w+\s+)?rating|without\s+(?:a\s+|any\s+)?(?:rating|frr)|not\s+rated|unrated|no\s+frr|(?<![\d.])0(?:\.0+)?\s*h(?:rs?|ours?)?\b|waived"
     r"|(?:carr(?:y|ies)|has|have|needs?|requires?|gets?)\s+(?:none|no\s+(?:rating|frr))"
     # 'mezz — none req'd': the assembly is there, and needs no rating
     r"|\bnone\s+(?:req'?d|required|needed)\b)",
