@@ -76,3 +76,24 @@ def test_the_way_not_taken_for_sound_is_set_aside():
     message = "Yes, 12 suites. We follow ASTC 47 with the flanking calculation, not by the STC 50 way."
     result = _read("3.25", message)
     assert result.value["option"] == "ASTC 47"
+
+
+@pytest.mark.parametrize(
+    ("section", "message", "value"),
+    [
+        (
+            "3.25",
+            "Yes, 40 suites. Going with ASTC 47 — the IBC would've let us stop at STC 50 but we'll test it.",
+            "ASTC 47",
+        ),
+        (
+            "3.05",
+            "Same as 3.04: 1,210 / 390 / 1,600 (rev 1: 1,210 / 300 / 1,510). Mezzanine not included.",
+            {"existing": 1210, "new": 390, "total": 1600},
+        ),
+    ],
+)
+def test_a_counterfactual_stops_at_its_turn_and_an_old_revisions_figures_stay_old(section, message, value):
+    result = _read(section, message, {"3.04": {"existing": 1210, "new": 390, "total": 1600}})
+    got = result.value if result.complete else result.offer
+    assert (got["option"] if section == "3.25" else got) == value

@@ -205,7 +205,8 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
     said = [shorthand.letters_joined(t) for t in texts]  # a drawing's 'L.D. 17.5', '2 W.C.'
     # the drawing set's and the file's numbers ('sheet A3 (3 of 22) at 1:100', 'Rm 105', 'Rev 2') and the
     # schemes set aside ('Scheme A was 2,150 m² a floor; we went with B — …') blanked, each word in its place
-    masked = [set_aside.dropped(drawing_refs.blanked(t)) for t in said]
+    if_so = item.answer_type != "assemblies"  # 3.21 reads its ratings' conditions itself
+    masked = [set_aside.dropped(drawing_refs.blanked(t), counterfactuals=if_so) for t in said]
     reading = _read_spelled(item, masked, state, forms, noting)
     if masked == said:
         return reading

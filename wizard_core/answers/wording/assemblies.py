@@ -183,9 +183,12 @@ _CONDITIONAL = re.compile(
     # 'the deep-basement 2 h rule doesn't apply': a rating of a rule said not to apply
     r"|\b(?:rule|requirement|provision|clause|sentence)s?\b[^,;]{0,20}?\b(?:doesn'?t|does\s+not|don'?t|do\s+not"
     r"|won'?t|isn'?t|is\s+not|not)\s+(?:apply|applies|applicable|triggered|kick\s+in)\b"
-    # 'the 45 min that applies only to a combustible roof doesn't kick in', 'only applies where it's wood'
-    r"|\b(?:applies|apply|needed|required|asked)\s+only\s+(?:to|for|where|if|when)\b"
-    r"|\bonly\s+(?:applies|apply|counts?)\s+(?:to|for|where|if|when)\b|\bonly\s+(?:for|to|on)\s+(?:a\s+)?combustible\b"
+    # 'the 45 min that applies only to a combustible roof doesn't kick in', 'the rating only applies where
+    # it's wood' (a rating's reach; not an article's: '3.2.2.15 only applies to more than one storey')
+    r"|\b(?:min(?:utes?)?|h|hrs?|hours?|rating|frr)\b[^,;()]{0,40}?"
+    r"\b(?:(?:applies|apply|needed|required|asked)\s+only|only\s+(?:applies|apply|counts?))"
+    r"\s+(?:to|for|where|if|when)\b"
+    r"|\bonly\s+(?:for|to|on)\s+(?:a\s+)?combustible\b"
     r"|\b(?:doesn'?t|does\s+not|don'?t|won'?t)\s+(?:kick\s+in|come\s+into\s+play)\b",
     re.I,
 )

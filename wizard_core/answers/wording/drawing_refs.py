@@ -49,7 +49,7 @@ _REFERENCES = [
     # 'Proj 24-031', 'project no. 23-118', 'file D14-22', 'job #2231'
     r"\b(?:rev(?:ision)?\.?|asi|si|rfi|ccn|cco|addendum|bulletin|cloud)\s*(?:no\.?\s*|#\s*)?"
     r"(?-i:[A-Z0-9])\d{0,2}\b"
-    r"(?!\s*(?:m2|m²|m\b|%|persons?|storeys?|in\s+(?:brackets|parenthes)|figures?|values?))",
+    r"(?!\s*(?:m2|m²|m\b|%|persons?|storeys?|in\s+(?:brackets|parenthes)|figures?|values?|:))",
     r"\b(?:proj(?:ect)?\.?|job|file|permit|spa|sp|bp|dp)\s*(?:no\.?\s*|#\s*)?"
     r"(?=[\w/-]*\d)(?-i:[A-Z0-9]{2,6})(?:[-/](?-i:[A-Z0-9]{1,6})){1,3}\b",
     r"\b(?:proj(?:ect)?\.?|job)\s*(?:no\.?\s*|#\s*)?\d{3,6}\b",

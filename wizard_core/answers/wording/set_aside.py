@@ -9,7 +9,8 @@ the building, and a reader would take them for rivals of the value meant. Each i
 
 - a sentence telling a scheme or option in the past ('Scheme A was …', 'Option 1 had …'), or the first,
   original or earlier version of the design ('the first layout ran it …', 'the original scope …');
-- a counterfactual ('… would have been 204', '.80 would only give us 1,000');
+- a counterfactual ('… would have been 204', '.80 would only give us 1,000'), up to the turn from it
+  ('under IBC it would've been Type IIB, but 3.2.2.45 permits combustible');
 - a thing taken out ('the old loft (about 35 m²) is coming out');
 - what someone wanted, weighed or started on, up to the 'but' that turns from it or the outcome after a
   comma ('VE wanted …, but …', 'we thought about a posted number of 60, but kept the table figure',
@@ -56,35 +57,42 @@ _BUT = re.compile(
 _CLAUSE_START = re.compile(r"\s[—–-]+\s|:\s|\(")
 
 
-def dropped(text: str) -> str:
-    """``text`` without the alternatives set aside in it; ``text`` itself when nothing else would stay."""
+def dropped(text: str, *, counterfactuals: bool = True) -> str:
+    """``text`` without the alternatives set aside in it; ``text`` itself when nothing else would stay. With
+    ``counterfactuals`` False, a counterfactual stays (3.21 reads 'would only need 45 min if …' itself)."""
     kept: list[str] = []
     at = 0
     for part in _PART.finditer(text):
         kept.append(text[at : part.start()])
         at = part.end()
-        kept.append(_part_kept(part[0]))
+        kept.append(_part_kept(part[0], counterfactuals))
     kept.append(text[at:])
     said = "".join(kept)
     return said if re.search(r"\w", said) else text
 
 
-def _part_kept(part: str) -> str:
+def _part_kept(part: str, counterfactuals: bool) -> str:
     """What stays of one sentence, line or aside: nothing when it tells an option set aside; after its
     'but' when only its first clause does."""
-    if (_PAST_OPTION.search(part) and not _carried(part)) or _COUNTERFACTUAL.search(part):
+    if _PAST_OPTION.search(part) and not _carried(part):
         return " " * len(part)
-    weighed = _WEIGHED.search(part)
+    weighed = _WEIGHED.search(part) or (_COUNTERFACTUAL.search(part) if counterfactuals else None)
     if weighed is not None:
         # from the clause the weighing is told in ('Floors: 1 h — VE asked for 45 min, but …')
-        starts = [b.end() for b in _CLAUSE_START.finditer(part, 0, weighed.start())]
+        starts = [  # (not a bracket closed before it: 'Sprinklered .27 (2,400 m²) would have been …')
+            b.end()
+            for b in _CLAUSE_START.finditer(part, 0, weighed.start())
+            if b.group() != "(" or ")" not in part[b.end() : weighed.start()]
+        ]
         start = starts[-1] if starts else 0
         turn = _BUT.search(part, weighed.start())
         end = turn.start() if turn is not None else len(part)
         if turn is None and _carried(part[start:]):
             return part
         close = part.find(")", end)
-        if start and part[start - 1] == "(" and close != -1 and not re.search(r"\d", part[end:close]):
+        if start and part[start - 1] == "(" and ")" in part[start:end]:
+            start -= 1  # '… = 151 (IBC would have given me 130 at 5 net)': the aside, brackets and all
+        elif start and part[start - 1] == "(" and close != -1 and not re.search(r"\d", part[end:close]):
             start, end = start - 1, close + 1  # '(we thought about a posted 60, but kept the table figure)'
         return part[:start] + " " * (end - start) + part[end:]
     out = _TAKEN_OUT.search(part)
