@@ -217,10 +217,10 @@ def read(item: FormItem, texts: list[str], state: ProjectState, forms: FormFacts
 
 
 def _as_typed(value: Any, masked: str, said: str) -> Any:
-    """``value`` with each of its words kept as typed (a note, a row's or a face's name) that the masked
-    message holds as the consultant typed it, the references blanked in it or right beside it put back
-    ('Refer to the code analysis on A-001'); a text a reader reworded ('Per code; see …' kept as 'Per code.
-    See …') gets back those beside it only. An option chosen stays the option."""
+    """``value`` with its notes' words, where the masked message holds them, as the consultant typed them:
+    the references blanked in or right beside them put back ('Refer to the code analysis on A-001'); a note
+    a reader reworded ('Per code; see …' kept as 'Per code. See …') gets back those beside it only. An option
+    chosen stays the option."""
     if isinstance(value, dict):
         return {
             k: _typed_text(v, masked, said) if k in _WORDS_KEPT else _as_typed(v, masked, said)
@@ -231,7 +231,7 @@ def _as_typed(value: Any, masked: str, said: str) -> Any:
     return value
 
 
-_WORDS_KEPT = {"note", "floor", "use", "face"}
+_WORDS_KEPT = {"note"}  # (a row's floor, use or face is named in the readers' words, the references left out)
 
 
 def _typed_text(value: Any, masked: str, said: str) -> Any:

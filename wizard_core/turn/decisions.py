@@ -291,7 +291,6 @@ class DecisionEngine:
                 # 'Mezzanine • parts 128 m² … Total 110. … only two bays are actually worked in': a word of
                 # revising in a later sentence is that sentence's, not the item's named before it
                 continue
-
             if in_passing and not navigates and _holds_no_figure(item) and not changed_near(message, named):
                 continue  # 'sprinklered, ceiling 9.3 m now': the figure changed is another's
             if not navigates:
