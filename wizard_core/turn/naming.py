@@ -261,9 +261,9 @@ def quoted_item(state: ProjectState, message: str, current: str | None) -> str |
         return None
     found = []
     for answer in state.finalized_answers:
-        if answer.section in (current, "3.00") or not isinstance(answer.value, dict):
+        if answer.section in (current, "3.00"):
             continue
-        figures = {v for v in answer.value.values() if isinstance(v, int | float) and not isinstance(v, bool)}
+        figures = _figures(answer.value)
         if any(abs(f - s) <= 0.005 * max(abs(f), 1) for f in figures for s in said):
             found.append(answer.section)
     return found[0] if len(found) == 1 else None

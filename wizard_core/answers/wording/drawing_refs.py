@@ -16,6 +16,7 @@ category ('SC-2') and an alternative solution ('AS-01') stay.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SHEET_NO = r"(?-i:[A-Z]{1,2})-?\d{1,3}(?:\.\d{1,3})?"
 _SHEET_WORD = r"(?:sheets?|dwgs?\.?|drawings?|details?|sections?|plans?|elevations?|pages?|pg\.?)"
@@ -69,6 +70,7 @@ _REFERENCES = [
 _REFERENCE = re.compile("|".join(f"(?:{r})" for r in _REFERENCES), re.I)
 
 
+@lru_cache(maxsize=256)  # read() runs on one message for many items a turn
 def blanked(text: str) -> str:
     """``text`` with the drawing set's and the file's references blanked, every other word in its place."""
     return _REFERENCE.sub(lambda m: " " * len(m[0]), text)

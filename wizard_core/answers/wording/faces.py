@@ -178,10 +178,21 @@ _PART_TABLE = re.compile(
     r"|(?:is|are)\s+read\s+(?:with|from|against|on))?\s*table\s+(?:3\.2\.3\.1\.?)?\s*-?\s*([b-e])\b(?!\d|\.\d)",
     re.I,
 )
-_NO_PART = {
-    *("uses", "reads", "takes", "from", "with", "then"),
-    *("sprinklered", "unsprinklered", "building", "governing"),
-}
+# words before 'Table X' that name no part of the building
+_NO_PART = frozenset(
+    {
+        "uses",
+        "reads",
+        "takes",
+        "from",
+        "with",
+        "then",
+        "sprinklered",
+        "unsprinklered",
+        "building",
+        "governing",
+    }
+)
 
 
 def _tables_by_part(text: str) -> dict[str, str]:

@@ -23,6 +23,7 @@ message that would be left with nothing is left as it is.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a part of the message: a sentence (its stop not a decimal point), a line, a part after a semicolon, or
 # a bracketed aside
@@ -57,6 +58,7 @@ _BUT = re.compile(
 _CLAUSE_START = re.compile(r"\s[—–-]+\s|:\s|\(")
 
 
+@lru_cache(maxsize=256)  # read() runs on one message for many items a turn
 def dropped(text: str, *, counterfactuals: bool = True) -> str:
     """``text`` without the alternatives set aside in it; ``text`` itself when nothing else would stay. With
     ``counterfactuals`` False, a counterfactual stays (3.21 reads 'would only need 45 min if …' itself)."""
